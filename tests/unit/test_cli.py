@@ -1,0 +1,86 @@
+"""The CLI through its real entry point: output, JSON contract, one-line errors and exit codes."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from verirag import cli
+from verirag.testing import last_user_text
+
+
+def run_main(monkeypatch, capsys, *args):
+    monkeypatch.setattr(sys, "argv", ["verirag", *args])
+    code = 0
+    try:
+        cli.main()
+    except SystemExit as exc:
+        code = exc.code or 0
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _cite_japan(messages, kwargs):
+    prompt = last_user_text(messages)
+    n = prompt[:prompt.index('title="Japan"')].count("<document number=")
+    return f"The capital of Japan is Tokyo [{n}]."
+
+
+def test_json_output_follows_the_contract(store, scripted, monkeypatch, capsys):
+    store_name, _ = store
+    model_name, _ = scripted(_cite_japan)
+    code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json",
+                            "--model", model_name, "--store", store_name)
+    assert code == 0
+    result = json.loads(out)
+    assert set(result) == {"question", "answer", "sentences", "documents", "usage", "config"}
+    assert result["answer"] == "The capital of Japan is Tokyo [1]."
+    (sentence,) = result["sentences"]
+    assert set(sentence) == {"text", "citations", "support", "verified_by"}
+    assert list(result["documents"]) == sentence["citations"]
+    assert result["documents"][sentence["citations"][0]]["title"] == "Japan"
+    assert set(result["documents"][sentence["citations"][0]]) == {"title", "text"}
+    assert result["usage"]["total"]["calls"] == 1
+
+
+def test_plain_output_shows_answer_and_numbered_sources(store, scripted, monkeypatch, capsys):
+    store_name, _ = store
+    model_name, _ = scripted(_cite_japan)
+    code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?",
+                            "--model", model_name, "--store", store_name)
+    assert code == 0
+    assert "The capital of Japan is Tokyo [1]." in out
+    assert "[1] Japan — Japan is an island country in East Asia." in out
+
+
+def _cli(*args, home):
+    env = {**os.environ, "VERIRAG_HOME": str(home)}
+    return subprocess.run([sys.executable, "-m", "verirag.cli", *args], capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["ask", ""], "error: the question is empty"),
+    (["ask", "   "], "error: the question is empty"),
+    (["ask", "q" * 100_000], "error: the question has 100,000 characters"),
+    (["ask", "Who?"], "error: no document store at"),
+    (["ask", "Who?", "--model", "no-such-model"], "error: no document store at"),
+    (["ask", "Who?", "--preset", "fast"], "error: unknown preset 'fast'"),
+    (["ingest", "/definitely/missing.txt"], "error: /definitely/missing.txt: no such file or folder"),
+])
+def test_bad_input_gives_one_line_and_exit_1(tmp_path, args, message):
+    proc = _cli(*args, home=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip() and line != "thinking…"]
+    assert len(lines) == 1 and lines[0].startswith(message), proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_unknown_model_name_is_a_one_line_error(store, monkeypatch, capsys):
+    store_name, _ = store
+    code, _, err = run_main(monkeypatch, capsys, "ask", "Who?", "--model", "no-such-model",
+                            "--store", store_name)
+    assert code == 1
+    assert err.strip().splitlines()[-1].startswith("error: unknown model 'no-such-model'")

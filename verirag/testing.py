@@ -1,0 +1,80 @@
+"""Helpers for testing code built on verirag without a real model or embedder.
+
+* :class:`ScriptedChatModel` — a chat model whose replies come from a Python function of the prompt, so a
+  test can drive every branch of the graph deterministically and count the calls.
+* :class:`HashEmbedder` — a deterministic bag-of-words embedder, so a real :class:`HybridStore` (Chroma +
+  BM25) can be built in a temporary folder in milliseconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+import threading
+from typing import Any, Callable, Sequence
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from pydantic import ConfigDict, PrivateAttr
+
+Responder = Callable[[list[BaseMessage], dict[str, Any]], "str | AIMessage"]
+
+
+class ScriptedChatModel(BaseChatModel):
+    """Replies with ``respond(messages, kwargs)``; records every call in :attr:`calls`.
+
+    A ``str`` reply becomes an ``AIMessage`` with token counts (whitespace words), so the usage ledger
+    sees realistic numbers. Return an ``AIMessage`` to control ``response_metadata`` (e.g. logprobs).
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+    respond: Responder
+    _calls: list = PrivateAttr(default_factory=list)
+    _lock: Any = PrivateAttr(default_factory=threading.Lock)
+
+    @property
+    def calls(self) -> list[tuple[list[BaseMessage], dict[str, Any]]]:
+        return self._calls
+
+    @property
+    def _llm_type(self) -> str:
+        return "verirag-scripted"
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+        with self._lock:
+            self._calls.append((list(messages), dict(kwargs)))
+        reply = self.respond(list(messages), dict(kwargs))
+        if isinstance(reply, str):
+            prompt_tokens = sum(len(m.text.split()) for m in messages)
+            reply = AIMessage(content=reply, usage_metadata={
+                "input_tokens": prompt_tokens, "output_tokens": len(reply.split()),
+                "total_tokens": prompt_tokens + len(reply.split())})
+        return ChatResult(generations=[ChatGeneration(message=reply)])
+
+
+class HashEmbedder:
+    """Deterministic hashed bag-of-words vectors (for tests; no model, no download)."""
+
+    name = "hash-bow-256"
+
+    def __init__(self, dim: int = 256):
+        self.dim = dim
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        vectors = []
+        for text in texts:
+            vec = [0.0] * self.dim
+            for word in re.findall(r"\w+", text.lower()):
+                vec[int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dim] += 1.0
+            norm = math.sqrt(sum(v * v for v in vec)) or 1.0
+            vectors.append([v / norm for v in vec])
+        return vectors
+
+
+def last_user_text(messages: Sequence[BaseMessage]) -> str:
+    """The text of the last human message (what most responders inspect)."""
+    return next((m.text for m in reversed(messages) if m.type == "human"), "")

@@ -1,0 +1,47 @@
+"""The usage ledger: LLM calls, tokens, reused prompt tokens, parse fallbacks and seconds, per node.
+
+Nodes return ``{"usage": node_usage(...)}``; the ``merge_usage`` reducer adds them up in graph state, so
+the ledger survives checkpoints, shows in LangGraph Studio and feeds the output contract.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from langchain_core.messages import AIMessage
+
+FIELDS = ("calls", "input_tokens", "output_tokens", "cached_tokens", "fallbacks", "seconds")
+
+
+def node_usage(node: str, messages: Iterable[AIMessage] = (), seconds: float = 0.0,
+               fallbacks: int = 0) -> dict[str, dict[str, float]]:
+    """Ledger entry for one node execution from the model replies it produced."""
+    entry = dict.fromkeys(FIELDS, 0)
+    for message in messages:
+        meta = message.usage_metadata or {}
+        entry["calls"] += 1
+        entry["input_tokens"] += meta.get("input_tokens", 0)
+        entry["output_tokens"] += meta.get("output_tokens", 0)
+        entry["cached_tokens"] += (meta.get("input_token_details") or {}).get("cache_read", 0) or 0
+    entry["fallbacks"] = fallbacks
+    entry["seconds"] = round(seconds, 4)
+    return {node: entry}
+
+
+def merge_usage(left: dict | None, right: dict | None) -> dict:
+    """Reducer: add per-node counters."""
+    merged = {node: dict(counters) for node, counters in (left or {}).items()}
+    for node, counters in (right or {}).items():
+        target = merged.setdefault(node, dict.fromkeys(FIELDS, 0))
+        for key, value in counters.items():
+            target[key] = round(target.get(key, 0) + value, 4)
+    return merged
+
+
+def totals(usage: dict) -> dict[str, float]:
+    """Sum of every node's counters."""
+    out = dict.fromkeys(FIELDS, 0)
+    for counters in usage.values():
+        for key in FIELDS:
+            out[key] = round(out[key] + counters.get(key, 0), 4)
+    return out
