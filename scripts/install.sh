@@ -34,10 +34,10 @@ sys.exit(0 if llama_cpp.__version__ == "0.3.36" and "AMX" not in info else 1)
 PY
 }
 if ! llama_ok; then
-  say "llama-cpp-python 0.3.36 (compiling without -march=native; ~4 min the first time)"
-  CMAKE_ARGS="$LLAMA_CMAKE_ARGS" CMAKE_BUILD_PARALLEL_LEVEL=2 \
-    "${PIP[@]}" install -q --force-reinstall --no-deps llama-cpp-python==0.3.36
-  if ! llama_ok; then  # a cached wheel from a native build: rebuild from source
+  say "llama-cpp-python 0.3.36 (compiled without -march=native; ~4 min the first time, then cached)"
+  CMAKE_ARGS="$LLAMA_CMAKE_ARGS" CMAKE_BUILD_PARALLEL_LEVEL=2 "${PIP[@]}" install -q -c constraints.txt llama-cpp-python==0.3.36
+  if ! llama_ok; then  # an installed or cached wheel from a native build: rebuild from source
+    say "rebuilding llama-cpp-python from source (the installed build is not the safe one)"
     CMAKE_ARGS="$LLAMA_CMAKE_ARGS" CMAKE_BUILD_PARALLEL_LEVEL=2 \
       "${PIP[@]}" install -q --force-reinstall --no-deps --no-cache-dir llama-cpp-python==0.3.36
   fi

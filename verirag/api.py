@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from verirag.graph.context import Context
@@ -27,18 +28,26 @@ def contract(state: dict[str, Any], context: Context, seconds: float | None = No
     }
 
 
+def run(question: str, context: Context | None = None, **overrides: Any) -> tuple[dict, dict]:
+    """Answer ``question``; return ``(output contract, full final graph state)``.
+
+    The full state also holds the memories and candidates (used by the evaluation).
+    """
+    from verirag.graph.builder import graph
+
+    context = replace(context or Context(), **overrides)
+    question = resources.check_question(question, context.max_question_chars)
+    started = time.perf_counter()
+    state: dict[str, Any] = {}
+    for state in graph.stream({"question": question}, context=context, stream_mode="values"):
+        pass
+    return contract(state, context, time.perf_counter() - started), state
+
+
 def ask(question: str, context: Context | None = None, **overrides: Any) -> dict[str, Any]:
     """Answer ``question`` with the verirag graph and return the output contract.
 
     ``overrides`` are :class:`Context` fields (e.g. ``model="openai:gpt-4o-mini"``, ``top_k=3``).
     Raises :class:`verirag.errors.VeriragError` subclasses for bad input, missing stores or models.
     """
-    from dataclasses import replace
-
-    from verirag.graph.builder import graph
-
-    context = replace(context or Context(), **overrides)
-    question = resources.check_question(question, context.max_question_chars)
-    started = time.perf_counter()
-    state = graph.invoke({"question": question}, context=context)
-    return contract(state, context, time.perf_counter() - started)
+    return run(question, context, **overrides)[0]

@@ -24,7 +24,7 @@ out = Console()
 err = Console(stderr=True)
 
 StoreOption = Annotated[Optional[Path], typer.Option(
-    "--store", help="Store folder [default: $VERIRAG_HOME/store].", show_default=False)]
+    "--store", help="Store folder (default: $VERIRAG_HOME/store).", show_default=False)]
 
 
 @app.command()
@@ -88,6 +88,51 @@ def ask(
         sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
         return
     _print_answer(result)
+
+
+@app.command("eval")
+def evaluate(
+    dataset: Annotated[Path, typer.Option(help="JSON/JSONL questions with gold answers.")],
+    systems: Annotated[str, typer.Option(help="Comma-separated: closed-book, vanilla, rerank.")] = "vanilla",
+    out: Annotated[Path, typer.Option(help="Folder for results.jsonl, table.md and plot.png.")] = Path(
+        "eval-out"),
+    limit: Annotated[Optional[int], typer.Option(help="Only the first N questions.",
+                                                 show_default=False)] = None,
+    model: Annotated[Optional[str], typer.Option(help="Model of every system.", show_default=False)] = None,
+    judge_model: Annotated[Optional[str], typer.Option(
+        help="Entailment judge (default: the same model).", show_default=False)] = None,
+    store: StoreOption = None,
+    preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
+) -> None:
+    """Score systems on a dataset (ALCE citation metrics, correctness, cost); resumable."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from verirag.eval.datasets import load_dataset
+    from verirag.eval.runner import evaluate as run_eval
+    from verirag.graph.context import Context
+    from verirag.models import get_chat_model
+    from verirag.models.entailment import ModelJudge
+
+    names = [s.strip() for s in systems.split(",") if s.strip()]
+    overrides = {k: v for k, v in {"model": model, "store": str(store) if store else None}.items() if v}
+    try:
+        context = Context.preset(preset, **overrides)
+    except ValueError as exc:
+        raise VeriragError(str(exc)) from exc
+    items = load_dataset(dataset)[: limit or None]
+    judge = ModelJudge(get_chat_model(judge_model or context.model), context.judge_threshold)
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err) as progress:
+        task = progress.add_task("eval", total=len(items) * len(names))
+
+        def step(system, item):
+            progress.update(task, description=f"{system}: {item.question[:40]}")
+            progress.advance(task)
+
+        paths = run_eval(dataset, names, out, limit=limit, context=context, judge=judge, progress=step)
+    out_console = Console()
+    out_console.print(paths["table"].read_text(encoding="utf-8"), markup=False, highlight=False)
+    out_console.print(f"results: {paths['results']}  table: {paths['table']}  plot: {paths['plot']}")
 
 
 def _print_answer(result: dict) -> None:

@@ -24,9 +24,14 @@ class Context:
             Qwen2.5-Coder-1.5B GGUF), ``openai-compatible:MODEL@URL`` or ``provider:model``.
         store: folder of the document store, or a name given to :func:`verirag.stores.register_store`;
             empty means ``$VERIRAG_HOME/store``.
-        top_k: documents retrieved for the question and kept as long-term memory (VTG's k).
+        top_k: documents retrieved for the question and kept as long-term memory (VTG's k);
+            0 answers closed-book.
         max_question_chars: longer questions are rejected with a clear error.
         max_answer_tokens: generation budget for the answer.
+        answer_samples: answers sampled per question; above 1, the one with the best ALCE citation
+            recall (judged by the same model) is kept — ALCE's "Rerank" baseline (4 samples).
+        sample_temperature: temperature of those samples ("high temperature" in ALCE/VTG).
+        judge_threshold: P(Yes) above which the entailment judge accepts a claim.
     """
 
     model: str = field(default="local", metadata={"description": "chat model string"})
@@ -34,6 +39,9 @@ class Context:
     top_k: int = field(default=5, metadata={"description": "documents kept in long-term memory"})
     max_question_chars: int = field(default=2000, metadata={"description": "longest accepted question"})
     max_answer_tokens: int = field(default=256, metadata={"description": "generation budget"})
+    answer_samples: int = field(default=1, metadata={"description": "answers sampled (Rerank: 4)"})
+    sample_temperature: float = field(default=1.0, metadata={"description": "temperature of samples"})
+    judge_threshold: float = field(default=0.5, metadata={"description": "P(Yes) to accept entailment"})
 
 
     def store_path(self) -> str:

@@ -126,6 +126,7 @@ class LocalChatModel(BaseChatModel):
         llm, lock = self._llm()
         max_tokens = int(kwargs.get("max_tokens") or self.max_tokens)
         temperature = float(kwargs.get("temperature", self.temperature))
+        seed = int(kwargs.get("seed", self.seed))
         want_logprobs = bool(kwargs.get("logprobs"))
         k = int(kwargs.get("top_logprobs") or self.top_logprobs)
         with lock:
@@ -143,7 +144,7 @@ class LocalChatModel(BaseChatModel):
                 content, completion_tokens = alternatives[0]["token"], 1
             else:
                 out = llm.create_completion(prompt=tokens, max_tokens=max_tokens, temperature=temperature,
-                                            stop=stop or [], seed=self.seed)
+                                            stop=stop or [], seed=seed)
                 content = out["choices"][0]["text"]
                 completion_tokens = out["usage"]["completion_tokens"]
                 metadata["finish_reason"] = out["choices"][0].get("finish_reason")

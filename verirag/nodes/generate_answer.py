@@ -1,5 +1,6 @@
-"""generate_answer — one prompt for a whole cited answer (ALCE "Vanilla"). The first, simple writer of
-the graph; citation numbers in the reply are mapped back to stable document ids at once."""
+"""generate_answer — one prompt for a whole cited answer (ALCE "Vanilla"); with ``answer_samples > 1``,
+ALCE "Rerank": several answers sampled at high temperature, the one with the best citation recall kept.
+Citation numbers in the reply are mapped back to stable document ids at once."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from typing import Sequence
 
 from langgraph.runtime import Runtime
 
+from verirag.eval.metrics import citation_scores
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import Sentence, State
+from verirag.models.entailment import ModelJudge
 from verirag.prompts import generate_answer as prompt
 from verirag.stores.documents import Document
 from verirag.text import parse_citations, split_sentences
@@ -33,12 +36,25 @@ def cited_sentences(reply: str, documents: Sequence[Document], max_citations: in
 
 
 def generate_answer(state: State, runtime: Runtime[Context]) -> dict:
-    """Ask the model for a cited answer over long-term memory."""
+    """Ask the model for a cited answer over long-term memory (best of ``answer_samples``)."""
     started = time.perf_counter()
+    ctx = runtime.context
+    model = resources.model(runtime)
     documents = state.get("long_term_memory") or []
-    reply = resources.model(runtime).invoke(prompt.messages(documents, state["question"]),
-                                            max_tokens=runtime.context.max_answer_tokens)
+    messages = prompt.messages(documents, state["question"])
+    if ctx.answer_samples <= 1:
+        replies = [model.invoke(messages, max_tokens=ctx.max_answer_tokens)]
+        best, judge_replies, fallbacks = replies[0], [], 0
+    else:
+        replies = [model.invoke(messages, max_tokens=ctx.max_answer_tokens,
+                                temperature=ctx.sample_temperature, seed=seed)
+                   for seed in range(1, ctx.answer_samples + 1)]
+        judge = ModelJudge(model, ctx.judge_threshold)
+        recalls = [citation_scores(r.text, documents, judge).recall for r in replies]
+        best = replies[recalls.index(max(recalls))]  # ties: the earliest sample
+        judge_replies, fallbacks = judge.replies, judge.fallbacks
     return {
-        "sentences": cited_sentences(reply.text, documents),
-        "usage": node_usage("generate_answer", [reply], seconds=time.perf_counter() - started),
+        "sentences": cited_sentences(best.text, documents),
+        "usage": node_usage("generate_answer", replies + judge_replies,
+                            seconds=time.perf_counter() - started, fallbacks=fallbacks),
     }

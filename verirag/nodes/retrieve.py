@@ -18,7 +18,8 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict:
     started = time.perf_counter()
     question = resources.check_question(state.get("question"), runtime.context.max_question_chars)
     query = state.get("query") or question
-    documents = resources.store(runtime).search(query, runtime.context.top_k)
+    top_k = runtime.context.top_k
+    documents = resources.store(runtime).search(query, top_k) if top_k > 0 else []
     return {
         "question": question,
         "query": query,

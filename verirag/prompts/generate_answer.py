@@ -31,12 +31,17 @@ EXAMPLE_ANSWER = ("Mount Everest is the highest mountain on Earth above sea leve
                   "It lies in the Mahalangur Himal sub-range of the Himalayas [1].")
 
 
+CLOSED_BOOK_SYSTEM = """Answer the question from your own knowledge in one to three short sentences."""
+
+
 def _user(documents: Sequence[Document], question: str) -> str:
     return f"{render_documents(documents)}\n\nQuestion: {question}\nAnswer:"
 
 
 def messages(documents: Sequence[Document], question: str) -> list[BaseMessage]:
-    """Chat messages asking for a cited answer to ``question`` from ``documents``."""
+    """Chat messages asking for a cited answer to ``question`` from ``documents`` (closed-book if none)."""
+    if not documents:
+        return [SystemMessage(CLOSED_BOOK_SYSTEM), HumanMessage(f"Question: {question}\nAnswer:")]
     return [
         SystemMessage(SYSTEM),
         HumanMessage(_user(EXAMPLE_DOCUMENTS, EXAMPLE_QUESTION)),

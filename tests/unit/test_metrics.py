@@ -1,0 +1,103 @@
+"""ALCE citation metrics against hand-computed cases, with a transparent keyword judge."""
+
+import re
+
+import pytest
+
+from verirag.eval.metrics import (answer_contained, citation_scores, em_recall, evidence_recall, f1,
+                                  normalize_answer)
+
+
+class KeywordJudge:
+    """Entails iff every word of 4+ letters in the claim occurs in the concatenated documents."""
+
+    def __init__(self):
+        self.calls = []
+
+    def entails(self, documents, claim):
+        self.calls.append(([d["title"] for d in documents], claim))
+        text = " ".join(d["text"].lower() for d in documents)
+        return bool(documents) and all(w in text for w in re.findall(r"[a-z]{4,}", claim.lower()))
+
+
+D = [
+    {"title": "d1", "text": "Tokyo is the capital of Japan."},
+    {"title": "d2", "text": "Bananas are yellow."},
+    {"title": "d3", "text": "Japan has fourteen million people in Tokyo."},
+    {"title": "d4", "text": "Kyoto temples."},
+]
+
+
+def score(answer, docs=D):
+    return citation_scores(answer, docs, KeywordJudge())
+
+
+def test_single_supported_citation():
+    s = score("Tokyo is the capital of Japan [1].")
+    assert (s.recall, s.precision, s.citations) == (1.0, 1.0, 1)
+
+
+def test_uncited_sentence_scores_zero_recall_and_adds_no_citation():
+    s = score("Tokyo is the capital of Japan [1]. Bananas are yellow.")
+    assert (s.recall, s.precision, s.citations, s.sentences) == (0.5, 1.0, 1, 2)
+
+
+def test_out_of_range_citation_zeroes_the_sentence():
+    s = score("Tokyo is the capital of Japan [1][9].")
+    assert (s.recall, s.precision, s.citations) == (0.0, 0.0, 0)
+
+
+def test_only_the_first_three_citations_are_used():
+    # the supporting document is cited fourth: it is cut, so the sentence is unsupported
+    s = score("Kyoto temples [2][1][3][4].")
+    assert (s.recall, s.precision, s.citations) == (0.0, 0.0, 3)
+    s = score("Kyoto temples [4][2][1][3].")
+    assert s.recall == 1.0 and s.citations == 3
+    assert s.precision == pytest.approx(1 / 3)  # [2] and [1] are irrelevant: [4] alone entails
+
+
+def test_redundant_citation_in_a_multi_citation_sentence():
+    s = score("Tokyo is the capital of Japan [1][2].")
+    assert (s.recall, s.relevant_citations, s.citations) == (1.0, 1, 2)
+    assert s.precision == 0.5
+
+
+def test_citations_needed_together_are_both_relevant():
+    s = score("Tokyo, capital of Japan, has fourteen million people [1][3].")
+    assert (s.recall, s.precision) == (1.0, 1.0)
+
+
+def test_unsupported_multi_citation_sentence_scores_zero_for_each_citation():
+    s = score("Kyoto temples are yellow [1][2].")
+    assert (s.recall, s.precision, s.citations) == (0.0, 0.0, 2)
+
+
+def test_empty_answer_scores_zero():
+    s = score("")
+    assert (s.recall, s.precision, s.sentences) == (0.0, 0.0, 0)
+    assert s.f1 == 0.0
+
+
+def test_precision_checks_are_skipped_for_single_citations():
+    judge = KeywordJudge()
+    citation_scores("Tokyo is the capital of Japan [1].", D, judge)
+    assert len(judge.calls) == 1
+
+
+def test_f1():
+    assert f1(1.0, 0.5) == pytest.approx(2 / 3)
+    assert f1(0.0, 0.0) == 0.0
+
+
+def test_correctness_normalisation_and_em_recall():
+    assert normalize_answer("The  Capital, Tokyo!") == "capital tokyo"
+    assert answer_contained("It is in Cupertino, California [1].", "Cupertino, California")
+    assert not answer_contained("It is in Cupertino.", "Cupertino, California")
+    assert em_recall("Paris and Rome [1].", ["paris", "Rome", "Berlin"]) == pytest.approx(2 / 3)
+    assert em_recall("anything", [""]) == 0.0
+
+
+def test_evidence_recall():
+    assert evidence_recall(["Japan", "Osaka"], ["japan"]) == 1.0
+    assert evidence_recall(["Osaka"], ["Japan", "Tokyo"]) == 0.0
+    assert evidence_recall(["Osaka"], []) is None

@@ -1,0 +1,73 @@
+"""Evaluation datasets: JSON (a list, or an object with an ``items`` list) or JSONL of questions.
+
+Each item needs ``question`` and one or more gold answers (``answer``: str or list, or ``answers``);
+``evidence_title``/``evidence_titles`` are optional; ``id`` defaults to a hash of the question.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from verirag.errors import VeriragError
+
+
+class DatasetError(VeriragError):
+    """A dataset file cannot be read or an item lacks required fields."""
+
+
+@dataclass
+class Item:
+    id: str
+    question: str
+    answers: list[str]
+    evidence_titles: list[str] = field(default_factory=list)
+
+
+def _as_list(value) -> list[str]:
+    if value is None:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def _item(raw: dict, where: str) -> Item:
+    if not isinstance(raw, dict) or not str(raw.get("question", "")).strip():
+        raise DatasetError(f"{where}: each item needs a non-empty 'question'")
+    answers = _as_list(raw.get("answers")) or _as_list(raw.get("answer"))
+    if not answers:
+        raise DatasetError(f"{where}: item has no 'answer' or 'answers'")
+    question = str(raw["question"]).strip()
+    item_id = str(raw.get("id") or hashlib.sha256(question.encode()).hexdigest()[:16])
+    titles = _as_list(raw.get("evidence_titles")) or _as_list(raw.get("evidence_title"))
+    return Item(item_id, question, answers, titles)
+
+
+def load_dataset(path: str | Path) -> list[Item]:
+    """Read a dataset file; raise :class:`DatasetError` with the file (and line) on bad input."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DatasetError(f"{path}: cannot read the dataset ({exc})") from exc
+    if path.suffix == ".jsonl":
+        items = []
+        for lineno, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    items.append(_item(json.loads(line), f"{path}:{lineno}"))
+                except json.JSONDecodeError as exc:
+                    raise DatasetError(f"{path}:{lineno}: invalid JSON ({exc.msg})") from exc
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DatasetError(f"{path}: invalid JSON ({exc.msg} at line {exc.lineno})") from exc
+        raw_items = data.get("items") if isinstance(data, dict) else data
+        if not isinstance(raw_items, list):
+            raise DatasetError(f"{path}: expected a list of items or an object with an 'items' list")
+        items = [_item(raw, f"{path} item {i}") for i, raw in enumerate(raw_items)]
+    if not items:
+        raise DatasetError(f"{path}: no items")
+    return items

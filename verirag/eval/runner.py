@@ -1,0 +1,92 @@
+"""``verirag eval``: run systems over a dataset, score each answer, append results as JSONL (so an
+interrupted run resumes where it stopped), then write a markdown table and a plot."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Callable, Sequence
+
+from verirag.api import run
+from verirag.eval.datasets import Item, load_dataset
+from verirag.eval.metrics import citation_scores, em_recall, evidence_recall
+from verirag.eval.report import write_report
+from verirag.eval.systems import system_overrides
+from verirag.graph.context import Context
+from verirag.models import get_chat_model
+from verirag.models.entailment import EntailmentJudge, ModelJudge
+from verirag.usage import node_usage, totals
+
+RESULTS = "results.jsonl"
+
+
+def read_results(path: Path) -> list[dict]:
+    """Records of a results file; a torn last line (killed mid-write) is ignored."""
+    if not path.exists():
+        return []
+    records = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return records
+
+
+def score_question(system: str, item: Item, context: Context, judge: EntailmentJudge) -> dict:
+    """Run one system on one question and score the answer (ALCE metrics + correctness + cost)."""
+    started = time.perf_counter()
+    output, state = run(item.question, context)
+    seconds = time.perf_counter() - started
+    judge_before = len(getattr(judge, "replies", []))
+    citations = citation_scores(output["answer"], list(output["documents"].values()), judge)
+    judge_replies = getattr(judge, "replies", [])[judge_before:]
+    retrieved = [d.get("title", "") for d in state.get("long_term_memory") or []]
+    return {
+        "system": system,
+        "id": item.id,
+        "question": item.question,
+        "answers": item.answers,
+        "output": output,
+        "metrics": {
+            "correctness": em_recall(output["answer"], item.answers),
+            **{f"citation_{k}": v for k, v in citations.as_dict().items()},
+            "evidence_recall": evidence_recall(retrieved, item.evidence_titles),
+            "unverified_sentences": sum(s["verified_by"] == "none" for s in output["sentences"]),
+        },
+        "cost": {**totals(output["usage"]["per_node"]), "seconds": round(seconds, 3)},
+        "judge_cost": totals(node_usage("judge", judge_replies)),
+    }
+
+
+def evaluate(dataset: str | Path, systems: Sequence[str], out_dir: str | Path, limit: int | None = None,
+             context: Context | None = None, judge: EntailmentJudge | None = None,
+             progress: Callable[[str, Item], None] | None = None) -> dict[str, Path]:
+    """Evaluate ``systems`` on ``dataset``; return the paths of the results, table and plot.
+
+    Questions already in ``out_dir/results.jsonl`` for a system are skipped (resume).
+    """
+    items = load_dataset(dataset)[: limit or None]
+    overrides = {name: system_overrides(name) for name in systems}  # validate names first
+    context = context or Context()
+    judge = judge or ModelJudge(get_chat_model(context.model), context.judge_threshold)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    results = out / RESULTS
+    done = {(r["system"], r["id"]) for r in read_results(results)}
+    with results.open("a", encoding="utf-8") as fh:
+        for name in systems:
+            system_context = replace(context, **overrides[name])
+            for item in items:
+                if progress:
+                    progress(name, item)
+                if (name, item.id) in done:
+                    continue
+                record = score_question(name, item, system_context, judge)
+                fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+                fh.flush()
+    ids = {item.id for item in items}
+    records = [r for r in read_results(results) if r["id"] in ids and r["system"] in systems]
+    return {"results": results, **write_report(records, systems, out)}
