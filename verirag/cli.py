@@ -66,18 +66,21 @@ def ask(
         help="local | openai-compatible:MODEL@URL | provider:model", show_default=False)] = None,
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
+    system: Annotated[str, typer.Option(
+        help="Switch set: verirag, llatrieval, vanilla, rerank, closed-book.")] = "verirag",
     top_k: Annotated[Optional[int], typer.Option(help="Documents kept in long-term memory.",
                                                  show_default=False)] = None,
 ) -> None:
     """Answer a question with cited, checked sentences."""
     from verirag.api import ask as run
+    from verirag.eval.systems import system_overrides
     from verirag.graph import resources
     from verirag.graph.context import Context
 
     overrides = {k: v for k, v in {"model": model, "top_k": top_k,
                                    "store": str(store) if store else None}.items() if v is not None}
     try:
-        context = Context.preset(preset, **overrides)
+        context = Context.preset(preset, **{**system_overrides(system), **overrides})
     except ValueError as exc:
         raise VeriragError(str(exc)) from exc
     resources.check_question(question, context.max_question_chars)  # fail before loading anything
@@ -93,7 +96,8 @@ def ask(
 @app.command("eval")
 def evaluate(
     dataset: Annotated[Path, typer.Option(help="JSON/JSONL questions with gold answers.")],
-    systems: Annotated[str, typer.Option(help="Comma-separated: closed-book, vanilla, rerank.")] = "vanilla",
+    systems: Annotated[str, typer.Option(
+        help="Comma-separated: closed-book, vanilla, rerank, llatrieval, verirag.")] = "vanilla",
     out: Annotated[Path, typer.Option(help="Folder for results.jsonl, table.md and plot.png.")] = Path(
         "eval-out"),
     limit: Annotated[Optional[int], typer.Option(help="Only the first N questions.",

@@ -75,6 +75,15 @@ class HashEmbedder:
         return vectors
 
 
+def judgment_reply(p_yes: float, yes: str = "Yes", no: str = "No") -> AIMessage:
+    """A reply carrying OpenAI-style next-token log-probabilities for a Yes/No judgment."""
+    p_yes = min(max(p_yes, 1e-6), 1 - 1e-6)
+    top = [{"token": yes, "logprob": math.log(p_yes)}, {"token": no, "logprob": math.log(1 - p_yes)}]
+    top.sort(key=lambda alt: -alt["logprob"])
+    return AIMessage(content=top[0]["token"], response_metadata={"logprobs": {"content": [
+        {**top[0], "top_logprobs": top}]}})
+
+
 def last_user_text(messages: Sequence[BaseMessage]) -> str:
     """The text of the last human message (what most responders inspect)."""
     return next((m.text for m in reversed(messages) if m.type == "human"), "")

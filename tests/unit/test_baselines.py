@@ -6,12 +6,14 @@ import re
 from langchain_core.messages import AIMessage
 
 from verirag import Context, ask
+from verirag.eval.systems import SYSTEMS
 from verirag.testing import last_user_text
 
 
 def test_top_k_zero_answers_closed_book_without_touching_the_store(scripted):
     model_name, model = scripted(lambda m, kw: "Tokyo.")
-    result = ask("What is the capital of Japan?", Context(model=model_name, store="/nonexistent", top_k=0))
+    result = ask("What is the capital of Japan?", Context(**{**SYSTEMS["closed-book"], "model": model_name,
+                                                             "store": "/nonexistent"}))
     assert result["answer"] == "Tokyo."
     assert result["documents"] == {}
     assert "<documents>" not in last_user_text(model.calls[0][0])
@@ -36,8 +38,9 @@ def test_rerank_keeps_the_sample_with_the_best_citation_recall(store, scripted):
         return f"The capital of Japan is Tokyo [{cite}]."
 
     model_name, _ = scripted(respond)
-    result = ask("capital of Japan banana", Context(model=model_name, store=store_name, top_k=4,
-                                                    answer_samples=4, sample_temperature=0.9))
+    context = Context(**{**SYSTEMS["rerank"], "model": model_name, "store": store_name, "top_k": 4,
+                         "sample_temperature": 0.9})
+    result = ask("capital of Japan banana", context)
     assert [kw["seed"] for kw in samples] == [1, 2, 3, 4]
     assert all(kw["temperature"] == 0.9 for kw in samples)
     (doc,) = result["documents"].values()

@@ -32,7 +32,7 @@ def test_json_output_follows_the_contract(store, scripted, monkeypatch, capsys):
     store_name, _ = store
     model_name, _ = scripted(_cite_japan)
     code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json",
-                            "--model", model_name, "--store", store_name)
+                            "--model", model_name, "--store", store_name, "--system", "vanilla")
     assert code == 0
     result = json.loads(out)
     assert set(result) == {"question", "answer", "sentences", "documents", "usage", "config"}
@@ -49,7 +49,7 @@ def test_plain_output_shows_answer_and_numbered_sources(store, scripted, monkeyp
     store_name, _ = store
     model_name, _ = scripted(_cite_japan)
     code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?",
-                            "--model", model_name, "--store", store_name)
+                            "--model", model_name, "--store", store_name, "--system", "vanilla")
     assert code == 0
     assert "The capital of Japan is Tokyo [1]." in out
     assert "[1] Japan — Japan is an island country in East Asia." in out
@@ -66,8 +66,9 @@ def _cli(*args, home):
     (["ask", "   "], "error: the question is empty"),
     (["ask", "q" * 100_000], "error: the question has 100,000 characters"),
     (["ask", "Who?"], "error: no document store at"),
-    (["ask", "Who?", "--model", "no-such-model"], "error: no document store at"),
+    (["ask", "Who?", "--model", "no-such-model"], "error: unknown model 'no-such-model'"),
     (["ask", "Who?", "--preset", "fast"], "error: unknown preset 'fast'"),
+    (["ask", "Who?", "--system", "magic"], "error: unknown system 'magic'"),
     (["ingest", "/definitely/missing.txt"], "error: /definitely/missing.txt: no such file or folder"),
 ])
 def test_bad_input_gives_one_line_and_exit_1(tmp_path, args, message):
@@ -76,11 +77,3 @@ def test_bad_input_gives_one_line_and_exit_1(tmp_path, args, message):
     lines = [line for line in proc.stderr.splitlines() if line.strip() and line != "thinking…"]
     assert len(lines) == 1 and lines[0].startswith(message), proc.stderr
     assert "Traceback" not in proc.stderr
-
-
-def test_unknown_model_name_is_a_one_line_error(store, monkeypatch, capsys):
-    store_name, _ = store
-    code, _, err = run_main(monkeypatch, capsys, "ask", "Who?", "--model", "no-such-model",
-                            "--store", store_name)
-    assert code == 1
-    assert err.strip().splitlines()[-1].startswith("error: unknown model 'no-such-model'")

@@ -6,8 +6,14 @@ import pytest
 
 from verirag import Context, ask
 from verirag.errors import InvalidQuestionError
+from verirag.eval.systems import SYSTEMS
 from verirag.graph.builder import graph
 from verirag.testing import last_user_text
+
+
+def vanilla(**kw):
+    """The writer alone: plain top-k retrieval, no retrieval judgments."""
+    return Context(**{**SYSTEMS["vanilla"], **kw})
 
 
 def _number_of(title, prompt):
@@ -24,7 +30,7 @@ def test_answer_cites_the_document_the_model_cited(store, scripted):
         return f"The capital of Madagascar is Antananarivo [{n}]. It is an island country. [{n}][99]"
 
     model_name, model = scripted(respond)
-    result = ask("What is the capital of Madagascar?", Context(model=model_name, store=store_name, top_k=3))
+    result = ask("What is the capital of Madagascar?", vanilla(model=model_name, store=store_name, top_k=3))
     madagascar = next(d for d in s.search("Madagascar", 4) if d["title"] == "Madagascar")
     assert [s["citations"] for s in result["sentences"]] == [[madagascar["id"]], [madagascar["id"]]]
     # renumbered: the first cited document is [1], whatever its position in the prompt was
@@ -48,7 +54,7 @@ def test_bibliography_follows_first_citation_order(store, scripted):
         return f"Tokyo is in Japan [{j}]. Antananarivo is in Madagascar [{m}][{j}]."
 
     model_name, _ = scripted(respond)
-    result = ask("capital of Japan and Madagascar", Context(model=model_name, store=store_name, top_k=4))
+    result = ask("capital of Japan and Madagascar", vanilla(model=model_name, store=store_name, top_k=4))
     titles = [d["title"] for d in result["documents"].values()]
     assert titles == ["Japan", "Madagascar"]
     assert result["answer"] == "Tokyo is in Japan [1]. Antananarivo is in Madagascar [2][1]."
@@ -57,7 +63,7 @@ def test_bibliography_follows_first_citation_order(store, scripted):
 def test_retrieved_text_reaches_the_prompt_only_inside_document_blocks(store, scripted):
     store_name, _ = store
     model_name, model = scripted(lambda m, kw: "Tokyo [1].")
-    ask("What is the capital of Japan?", Context(model=model_name, store=store_name, top_k=2))
+    ask("What is the capital of Japan?", vanilla(model=model_name, store=store_name, top_k=2))
     prompt = last_user_text(model.calls[0][0])
     body = prompt.split("</documents>")[0]
     assert "Its capital and largest city is Tokyo." in body
@@ -69,9 +75,9 @@ def test_bad_questions_are_rejected_before_any_model_call(store, scripted, quest
     store_name, _ = store
     model_name, model = scripted(lambda m, kw: "unused")
     with pytest.raises(InvalidQuestionError):
-        ask(question, Context(model=model_name, store=store_name))
+        ask(question, vanilla(model=model_name, store=store_name))
     with pytest.raises(InvalidQuestionError):  # the graph itself also refuses (Studio, sub-graph use)
-        graph.invoke({"question": question}, context=Context(model=model_name, store=store_name))
+        graph.invoke({"question": question}, context=vanilla(model=model_name, store=store_name))
     assert model.calls == []
 
 

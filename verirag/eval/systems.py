@@ -1,20 +1,30 @@
-"""The systems compared by ``verirag eval``: each is the same graph with different Context switches,
-on the same model and store — never a separate code path."""
+"""Named systems: each is the same graph with different Context switches, on the same model and store —
+never a separate code path. Used by ``verirag eval --systems`` and ``verirag ask --system``."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from verirag.errors import VeriragError
+
+_PLAIN_RETRIEVAL = {"retrieval_threshold": 0.0, "utility_mode": "off", "verify_mode": "off"}
+
 SYSTEMS: dict[str, dict[str, Any]] = {
-    "closed-book": {"top_k": 0},  # no retrieval; no citations
-    "vanilla": {"top_k": 5},  # ALCE Vanilla: top-5 documents, one prompt for a cited answer
-    "rerank": {"top_k": 5, "answer_samples": 4},  # ALCE Rerank: 4 samples, best citation recall kept
+    # no retrieval, no citations
+    "closed-book": {"top_k": 0},
+    # ALCE Vanilla: top-5 documents, one prompt for a cited answer
+    "vanilla": {**_PLAIN_RETRIEVAL, "top_k": 5},
+    # ALCE Rerank: Vanilla with 4 answers sampled at high temperature, best citation recall kept
+    "rerank": {**_PLAIN_RETRIEVAL, "top_k": 5, "answer_samples": 4},
+    # LLatrieval (always retrieves) with k-sampling utility judgments, Vanilla writer
+    "llatrieval": {"retrieval_threshold": 0.0},
+    # everything on, as configured (the default of `verirag ask`)
+    "verirag": {},
 }
 
 
 def system_overrides(name: str) -> dict[str, Any]:
-    from verirag.errors import VeriragError
-
+    """Context overrides of a named system; a clear error for unknown names."""
     if name not in SYSTEMS:
         raise VeriragError(f"unknown system {name!r}; choose from {', '.join(SYSTEMS)}")
     return SYSTEMS[name]

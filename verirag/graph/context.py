@@ -2,7 +2,7 @@
 
 Nodes read it through ``Runtime[Context]``; LangGraph Studio renders it as the run configuration.
 ``Context.preset("paper")`` gives the papers' defaults; ``Context.preset("local")`` gives sizes that fit
-a 2-core CPU with the embedded 1.5B model.
+a 2-core CPU with the embedded 1.5B model (see docs/benchmarks.md for what they cost).
 """
 
 from __future__ import annotations
@@ -15,34 +15,44 @@ from verirag.paths import default_store_path
 PresetName = Literal["local", "paper"]
 
 
+def _f(default: Any, description: str) -> Any:
+    return field(default=default, metadata={"description": description})
+
+
 @dataclass(kw_only=True)
 class Context:
-    """All knobs of a verirag run.
+    """All knobs of a verirag run (defaults: the papers' values)."""
 
-    Attributes:
-        model: chat model string (see :func:`verirag.models.get_chat_model`): ``local`` (embedded
-            Qwen2.5-Coder-1.5B GGUF), ``openai-compatible:MODEL@URL`` or ``provider:model``.
-        store: folder of the document store, or a name given to :func:`verirag.stores.register_store`;
-            empty means ``$VERIRAG_HOME/store``.
-        top_k: documents retrieved for the question and kept as long-term memory (VTG's k);
-            0 answers closed-book.
-        max_question_chars: longer questions are rejected with a clear error.
-        max_answer_tokens: generation budget for the answer.
-        answer_samples: answers sampled per question; above 1, the one with the best ALCE citation
-            recall (judged by the same model) is kept — ALCE's "Rerank" baseline (4 samples).
-        sample_temperature: temperature of those samples ("high temperature" in ALCE/VTG).
-        judge_threshold: P(Yes) above which the entailment judge accepts a claim.
-    """
+    # resources
+    model: str = _f("local", "chat model: local | openai-compatible:MODEL@URL | provider:model")
+    store: str = _f("", "store folder or registered name; empty = $VERIRAG_HOME/store")
+    max_concurrency: int = _f(4, "independent model calls run at once (votes, checks)")
+    seed: int = _f(0, "seed of shuffles and sampling")
 
-    model: str = field(default="local", metadata={"description": "chat model string"})
-    store: str = field(default="", metadata={"description": "store folder or registered name"})
-    top_k: int = field(default=5, metadata={"description": "documents kept in long-term memory"})
-    max_question_chars: int = field(default=2000, metadata={"description": "longest accepted question"})
-    max_answer_tokens: int = field(default=256, metadata={"description": "generation budget"})
-    answer_samples: int = field(default=1, metadata={"description": "answers sampled (Rerank: 4)"})
-    sample_temperature: float = field(default=1.0, metadata={"description": "temperature of samples"})
-    judge_threshold: float = field(default=0.5, metadata={"description": "P(Yes) to accept entailment"})
+    # Self-RAG retrieval decision
+    retrieval_threshold: float = _f(0.2, "δ: retrieve when P(retrieval helps) > δ; 0 always retrieves")
 
+    # LLatrieval verify-update loop + utility judgments
+    top_k: int = _f(5, "k: documents selected into D (long-term memory); 0 answers closed-book")
+    candidates: int = _f(50, "N: candidates retrieved per query")
+    window: int = _f(20, "sliding-window size of progressive selection")
+    utility_mode: Literal["listwise", "pointwise", "off"] = _f(
+        "listwise", "utility judgment: listwise-set k-sampling, pointwise, or off (plain top-k)")
+    utility_samples: int = _f(5, "shuffled listwise judgments voted per window (k-sampling)")
+    selection_doc_words: int = _f(0, "words of each document shown to the selector; 0 = all")
+    verify_mode: Literal["classify", "score", "off"] = _f(
+        "classify", "retrieval verification: Yes/No, 0-10 score >= τ, or off")
+    verify_threshold: float = _f(7.0, "τ of score-and-filter verification")
+    query_style: Literal["passage", "question"] = _f("passage", "missing-info query style")
+    max_retrieval_iterations: int = _f(4, "T: verify-update iterations")
+
+    # writing
+    max_question_chars: int = _f(2000, "longest accepted question")
+    max_answer_tokens: int = _f(256, "generation budget of an answer")
+    max_query_tokens: int = _f(96, "generation budget of a missing-info query")
+    answer_samples: int = _f(1, "answers sampled; >1 keeps the best citation recall (ALCE Rerank: 4)")
+    sample_temperature: float = _f(1.0, "temperature of sampled answers")
+    judge_threshold: float = _f(0.5, "P(Yes) above which a Yes/No judgment counts as Yes")
 
     def store_path(self) -> str:
         return self.store or str(default_store_path())
@@ -50,15 +60,19 @@ class Context:
     @classmethod
     def preset(cls, name: PresetName = "local", **overrides: Any) -> "Context":
         """A context with a named preset's values, then ``overrides``."""
-        if name not in _PRESETS:
-            raise ValueError(f"unknown preset {name!r}; choose one of {sorted(_PRESETS)}")
-        return replace(cls(**_PRESETS[name]), **overrides)
+        if name not in PRESETS:
+            raise ValueError(f"unknown preset {name!r}; choose one of {sorted(PRESETS)}")
+        return replace(cls(**PRESETS[name]), **overrides)
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-_PRESETS: dict[str, dict[str, Any]] = {
-    "local": {"top_k": 5, "max_answer_tokens": 256},
-    "paper": {"top_k": 5, "max_answer_tokens": 512},
+PRESETS: dict[str, dict[str, Any]] = {
+    # LLatrieval: N=50, window 20, k=5, T=4; utility judgments: 5 shuffled samples; Self-RAG δ=0.2.
+    "paper": {},
+    # 2 CPU cores, 1.5B model: one window of 8 candidates, 3 voted samples, documents cut to 40 words in
+    # the selector's prompt, at most 2 verify-update iterations. D keeps 5 documents, like Vanilla.
+    "local": {"candidates": 8, "window": 8, "utility_samples": 3, "selection_doc_words": 40,
+              "max_retrieval_iterations": 2},
 }

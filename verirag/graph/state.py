@@ -1,5 +1,5 @@
-"""Graph state. Field names follow the papers: ``long_term_memory`` and ``short_term_memory`` (VTG),
-``candidates`` (LLatrieval's D_c), ``sentences`` (the kept output O).
+"""Graph state. Field names follow the papers: ``selected`` (LLatrieval's D), ``candidates`` (D_c),
+``long_term_memory`` and ``short_term_memory`` (VTG), ``sentences`` (the kept output O).
 
 Documents are referred to by their stable ids everywhere, so citation numbers never shift while the
 memories change; :mod:`verirag.nodes.finalize` renumbers them [1]..[n] only for the final answer.
@@ -7,6 +7,7 @@ memories change; :mod:`verirag.nodes.finalize` renumbers them [1]..[n] only for 
 
 from __future__ import annotations
 
+import operator
 from typing import Annotated, Literal
 
 from typing_extensions import TypedDict
@@ -26,6 +27,17 @@ class Sentence(TypedDict):
     verified_by: VerifiedBy
 
 
+class Verification(TypedDict):
+    """One LLatrieval verification of D."""
+
+    iteration: int
+    query: str
+    score: float  # P(Yes) in classify mode, the 0-10 score in score mode, 1.0 when off
+    passed: bool
+    final: bool  # passed, or the iteration cap T was reached
+    selected: list[Document]
+
+
 class InputState(TypedDict):
     """What a caller (CLI, Studio, a parent graph) passes in."""
 
@@ -33,7 +45,7 @@ class InputState(TypedDict):
 
 
 class OutputState(TypedDict, total=False):
-    """The output contract (see docs and ``verirag ask --json``)."""
+    """The output contract (see README and ``verirag ask --json``)."""
 
     question: str
     answer: str
@@ -45,7 +57,12 @@ class OutputState(TypedDict, total=False):
 class State(InputState, OutputState, total=False):
     """Everything the graph keeps while it works."""
 
-    query: str
-    candidates: list[Document]
+    retrieve_probability: float | None  # Self-RAG: P(retrieval helps); None when not asked
+    use_retrieval: bool  # retrieve_probability > δ
+    query: str  # the current retrieval query (the question, then missing-info queries)
+    iteration: int  # verify-update iterations started
+    candidates: list[Document]  # D_c of the current iteration
+    selected: list[Document]  # D
+    verifications: Annotated[list[Verification], operator.add]
     long_term_memory: list[Document]
     short_term_memory: list[Document]

@@ -1,5 +1,5 @@
-"""retrieve — R(q, 𝔻, k): the top documents for the current query from the store (LLatrieval's
-retriever, VTG's initial long-term memory)."""
+"""retrieve — R(Q, 𝔻, N): candidates for the current query (first the question, then LLatrieval's
+missing-info queries), excluding documents already selected."""
 
 from __future__ import annotations
 
@@ -14,17 +14,14 @@ from verirag.usage import node_usage
 
 
 def retrieve(state: State, runtime: Runtime[Context]) -> dict:
-    """Search the store for the question; the results become candidates and long-term memory."""
     started = time.perf_counter()
-    question = resources.check_question(state.get("question"), runtime.context.max_question_chars)
-    query = state.get("query") or question
-    top_k = runtime.context.top_k
-    documents = resources.store(runtime).search(query, top_k) if top_k > 0 else []
+    ctx = runtime.context
+    n = ctx.candidates if ctx.utility_mode != "off" else ctx.top_k
+    query = state.get("query") or state["question"]
+    taken = {d["id"] for d in state.get("selected") or []}
+    found = resources.store(runtime).search(query, n + len(taken))
     return {
-        "question": question,
-        "query": query,
-        "candidates": documents,
-        "long_term_memory": documents,
-        "short_term_memory": [],
+        "candidates": [d for d in found if d["id"] not in taken][:n],
+        "iteration": state.get("iteration", 0) + 1,
         "usage": node_usage("retrieve", seconds=time.perf_counter() - started),
     }

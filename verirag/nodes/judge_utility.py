@@ -1,0 +1,119 @@
+"""judge_utility — LLatrieval's progressive selection with utility judgments.
+
+A window slides over the N candidates; in each window the model selects at most k documents from
+D ∪ window (current D listed first, the question before the documents). The listwise-set judgment is
+repeated over ``utility_samples`` shuffled orders (D stays ahead of the window in every order) and
+aggregated by vote (utility judgments' k-sampling): the size of the new D is the most frequent size of
+the sampled selections, filled with the most voted documents, ties broken by position (D first, then
+retrieval rank). Shuffles are seeded, so runs are reproducible.
+
+Safe default (counted as a fallback): a sample whose reply names no valid document casts no vote; if no
+sample of a window does, D keeps its documents and is topped up from the window in retrieval order.
+
+``utility_mode="pointwise"`` asks about each document alone (P(useful) > judge_threshold, best first);
+``"off"`` keeps the plain top-k.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from typing import Sequence
+
+from langgraph.runtime import Runtime
+
+from verirag.graph import resources
+from verirag.graph.context import Context
+from verirag.graph.state import State
+from verirag.models import choice_probabilities
+from verirag.parsing import parse_selection
+from verirag.prompts import judge_utility as prompt
+from verirag.stores.documents import Document
+from verirag.usage import node_usage
+
+
+def windows(candidates: Sequence[Document], size: int) -> list[list[Document]]:
+    """Consecutive windows covering every candidate once."""
+    size = max(1, size)
+    return [list(candidates[i:i + size]) for i in range(0, len(candidates), size)]
+
+
+def sample_orders(selected: Sequence[Document], window: Sequence[Document], samples: int,
+                  rng: random.Random) -> list[list[Document]]:
+    """``samples`` input orders: the first as given, the others shuffled within D and within the window,
+    D always ahead of the window."""
+    orders = [list(selected) + list(window)]
+    for _ in range(samples - 1):
+        head, tail = list(selected), list(window)
+        rng.shuffle(head)
+        rng.shuffle(tail)
+        orders.append(head + tail)
+    return orders
+
+
+def vote(pool: Sequence[Document], selections: Sequence[Sequence[str]], k: int) -> list[Document]:
+    """Aggregate sampled selections: modal size (smaller on ties), most voted ids, ties by pool order."""
+    votes = Counter(doc_id for chosen in selections for doc_id in chosen)
+    sizes = Counter(min(len(chosen), k) for chosen in selections)
+    size = max(sizes.items(), key=lambda kv: (kv[1], -kv[0]))[0]
+    position = {d["id"]: i for i, d in enumerate(pool)}
+    ranked = sorted((d for d in pool if votes[d["id"]]), key=lambda d: (-votes[d["id"]], position[d["id"]]))
+    return ranked[:size]
+
+
+def _shown(doc: Document, words: int) -> Document:
+    if words <= 0:
+        return doc
+    tokens = doc.get("text", "").split()
+    text = " ".join(tokens[:words]) + (" …" if len(tokens) > words else "")
+    return Document(id=doc["id"], title=doc.get("title", ""), text=text)
+
+
+def _listwise(state: State, ctx: Context, model) -> tuple[list[Document], list, int]:
+    selected = list(state.get("selected") or [])
+    replies, fallbacks = [], 0
+    for w, window in enumerate(windows(state.get("candidates") or [], ctx.window)):
+        rng = random.Random(f"{ctx.seed}:{state['question']}:{state.get('iteration', 0)}:{w}")
+        orders = sample_orders(selected, window, max(1, ctx.utility_samples), rng)
+        batch = [prompt.listwise(state["question"], [_shown(d, ctx.selection_doc_words) for d in order],
+                                 ctx.top_k) for order in orders]
+        answers = model.batch(batch, config={"max_concurrency": ctx.max_concurrency},
+                              max_tokens=8 + 4 * ctx.top_k)
+        replies += answers
+        selections = []
+        for order, answer in zip(orders, answers):
+            numbers = parse_selection(answer.text, len(order), ctx.top_k)
+            if numbers is None:
+                fallbacks += 1
+                continue
+            selections.append([order[n - 1]["id"] for n in numbers])
+        pool = selected + window
+        if selections:
+            selected = vote(pool, selections, ctx.top_k)
+        else:  # safe default: keep D, top up from the window in retrieval order
+            selected = (selected + [d for d in window if d not in selected])[:ctx.top_k]
+    return selected, replies, fallbacks
+
+
+def _pointwise(state: State, ctx: Context, model) -> tuple[list[Document], list, int]:
+    pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
+    judgments = [choice_probabilities(model, prompt.pointwise(state["question"], d), ["Yes", "No"], "No")
+                 for d in pool]
+    useful = [(j.probabilities["Yes"], -i, d) for i, (j, d) in enumerate(zip(judgments, pool))
+              if j.probabilities["Yes"] > ctx.judge_threshold]
+    chosen = [d for _, _, d in sorted(useful, key=lambda t: (t[0], t[1]), reverse=True)][:ctx.top_k]
+    return chosen, [j.message for j in judgments], sum(not j.parsed for j in judgments)
+
+
+def judge_utility(state: State, runtime: Runtime[Context]) -> dict:
+    started = time.perf_counter()
+    ctx = runtime.context
+    if ctx.utility_mode == "off":
+        pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
+        selected, replies, fallbacks = pool[:ctx.top_k], [], 0
+    else:
+        run = _listwise if ctx.utility_mode == "listwise" else _pointwise
+        selected, replies, fallbacks = run(state, ctx, resources.model(runtime))
+    return {"selected": selected,
+            "usage": node_usage("judge_utility", replies, time.perf_counter() - started, fallbacks)}

@@ -1,0 +1,61 @@
+"""verify — LLatrieval's retrieval verification of D, then the loop decision.
+
+``classify``: P(Yes) from next-token probabilities, passed when > ``judge_threshold``.
+``score``: a 0-10 score parsed from the reply, passed when >= τ (``verify_threshold``); an unparseable
+reply scores 0 (safe default: fail, so the loop looks further) and counts as a fallback. Multi-digit
+scores are not one token on every tokenizer, so this mode reads the text.
+``off``: always passes.
+
+When D passes, or the iteration cap T is reached, the loop ends and D becomes long-term memory; at the
+cap that is the best-scoring D of all iterations.
+"""
+
+from __future__ import annotations
+
+import time
+
+from langgraph.runtime import Runtime
+
+from verirag.graph import resources
+from verirag.graph.context import Context
+from verirag.graph.state import State, Verification
+from verirag.models import choice_probabilities
+from verirag.parsing import parse_score
+from verirag.prompts import verify as prompt
+from verirag.usage import node_usage
+
+
+def verify(state: State, runtime: Runtime[Context]) -> dict:
+    started = time.perf_counter()
+    ctx = runtime.context
+    selected = list(state.get("selected") or [])
+    replies, fallbacks = [], 0
+    if ctx.verify_mode == "off":
+        score, passed = 1.0, True
+    elif not selected:
+        score, passed = 0.0, False  # nothing to verify: look further
+    elif ctx.verify_mode == "score":
+        reply = resources.model(runtime).invoke(prompt.score(state["question"], selected), max_tokens=8)
+        replies.append(reply)
+        parsed = parse_score(reply.text, 0, 10)
+        fallbacks += parsed is None
+        score = parsed if parsed is not None else 0.0
+        passed = score >= ctx.verify_threshold
+    else:
+        judgment = choice_probabilities(resources.model(runtime), prompt.classify(state["question"], selected),
+                                        ["Yes", "No"], default="No")
+        replies.append(judgment.message)
+        fallbacks += not judgment.parsed
+        score = judgment.probabilities["Yes"]
+        passed = score > ctx.judge_threshold
+    iteration = state.get("iteration", 1)
+    final = passed or iteration >= ctx.max_retrieval_iterations
+    record = Verification(iteration=iteration, query=state.get("query", ""), score=score, passed=passed,
+                          final=final, selected=selected)
+    update: dict = {"verifications": [record],
+                    "usage": node_usage("verify", replies, time.perf_counter() - started, fallbacks)}
+    if final:
+        history = list(state.get("verifications") or []) + [record]
+        best = record if passed else max(history, key=lambda v: (v["score"], len(v["selected"])))
+        update["long_term_memory"] = best["selected"]
+    return update

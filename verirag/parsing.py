@@ -1,0 +1,73 @@
+"""Tolerant parsers of model output. None of them raises: each returns ``None`` when the reply holds
+nothing usable, and the caller applies its documented safe default and counts a fallback in the
+usage ledger.
+"""
+
+from __future__ import annotations
+
+import re
+
+_INT = re.compile(r"\d+")
+_SELECTED = re.compile(r"selected\s+documents?\s*[:：]?", re.IGNORECASE)
+_LABEL = re.compile(r"^\s*(?:new\s+)?(?:search\s+)?(?:query|question|passage|answer)\s*[:：]\s*", re.IGNORECASE)
+
+
+def parse_selection(text: str, n: int, k: int) -> list[int] | None:
+    """Document numbers (1-based, within 1..n) from e.g. ``"Selected Documents: 2 6 8"``.
+
+    Reads the numbers after the last "Selected Documents" label when there is one, else every number
+    in the reply; keeps the first ``k`` distinct valid ones. ``None`` when there are none.
+    ``[]`` is never returned: an empty selection is indistinguishable from a broken reply.
+    """
+    if not isinstance(text, str) or n <= 0 or k <= 0:
+        return None
+    labels = list(_SELECTED.finditer(text))
+    tail = text[labels[-1].end():] if labels else text
+    tail = tail.split("\n\n")[0] if labels else tail
+    picked: list[int] = []
+    for token in _INT.findall(tail):
+        value = int(token) if len(token) <= 6 else -1
+        if 1 <= value <= n and value not in picked:
+            picked.append(value)
+        if len(picked) == k:
+            break
+    return picked or None
+
+
+def parse_score(text: str, low: float = 0, high: float = 10) -> float | None:
+    """A score in [low, high] from e.g. ``"[7]"``, ``"Score: 7/10"`` or ``"7"``; bracketed first."""
+    if not isinstance(text, str):
+        return None
+    for pattern in (r"\[\s*(\d+(?:\.\d+)?)\s*\]", r"(\d+(?:\.\d+)?)"):
+        for match in re.finditer(pattern, text):
+            try:
+                value = float(match.group(1))
+            except ValueError:
+                continue
+            if low <= value <= high:
+                return value
+    return None
+
+
+def parse_query(text: str, max_chars: int = 1000) -> str | None:
+    """A search query or pseudo-passage: the reply without labels, quotes or blank padding."""
+    if not isinstance(text, str):
+        return None
+    cleaned = _LABEL.sub("", text.strip()).strip().strip('"“”').strip()
+    cleaned = " ".join(cleaned.split())[:max_chars]
+    return cleaned if re.search(r"\w", cleaned) else None
+
+
+def parse_queries(text: str, limit: int, max_chars: int = 500) -> list[str]:
+    """Several queries, one per line (numbering and bullets removed), distinct, at most ``limit``."""
+    if not isinstance(text, str) or limit <= 0:
+        return []
+    queries: list[str] = []
+    for line in text.splitlines():
+        line = re.sub(r"^\s*(?:[-*•]|\d+[.)]|\(\d+\))\s*", "", line)
+        query = parse_query(line, max_chars)
+        if query and query.lower() not in {q.lower() for q in queries}:
+            queries.append(query)
+        if len(queries) == limit:
+            break
+    return queries
