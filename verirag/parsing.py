@@ -71,3 +71,22 @@ def parse_queries(text: str, limit: int, max_chars: int = 500) -> list[str]:
         if len(queries) == limit:
             break
     return queries
+
+
+def parse_sentence(text: str, end_marker: str = "[END]") -> str | None:
+    """The first sentence of a generator reply, without citation markers; ``None`` for the end signal
+    (the marker first, an empty reply, or no words)."""
+    from verirag.text import parse_citations, split_sentences
+
+    if not isinstance(text, str):
+        return None
+    stripped = _LABEL.sub("", text.strip())
+    stripped = re.sub(r"^\s*next\s+sentence\s*[:：]\s*", "", stripped, flags=re.IGNORECASE)
+    if not stripped or stripped.upper().startswith(end_marker.upper()) or stripped.upper().startswith("END"):
+        return None
+    stripped = stripped.split(end_marker)[0]
+    sentences = split_sentences(stripped)
+    if not sentences:
+        return None
+    sentence, _ = parse_citations(sentences[0])
+    return sentence if re.search(r"\w{2,}", sentence) else None

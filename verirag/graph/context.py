@@ -46,7 +46,20 @@ class Context:
     query_style: Literal["passage", "question"] = _f("passage", "missing-info query style")
     max_retrieval_iterations: int = _f(4, "T: verify-update iterations")
 
-    # writing
+    # writing (VTG) and critiques (Self-RAG)
+    writer: Literal["vtg", "answer"] = _f(
+        "vtg", "vtg: sentence by sentence with verified citations; answer: one cited answer (ALCE)")
+    max_sentences: int = _f(6, "cap on sentences of a VTG answer")
+    max_sentence_tokens: int = _f(80, "generation budget of one sentence")
+    max_citations: int = _f(3, "citations per sentence")
+    support_threshold: float = _f(0.5, "s(ISSUP) needed to call a sentence supported")
+    max_trials: int = _f(3, "T: evidence-finder trials per sentence before keeping it unverified")
+    evidence_queries: int = _f(2, "M: diverse queries per evidence-finder trial")
+    evidence_docs: int = _f(5, "N: documents retrieved per query into short-term memory")
+    verifier: bool = _f(True, "two-tier citation verification (ablation: w/o Verifier)")
+    simplifier: bool = _f(True, "citation simplification (ablation: w/o Simplifier)")
+    query_generation: bool = _f(True, "diverse query generation (ablation: w/o QG, the sentence is the query)")
+    critique: bool = _f(True, "Self-RAG ISUSE critique of the whole answer")
     max_question_chars: int = _f(2000, "longest accepted question")
     max_answer_tokens: int = _f(256, "generation budget of an answer")
     max_query_tokens: int = _f(96, "generation budget of a missing-info query")
@@ -74,5 +87,5 @@ PRESETS: dict[str, dict[str, Any]] = {
     # 2 CPU cores, 1.5B model: one window of 8 candidates, 3 voted samples, documents cut to 40 words in
     # the selector's prompt, at most 2 verify-update iterations. D keeps 5 documents, like Vanilla.
     "local": {"candidates": 8, "window": 8, "utility_samples": 3, "selection_doc_words": 40,
-              "max_retrieval_iterations": 2},
+              "max_retrieval_iterations": 2, "max_sentences": 3, "max_trials": 2},
 }

@@ -18,6 +18,18 @@ from verirag.usage import merge_usage
 VerifiedBy = Literal["citations", "memory", "none"]
 
 
+def _merge_documents(left: dict | None, right: dict | None) -> dict:
+    return {**(left or {}), **(right or {})}
+
+
+def memory(state: "State") -> list[Document]:
+    """Long-term memory then short-term memory, without duplicates (VTG's D_L ∪ D_S)."""
+    seen: dict[str, Document] = {}
+    for doc in list(state.get("long_term_memory") or []) + list(state.get("short_term_memory") or []):
+        seen.setdefault(doc["id"], doc)
+    return list(seen.values())
+
+
 class Sentence(TypedDict):
     """One kept sentence of the answer."""
 
@@ -25,6 +37,19 @@ class Sentence(TypedDict):
     citations: list[str]  # document ids, never positions
     support: float | None  # probability-scored support of the cited docs (None: not judged)
     verified_by: VerifiedBy
+
+
+DraftStatus = Literal["cited", "unchecked", "supported", "unsupported", "exhausted", "simplified"]
+
+
+class Draft(TypedDict):
+    """The sentence being written, with its citations and where it stands in VTG's checks."""
+
+    text: str
+    citations: list[str]  # document ids
+    support: float | None  # s(ISSUP) of the last check
+    verified_by: VerifiedBy
+    status: DraftStatus
 
 
 class Verification(TypedDict):
@@ -51,6 +76,7 @@ class OutputState(TypedDict, total=False):
     answer: str
     sentences: list[Sentence]
     documents: dict[str, Document]  # doc id -> document, in bibliography order
+    critique: dict  # {"utility": expected ISUSE in [-1, 1], "rating": expected 1-5 rating}
     usage: Annotated[dict, merge_usage]
 
 
@@ -64,5 +90,9 @@ class State(InputState, OutputState, total=False):
     candidates: list[Document]  # D_c of the current iteration
     selected: list[Document]  # D
     verifications: Annotated[list[Verification], operator.add]
-    long_term_memory: list[Document]
-    short_term_memory: list[Document]
+    long_term_memory: list[Document]  # VTG D_L: kept for the whole answer
+    short_term_memory: list[Document]  # VTG D_S: evidence for the current sentence
+    draft: Draft | None  # the sentence under verification; None once the answer is complete
+    trials: int  # evidence-finder trials for the current sentence (VTG t)
+    cited_documents: Annotated[dict[str, Document], _merge_documents]  # every document a kept sentence cites
+    critique: dict  # Self-RAG ISUSE of the whole answer

@@ -24,9 +24,10 @@ def bibliography(sentences: list, memory: list[Document]) -> dict[str, Document]
 def finalize(state: State) -> dict:
     """Compose ``answer`` and ``documents`` from the kept sentences."""
     sentences = state.get("sentences") or []
-    memory = (state.get("long_term_memory") or []) + (state.get("short_term_memory") or [])
+    memory = (list((state.get("cited_documents") or {}).values()) + (state.get("long_term_memory") or [])
+              + (state.get("short_term_memory") or []))
     documents = bibliography(sentences, memory)
     number = {doc_id: i for i, doc_id in enumerate(documents, 1)}
     answer = " ".join(
         attach_citations(s["text"], [number[c] for c in s["citations"] if c in number]) for s in sentences)
-    return {"answer": answer, "documents": documents}
+    return {"answer": answer, "documents": documents, "critique": state.get("critique") or {}}

@@ -1,0 +1,31 @@
+"""cite — VTG's citation generator, separate from generation: 1-3 documents of long ∪ short-term
+memory for the one sentence. Markers pointing outside the memory are dropped; a reply with no usable
+marker leaves the sentence uncited (counted as a fallback), which the verifier then treats as
+unsupported by its citations."""
+
+from __future__ import annotations
+
+import time
+
+from langgraph.runtime import Runtime
+
+from verirag.graph import resources
+from verirag.graph.context import Context
+from verirag.graph.state import State, memory
+from verirag.prompts import writer as prompt
+from verirag.text import parse_citations
+from verirag.usage import node_usage
+
+
+def cite(state: State, runtime: Runtime[Context]) -> dict:
+    started = time.perf_counter()
+    ctx = runtime.context
+    draft = dict(state["draft"])
+    docs = memory(state)
+    reply = resources.model(runtime).invoke(prompt.cite(docs, draft["text"]),
+                                            max_tokens=ctx.max_sentence_tokens + 16)
+    _, numbers = parse_citations(reply.text)
+    ids = [docs[n - 1]["id"] for n in numbers if 1 <= n <= len(docs)][:ctx.max_citations]
+    draft.update(citations=ids, status="cited" if ctx.verifier else "unchecked")
+    return {"draft": draft,
+            "usage": node_usage("cite", [reply], time.perf_counter() - started, fallbacks=int(not ids))}

@@ -1,0 +1,42 @@
+"""evidence_finder — VTG's evidence finder, after both verifier tiers failed: M diverse, context-aware
+queries (sentence + question + preceding text), N documents each; they REPLACE short-term memory and
+the sentence is generated again. Ablation "w/o QG": the sentence itself is the only query. Safe
+default (counted): a reply with no usable query falls back to the sentence."""
+
+from __future__ import annotations
+
+import time
+
+from langgraph.runtime import Runtime
+
+from verirag.graph import resources
+from verirag.graph.context import Context
+from verirag.graph.state import State
+from verirag.parsing import parse_queries
+from verirag.prompts import writer as prompt
+from verirag.usage import node_usage
+
+
+def evidence_finder(state: State, runtime: Runtime[Context]) -> dict:
+    started = time.perf_counter()
+    ctx = runtime.context
+    sentence = state["draft"]["text"]
+    replies, fallbacks, queries = [], 0, [sentence]
+    if ctx.query_generation:
+        so_far = " ".join(s["text"] for s in state.get("sentences") or [])
+        reply = resources.model(runtime).invoke(
+            prompt.diverse_queries(state["question"], so_far, sentence, ctx.evidence_queries),
+            max_tokens=24 * ctx.evidence_queries + 16)
+        replies = [reply]
+        queries = parse_queries(reply.text, ctx.evidence_queries) or [sentence]
+        fallbacks = int(queries == [sentence])
+    store = resources.store(runtime)
+    long_term = {d["id"] for d in state.get("long_term_memory") or []}
+    short_term: dict = {}
+    for query in queries:
+        fresh = [d for d in store.search(query, ctx.evidence_docs + len(long_term)) if d["id"] not in long_term]
+        for doc in fresh[:ctx.evidence_docs]:
+            short_term.setdefault(doc["id"], doc)
+    return {"short_term_memory": list(short_term.values()), "trials": state.get("trials", 0) + 1,
+            "draft": None,
+            "usage": node_usage("evidence_finder", replies, time.perf_counter() - started, fallbacks)}

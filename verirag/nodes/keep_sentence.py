@@ -1,0 +1,21 @@
+"""keep_sentence — append the draft to the answer. A verified sentence's citations join long-term
+memory (VTG: D_L ← D_L ∪ C); an unverified one adds nothing to memory. Trials reset."""
+
+from __future__ import annotations
+
+from verirag.graph.state import Sentence, State, memory
+
+
+def keep_sentence(state: State) -> dict:
+    draft = state["draft"]
+    by_id = {d["id"]: d for d in memory(state)}
+    cited = {i: by_id[i] for i in draft["citations"] if i in by_id}
+    sentence = Sentence(text=draft["text"], citations=list(cited), support=draft["support"],
+                        verified_by=draft["verified_by"])
+    update: dict = {"sentences": list(state.get("sentences") or []) + [sentence], "trials": 0,
+                    "draft": None, "cited_documents": cited}
+    if draft["verified_by"] != "none":
+        long_term = list(state.get("long_term_memory") or [])
+        known = {d["id"] for d in long_term}
+        update["long_term_memory"] = long_term + [d for i, d in cited.items() if i not in known]
+    return update

@@ -1,0 +1,23 @@
+"""Self-RAG's ISSUP as a score: s = p(Fully)/S + 0.5·p(Partially)/S over the three grades, from the
+model's next-token probabilities (text matching as the fallback; "No" when unparseable). Shared by
+both tiers of VTG's verifier and by the citation simplifier."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from langchain_core.language_models.chat_models import BaseChatModel
+
+from verirag.models import Judgment, choice_probabilities
+from verirag.prompts import writer as prompt
+from verirag.stores.documents import Document
+
+GRADES = ["Fully", "Partially", "No"]
+
+
+def support(model: BaseChatModel, documents: Sequence[Document], question: str, sentence: str
+            ) -> tuple[float, Judgment]:
+    """Return (s(ISSUP), the judgment)."""
+    judgment = choice_probabilities(model, prompt.support(documents, question, sentence), GRADES, default="No")
+    p = judgment.probabilities
+    return p["Fully"] + 0.5 * p["Partially"], judgment
