@@ -75,13 +75,18 @@ class HashEmbedder:
         return vectors
 
 
-def judgment_reply(p_yes: float, yes: str = "Yes", no: str = "No") -> AIMessage:
-    """A reply carrying OpenAI-style next-token log-probabilities for a Yes/No judgment."""
-    p_yes = min(max(p_yes, 1e-6), 1 - 1e-6)
-    top = [{"token": yes, "logprob": math.log(p_yes)}, {"token": no, "logprob": math.log(1 - p_yes)}]
+def distribution_reply(probabilities: dict[str, float]) -> AIMessage:
+    """A reply carrying OpenAI-style next-token log-probabilities (``{token: p}``), content = argmax."""
+    top = [{"token": token, "logprob": math.log(min(max(p, 1e-9), 1.0))} for token, p in probabilities.items()]
     top.sort(key=lambda alt: -alt["logprob"])
     return AIMessage(content=top[0]["token"], response_metadata={"logprobs": {"content": [
         {**top[0], "top_logprobs": top}]}})
+
+
+def judgment_reply(p_yes: float, yes: str = "Yes", no: str = "No") -> AIMessage:
+    """A Yes/No judgment reply with next-token log-probabilities."""
+    p_yes = min(max(p_yes, 1e-6), 1 - 1e-6)
+    return distribution_reply({yes: p_yes, no: 1 - p_yes})
 
 
 def last_user_text(messages: Sequence[BaseMessage]) -> str:

@@ -69,7 +69,7 @@ class Script:
 
 def ctx(model, **kw):
     base = dict(model=model, store="japan", candidates=6, window=6, top_k=2, utility_samples=1,
-                max_retrieval_iterations=3)
+                max_retrieval_iterations=3, writer="answer", critique=False)
     return Context(**{**base, **kw})
 
 

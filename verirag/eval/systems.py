@@ -8,18 +8,23 @@ from typing import Any
 from verirag.errors import VeriragError
 
 _PLAIN_RETRIEVAL = {"retrieval_threshold": 0.0, "utility_mode": "off", "verify_mode": "off"}
+_ONE_ANSWER = {"writer": "answer", "critique": False}
 
 SYSTEMS: dict[str, dict[str, Any]] = {
     # no retrieval, no citations
-    "closed-book": {"top_k": 0},
+    "closed-book": {**_ONE_ANSWER, "top_k": 0},
     # ALCE Vanilla: top-5 documents, one prompt for a cited answer
-    "vanilla": {**_PLAIN_RETRIEVAL, "top_k": 5},
+    "vanilla": {**_PLAIN_RETRIEVAL, **_ONE_ANSWER, "top_k": 5},
     # ALCE Rerank: Vanilla with 4 answers sampled at high temperature, best citation recall kept
-    "rerank": {**_PLAIN_RETRIEVAL, "top_k": 5, "answer_samples": 4},
+    "rerank": {**_PLAIN_RETRIEVAL, **_ONE_ANSWER, "top_k": 5, "answer_samples": 4},
     # LLatrieval (always retrieves) with k-sampling utility judgments, Vanilla writer
-    "llatrieval": {"retrieval_threshold": 0.0},
+    "llatrieval": {**_ONE_ANSWER, "retrieval_threshold": 0.0},
     # everything on, as configured (the default of `verirag ask`)
     "verirag": {},
+    # VTG's ablations (Table 3), as switches of the full graph
+    "verirag-no-qg": {"query_generation": False},
+    "verirag-no-verifier": {"verifier": False},
+    "verirag-no-simplifier": {"simplifier": False},
 }
 
 

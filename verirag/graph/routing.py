@@ -1,18 +1,52 @@
-"""Routing functions of the conditional edges: small, pure functions of the state."""
+"""Routing functions of the conditional edges: small, pure functions of the state (and the run's
+Context, for switches and caps)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
+from langgraph.runtime import Runtime
+
+from verirag.graph.context import Context
 from verirag.graph.state import State
 
+Writer = Literal["generate_sentence", "generate_answer"]
 
-def route_after_decision(state: State) -> Literal["retrieve", "generate_answer"]:
+
+def writer(runtime: Runtime[Context]) -> Writer:
+    """VTG's sentence loop, or one cited answer (the ALCE baselines)."""
+    return "generate_sentence" if runtime.context.writer == "vtg" else "generate_answer"
+
+
+def route_after_decision(state: State, runtime: Runtime[Context]) -> Literal["retrieve"] | Writer:
     """Self-RAG: retrieve only when decide_retrieval judged it useful."""
-    return "retrieve" if state.get("use_retrieval") else "generate_answer"
+    return "retrieve" if state.get("use_retrieval") else writer(runtime)
 
 
-def route_after_verify(state: State) -> Literal["missing_info_query", "generate_answer"]:
-    """LLatrieval: stop when D passed verification or the iteration cap was reached."""
+def route_after_verify(state: State, runtime: Runtime[Context]) -> Literal["missing_info_query"] | Writer:
+    """LLatrieval: stop when D passed verification or the iteration cap T was reached."""
     verifications = state.get("verifications") or []
-    return "generate_answer" if not verifications or verifications[-1]["final"] else "missing_info_query"
+    return writer(runtime) if not verifications or verifications[-1]["final"] else "missing_info_query"
+
+
+def route_after_sentence(state: State) -> Literal["cite", "critique_answer"]:
+    """VTG: an empty draft is the end signal."""
+    return "cite" if state.get("draft") else "critique_answer"
+
+
+def route_after_cite(state: State) -> Literal["verify_citations", "keep_sentence"]:
+    """Without the verifier (ablation) a cited sentence is kept unchecked."""
+    return "keep_sentence" if state["draft"]["status"] == "unchecked" else "verify_citations"
+
+
+def route_after_citation_check(state: State) -> Literal["simplify_citations", "verify_memory"]:
+    """Tier 1 passed: simplify the cited set; failed: ask tier 2."""
+    return "simplify_citations" if state["draft"]["status"] == "supported" else "verify_memory"
+
+
+def route_after_memory_check(state: State) -> Literal["simplify_citations", "evidence_finder", "keep_sentence"]:
+    """Tier 2 passed: simplify over the memory; failed: find evidence, or keep unverified after T trials."""
+    status = state["draft"]["status"]
+    if status == "supported":
+        return "simplify_citations"
+    return "keep_sentence" if status == "exhausted" else "evidence_finder"

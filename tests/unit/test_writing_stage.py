@@ -1,0 +1,237 @@
+"""VTG's writing stage (Algorithm 1) and Self-RAG's critique, driven by a scripted model.
+
+The scripted support judge grades a sentence "Fully" supported exactly when the documents it is shown
+include every title in ``needs[sentence]``; everything else is "No".
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from verirag import Context
+from verirag.api import run
+from verirag.eval.systems import SYSTEMS
+from verirag.prompts import writer
+from verirag.stores import HybridStore, make_document, register_store, unregister_store
+from verirag.testing import HashEmbedder, distribution_reply, last_user_text
+
+DOCS = {
+    "Japan": "Japan is an island country in East Asia. Its capital is Tokyo.",
+    "Tokyo": "Tokyo is the capital of Japan and has about 14 million inhabitants.",
+    "Osaka": "Osaka is a city in the Kansai region of Japan.",
+    "Kyoto": "Kyoto was the capital of Japan for more than a thousand years.",
+    "Fuji": "Mount Fuji is the highest mountain in Japan, a volcano near Tokyo.",
+    "Banana": "A banana is an edible fruit.",
+}
+
+
+@pytest.fixture
+def vtg_store(tmp_path):
+    store = HybridStore(tmp_path / "vtg", embedder=HashEmbedder())
+    store.add([make_document(t, x) for t, x in DOCS.items()])
+    register_store("vtg", store)
+    yield store
+    unregister_store("vtg")
+
+
+def titles_in(prompt):
+    return re.findall(r'<document number="\d+" title="([^"]*)">', prompt)
+
+
+class Writer:
+    """Scripted writer: sentences in order, citations by title, support by required titles."""
+
+    def __init__(self, sentences, cite, needs, queries=("Mount Fuji volcano", "Fuji mountain")):
+        self.sentences, self.cite_titles, self.needs, self.queries = list(sentences), cite, needs, queries
+        self.generated, self.support_calls, self.query_calls, self.memories = [], [], 0, []
+
+    def __call__(self, messages, kwargs):
+        prompt, system = last_user_text(messages), messages[0].text
+        titles = titles_in(prompt)
+        if "Task: write the answer" in prompt:
+            self.memories.append(titles)
+            if not self.sentences:
+                return writer.END
+            nxt = self.sentences.pop(0)
+            self.generated.append(nxt)
+            return nxt
+        if "Task: add citations" in prompt:
+            sentence = prompt.split("Sentence: ")[1].split("\n")[0]
+            wanted = self.cite_titles.get(sentence, [])
+            return sentence + "".join(f"[{titles.index(t) + 1}]" for t in wanted if t in titles)
+        if "Task: judge how well" in prompt:
+            sentence = prompt.split("Sentence: ")[1].split("\n")[0]
+            self.support_calls.append((titles, sentence))
+            ok = set(self.needs.get(sentence, {"<never>"})) <= set(titles)
+            return distribution_reply({"Fully": 0.9, "Partially": 0.05, "No": 0.05} if ok else
+                                      {"Fully": 0.02, "Partially": 0.08, "No": 0.9})
+        if system.startswith("You write search queries"):
+            self.query_calls += 1
+            return "\n".join(self.queries)
+        if system.startswith("You rate how useful"):
+            return distribution_reply({"4": 0.5, "5": 0.5})
+        raise AssertionError(f"unexpected prompt {prompt[:80]}")
+
+
+def ctx(model, **kw):
+    plain = {k: v for k, v in SYSTEMS["vanilla"].items() if k not in ("writer", "critique")}
+    return Context(**{**plain, "model": model, "store": "vtg", "top_k": 2, "max_trials": 2,
+                      "evidence_queries": 2, "evidence_docs": 1, **kw})
+
+
+Q = "What is the capital of Japan?"
+S1 = "Tokyo is the capital of Japan."
+
+
+def test_tier_one_pass_keeps_the_sentence_with_its_citations(vtg_store, scripted):
+    script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+    name, _ = scripted(script)
+    out, state = run(Q, ctx(name))
+    (sentence,) = out["sentences"]
+    assert sentence["verified_by"] == "citations" and sentence["support"] == pytest.approx(0.925)
+    assert [out["documents"][c]["title"] for c in sentence["citations"]] == ["Japan"]
+    assert out["answer"] == "Tokyo is the capital of Japan [1]."
+    assert len(script.support_calls) == 1  # one citation: nothing to simplify, no extra check
+    assert "verify_memory" not in state["usage"]
+
+
+def test_tier_one_fail_tier_two_pass_simplifies_over_the_whole_memory(vtg_store, scripted):
+    script = Writer([S1], cite={S1: ["Tokyo"]}, needs={S1: ["Japan"]})
+    name, _ = scripted(script)
+    out, state = run(Q, ctx(name))
+    assert {"Japan", "Tokyo"} <= set(script.memories[0])
+    (sentence,) = out["sentences"]
+    assert sentence["verified_by"] == "memory"
+    # simplified from every memory document down to the one that is needed
+    assert [out["documents"][c]["title"] for c in sentence["citations"]] == ["Japan"]
+    memory_sizes = [len(t) for t, _ in script.support_calls]
+    assert memory_sizes[0] == 1  # tier 1: the cited Tokyo document only
+    assert memory_sizes[1] == len(state["long_term_memory"])  # tier 2: all of memory
+
+
+def test_both_tiers_fail_then_evidence_finder_then_pass(vtg_store, scripted):
+    fuji = "Mount Fuji is a volcano near Tokyo."
+    script = Writer([fuji, fuji], cite={fuji: ["Fuji"]}, needs={fuji: ["Fuji"]})
+    name, _ = scripted(script)
+    out, state = run("Which mountains are in the capital of Japan? Tokyo", ctx(name, top_k=1))
+    assert "Fuji" not in script.memories[0]  # not in memory at first
+    assert script.query_calls == 1
+    assert "Fuji" in script.memories[1]  # the regenerated sentence saw the new short-term memory
+    (sentence,) = out["sentences"]
+    assert sentence["verified_by"] == "citations"
+    assert "Fuji" in [d["title"] for d in state["long_term_memory"]]  # verified citation joined D_L
+
+
+def test_short_term_memory_is_replaced_not_appended(vtg_store, scripted):
+    claim = "Bananas grow on Mount Fuji."
+    script = Writer([claim] * 3, cite={}, needs={}, queries=("Fuji", "Osaka"))
+    name, _ = scripted(script)
+    queries = iter([("Fuji", "Osaka"), ("Kyoto", "Banana")])
+
+    def respond(messages, kwargs):
+        if messages[0].text.startswith("You write search queries"):
+            script.query_calls += 1
+            return "\n".join(next(queries))
+        return script(messages, kwargs)
+
+    name, _ = scripted(respond)
+    _, state = run(Q, ctx(name, top_k=1, max_trials=2))
+    first_memory, second_memory, third_memory = script.memories[:3]
+    long_term = first_memory
+    assert set(second_memory) - set(long_term) == {"Fuji", "Osaka"}
+    assert set(third_memory) - set(long_term) == {"Kyoto", "Banana"}  # Fuji and Osaka are gone
+
+
+def test_trials_exhausted_keeps_the_sentence_unverified_and_moves_on(vtg_store, scripted):
+    bad, good = "Tokyo has a population of one billion.", S1
+    script = Writer([bad, bad, bad, good], cite={bad: ["Tokyo"], good: ["Japan"]}, needs={good: ["Japan"]})
+    name, _ = scripted(script)
+    out, state = run(Q, ctx(name, max_trials=2))
+    assert script.query_calls == 2  # T = 2 evidence-finder trials, then it gives up
+    first, second = out["sentences"]
+    assert first["text"] == bad and first["verified_by"] == "none"
+    assert second["text"] == good and second["verified_by"] == "citations"
+    # the unverified sentence's citation did not join long-term memory
+    assert [d["title"] for d in state["long_term_memory"]].count("Tokyo") <= int(
+        "Tokyo" in script.memories[0])
+
+
+def test_end_signal_and_sentence_cap(vtg_store, scripted):
+    script = Writer([], cite={}, needs={})
+    name, _ = scripted(script)
+    out, _ = run(Q, ctx(name))
+    assert out["sentences"] == [] and out["answer"] == ""
+    many = [f"Fact number {w} about Japan." for w in ("one", "two", "three", "four")]
+    script = Writer(many, cite={s: ["Japan"] for s in many}, needs={s: ["Japan"] for s in many})
+    name, _ = scripted(script)
+    out, _ = run(Q, ctx(name, max_sentences=2))
+    assert [s["text"] for s in out["sentences"]] == many[:2]
+
+
+def test_simplifier_removes_exactly_the_redundant_citations(vtg_store, scripted):
+    both = "Tokyo, the capital of Japan, has 14 million inhabitants."
+    script = Writer([both], cite={both: ["Banana", "Japan", "Tokyo"]}, needs={both: ["Japan", "Tokyo"]})
+    name, _ = scripted(script)
+    out, _ = run(both, ctx(name, top_k=6))
+    (sentence,) = out["sentences"]
+    assert sentence["verified_by"] == "citations"
+    assert sorted(out["documents"][c]["title"] for c in sentence["citations"]) == ["Japan", "Tokyo"]
+
+
+def test_long_term_memory_grows_only_with_verified_citations(vtg_store, scripted):
+    fuji = "Mount Fuji is a volcano near Tokyo."
+    unsupported = "Tokyo is made of cheese."
+    script = Writer([unsupported, fuji], cite={unsupported: ["Japan"], fuji: ["Fuji"]}, needs={fuji: ["Fuji"]},
+                    queries=("Mount Fuji volcano",))
+    name, _ = scripted(script)
+    out, state = run(Q, ctx(name, top_k=1, max_trials=0))
+    assert [s["verified_by"] for s in out["sentences"]] == ["none", "none"]
+    assert [d["title"] for d in state["long_term_memory"]] == script.memories[0]
+
+
+def test_final_numbers_point_to_the_right_documents(vtg_store, scripted):
+    s1, s2 = "Kyoto was the old capital of Japan.", S1
+    script = Writer([s1, s2], cite={s1: ["Kyoto"], s2: ["Japan"]}, needs={s1: ["Kyoto"], s2: ["Japan"]})
+    name, _ = scripted(script)
+    out, _ = run("capital of Japan Kyoto", ctx(name, top_k=3))
+    assert out["answer"] == "Kyoto was the old capital of Japan [1]. Tokyo is the capital of Japan [2]."
+    assert [d["title"] for d in out["documents"].values()] == ["Kyoto", "Japan"]
+    for n, sentence in enumerate(out["sentences"], 1):
+        assert list(out["documents"]).index(sentence["citations"][0]) + 1 == n
+
+
+def test_ablation_without_verifier_keeps_cited_sentences_unchecked(vtg_store, scripted):
+    script = Writer([S1], cite={S1: ["Banana"]}, needs={S1: ["Japan"]})
+    name, _ = scripted(script)
+    out, _ = run(Q, ctx(name, **SYSTEMS["verirag-no-verifier"]))
+    (sentence,) = out["sentences"]
+    assert sentence["verified_by"] == "none" and script.support_calls == []
+
+
+def test_ablation_without_simplifier_keeps_the_whole_set(vtg_store, scripted):
+    both = "Tokyo, the capital of Japan, has 14 million inhabitants."
+    script = Writer([both], cite={both: ["Banana", "Japan", "Tokyo"]}, needs={both: ["Japan", "Tokyo"]})
+    name, _ = scripted(script)
+    out, _ = run(both, ctx(name, top_k=6, **SYSTEMS["verirag-no-simplifier"]))
+    (sentence,) = out["sentences"]
+    assert sorted(out["documents"][c]["title"] for c in sentence["citations"]) == ["Banana", "Japan", "Tokyo"]
+
+
+def test_ablation_without_query_generation_searches_with_the_sentence(vtg_store, scripted):
+    fuji = "Mount Fuji is a volcano near Tokyo."
+    script = Writer([fuji, fuji], cite={fuji: ["Fuji"]}, needs={fuji: ["Fuji"]})
+    name, _ = scripted(script)
+    out, _ = run("Which mountains are in the capital of Japan? Tokyo", ctx(name, top_k=1,
+                                                                          **SYSTEMS["verirag-no-qg"]))
+    assert script.query_calls == 0
+    assert "Fuji" in script.memories[1]  # the sentence itself found the Fuji document
+    assert out["sentences"][0]["verified_by"] == "citations"
+
+
+def test_critique_reports_isuse_utility(vtg_store, scripted):
+    script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+    name, _ = scripted(script)
+    out, _ = run(Q, ctx(name, critique=True))
+    assert out["critique"] == {"utility": pytest.approx(0.75), "rating": pytest.approx(4.5)}
