@@ -140,10 +140,17 @@ def evaluate(
 
 
 def _print_answer(result: dict) -> None:
-    out.print(escape(result["answer"]) or "[italic]No answer.[/]")
-    unverified = [s for s in result["sentences"] if s["verified_by"] == "none"]
+    from verirag.text import attach_citations
+
+    number = {doc_id: n for n, doc_id in enumerate(result["documents"], 1)}
+    parts = []
+    for sentence in result["sentences"]:
+        text = escape(attach_citations(sentence["text"], [number[c] for c in sentence["citations"] if c in number]))
+        parts.append(text if sentence["verified_by"] != "none" else f"[yellow]{text} (unverified)[/]")
+    out.print(" ".join(parts) or "[italic]No answer: the documents do not support one.[/]")
+    unverified = sum(s["verified_by"] == "none" for s in result["sentences"])
     if unverified:
-        out.print(f"[yellow]{len(unverified)} of {len(result['sentences'])} sentence(s) not verified "
+        out.print(f"[yellow]{unverified} of {len(result['sentences'])} sentence(s) could not be verified "
                   "against their sources.[/]")
     if result["documents"]:
         out.print("\n[bold]Sources[/]")

@@ -51,7 +51,7 @@ def test_plain_output_shows_answer_and_numbered_sources(store, scripted, monkeyp
     code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?",
                             "--model", model_name, "--store", store_name, "--system", "vanilla")
     assert code == 0
-    assert "The capital of Japan is Tokyo [1]." in out
+    assert "The capital of Japan is Tokyo [1]. (unverified)" in out  # Vanilla checks nothing
     assert "[1] Japan — Japan is an island country in East Asia." in out
 
 

@@ -163,7 +163,8 @@ def test_end_signal_and_sentence_cap(vtg_store, scripted):
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name))
     assert out["sentences"] == [] and out["answer"] == ""
-    many = [f"Fact number {w} about Japan." for w in ("one", "two", "three", "four")]
+    many = ["Japan has thousands of islands.", "Its emperor lives in Tokyo.", "Rice farming shaped its villages.",
+            "Sumo wrestling began there."]
     script = Writer(many, cite={s: ["Japan"] for s in many}, needs={s: ["Japan"] for s in many})
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name, max_sentences=2))
@@ -235,3 +236,12 @@ def test_critique_reports_isuse_utility(vtg_store, scripted):
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name, critique=True))
     assert out["critique"] == {"utility": pytest.approx(0.75), "rating": pytest.approx(4.5)}
+
+
+def test_a_restated_sentence_ends_the_answer(vtg_store, scripted):
+    restated = "Japan's capital is Tokyo."
+    script = Writer([S1, restated, "Never reached."], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+    name, _ = scripted(script)
+    out, _ = run(Q, ctx(name))
+    assert [s["text"] for s in out["sentences"]] == [S1]
+    assert script.generated == [S1, restated]

@@ -6,15 +6,18 @@ every prompt token. A judgment needs the distribution of the *next* token only, 
 anyway; this model reads it directly. It speaks the same protocol as ``ChatOpenAI``: pass
 ``logprobs=True, top_logprobs=K`` and read ``response_metadata["logprobs"]["content"][0]["top_logprobs"]``.
 
-One ``Llama`` is loaded per process and file, and shared (behind a lock) by every model object; the
-prompt prefix shared with the previous call is reused from llama.cpp's KV cache, and the reused count is
-reported as ``usage_metadata["input_token_details"]["cache_read"]``.
+The weights are loaded once per process (memory-mapped) and shared by up to ``n_slots`` llama.cpp
+contexts, each with its own KV cache. Every call goes to the context whose cache shares the longest
+prefix with its prompt, so interleaved kinds of prompts (write, cite, judge over other documents) each
+keep their cached prefix instead of evicting one another. The reused count is reported as
+``usage_metadata["input_token_details"]["cache_read"]``.
 """
 
 from __future__ import annotations
 
 import math
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -24,20 +27,58 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field
 
-_instances: dict[tuple, tuple[Any, threading.Lock]] = {}
-_instances_lock = threading.Lock()
+class _Slot:
+    """One llama.cpp context (its own KV cache) over the shared, memory-mapped weights."""
+
+    def __init__(self, llm: Any):
+        self.llm = llm
+        self.lock = threading.Lock()
+        self.last_used = 0.0
 
 
-def _load(path: str, n_ctx: int, n_threads: int | None, seed: int) -> tuple[Any, threading.Lock]:
-    key = (path, n_ctx, n_threads)
-    with _instances_lock:
-        if key not in _instances:
-            from llama_cpp import Llama
+_pools: dict[tuple, list[_Slot]] = {}
+_pools_lock = threading.Lock()
 
-            llm = Llama(model_path=path, n_ctx=n_ctx, n_threads=n_threads, n_batch=512,
-                        seed=seed, verbose=False)
-            _instances[key] = (llm, threading.Lock())
-        return _instances[key]
+
+def _new_llama(path: str, n_ctx: int, n_threads: int | None, seed: int) -> Any:
+    from llama_cpp import Llama
+
+    return Llama(model_path=path, n_ctx=n_ctx, n_threads=n_threads, n_batch=512, seed=seed, verbose=False)
+
+
+def _common_prefix(llm: Any, tokens: list[int]) -> int:
+    cached = llm.input_ids[: llm.n_tokens].tolist()
+    n = 0
+    for a, b in zip(cached, tokens):
+        if a != b:
+            break
+        n += 1
+    return n
+
+
+def _acquire(key: tuple, tokens: list[int], n_slots: int) -> _Slot:
+    """The free slot whose KV cache shares the longest prefix with ``tokens``; a new slot when the best
+    shares less than half the prompt and the pool is not full; else the least recently used one."""
+    with _pools_lock:
+        pool = _pools[key]
+        free = [slot for slot in pool if not slot.lock.locked()] or pool
+        best = max(free, key=lambda slot: (_common_prefix(slot.llm, tokens), -slot.last_used))
+        if _common_prefix(best.llm, tokens) < len(tokens) // 2 and len(pool) < n_slots:
+            best = _Slot(_new_llama(*key))
+            pool.append(best)
+        elif _common_prefix(best.llm, tokens) < len(tokens) // 2:
+            best = min(free, key=lambda slot: slot.last_used)
+        best.lock.acquire()
+        best.last_used = time.monotonic()
+        return best
+
+
+def _first(key: tuple) -> Any:
+    """A loaded instance (for tokenizing and templates), loading the first slot if needed."""
+    with _pools_lock:
+        if key not in _pools:
+            _pools[key] = [_Slot(_new_llama(*key))]
+        return _pools[key][0].llm
 
 
 def _role(message: BaseMessage) -> str:
@@ -56,6 +97,7 @@ class LocalChatModel(BaseChatModel):
     temperature: float = 0.0
     max_tokens: int = 384
     seed: int = 0
+    n_slots: int = Field(default=3, description="llama.cpp contexts (KV caches) kept for prefix reuse")
     top_logprobs: int = Field(default=20, description="alternatives returned when logprobs=True")
 
     @property
@@ -67,8 +109,8 @@ class LocalChatModel(BaseChatModel):
         return {"model_path": Path(self.model_path).name, "temperature": self.temperature}
 
     # -- internals --------------------------------------------------------------------------------
-    def _llm(self):
-        return _load(self.model_path, self.n_ctx, self.n_threads, self.seed)
+    def _key(self) -> tuple:
+        return (self.model_path, self.n_ctx, self.n_threads, self.seed)
 
     def _prompt(self, llm, messages: list[BaseMessage]) -> str:
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
@@ -92,13 +134,7 @@ class LocalChatModel(BaseChatModel):
     @staticmethod
     def _reuse_prefix(llm, tokens: list[int]) -> int:
         """Number of leading prompt tokens already in llama.cpp's KV cache."""
-        cached = llm.input_ids[: llm.n_tokens].tolist()
-        n = 0
-        for a, b in zip(cached, tokens):
-            if a != b:
-                break
-            n += 1
-        return min(n, len(tokens) - 1)  # at least one token must be evaluated to get logits
+        return min(_common_prefix(llm, tokens), len(tokens) - 1)  # evaluate >= 1 token to get logits
 
     def _next_token_logprobs(self, llm, tokens: list[int], k: int) -> tuple[list[dict], int]:
         """Evaluate the prompt and return the top-k next tokens with log-probabilities."""
@@ -123,18 +159,20 @@ class LocalChatModel(BaseChatModel):
     # -- BaseChatModel ----------------------------------------------------------------------------
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                   run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
-        llm, lock = self._llm()
         max_tokens = int(kwargs.get("max_tokens") or self.max_tokens)
         temperature = float(kwargs.get("temperature", self.temperature))
         seed = int(kwargs.get("seed", self.seed))
         want_logprobs = bool(kwargs.get("logprobs"))
         k = int(kwargs.get("top_logprobs") or self.top_logprobs)
-        with lock:
-            prompt = self._prompt(llm, messages)
-            tokens = llm.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
-            if len(tokens) >= self.n_ctx:
-                raise ValueError(f"prompt of {len(tokens)} tokens exceeds the context of {self.n_ctx}")
-            metadata: dict[str, Any] = {"model_name": Path(self.model_path).name}
+        first = _first(self._key())
+        prompt = self._prompt(first, messages)
+        tokens = first.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
+        if len(tokens) >= self.n_ctx:
+            raise ValueError(f"prompt of {len(tokens)} tokens exceeds the context of {self.n_ctx}")
+        metadata: dict[str, Any] = {"model_name": Path(self.model_path).name}
+        slot = _acquire(self._key(), tokens, self.n_slots)
+        try:
+            llm = slot.llm
             if want_logprobs:
                 alternatives, reused = self._next_token_logprobs(llm, tokens, k)
                 metadata["logprobs"] = {"content": [{**alternatives[0], "top_logprobs": alternatives}]}
@@ -148,6 +186,8 @@ class LocalChatModel(BaseChatModel):
                 content = out["choices"][0]["text"]
                 completion_tokens = out["usage"]["completion_tokens"]
                 metadata["finish_reason"] = out["choices"][0].get("finish_reason")
+        finally:
+            slot.lock.release()
         usage = {"input_tokens": len(tokens), "output_tokens": completion_tokens,
                  "total_tokens": len(tokens) + completion_tokens,
                  "input_token_details": {"cache_read": reused}}

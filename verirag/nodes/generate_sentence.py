@@ -1,12 +1,16 @@
 """generate_sentence — VTG's sentence generator: the next sentence of the answer from the question,
 the sentences kept so far and long ∪ short-term memory; the end signal (or the ``max_sentences`` cap)
-finishes the answer. A reply that repeats a kept sentence also ends it."""
+finishes the answer. A sentence that adds no new information ends it too: one whose content words are
+already (≥ 80 %) in the kept sentences, as small models tend to restate the answer."""
 
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 from langgraph.runtime import Runtime
+
+from bm25s.stopwords import STOPWORDS_EN
 
 from verirag.eval.metrics import normalize_answer
 from verirag.graph import resources
@@ -15,6 +19,29 @@ from verirag.graph.state import Draft, State, memory
 from verirag.parsing import parse_sentence
 from verirag.prompts import writer as prompt
 from verirag.usage import node_usage
+
+
+REPEAT_OVERLAP = 0.8
+
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
+
+
+def content_words(text: str) -> set[str]:
+    """Stemmed words that are not stop words ("Japan's" and "Japan" are the same word)."""
+    words = [w for w in normalize_answer(text.replace("'s ", " ")).split() if w not in STOPWORDS_EN]
+    return set(_stemmer().stemWords(words))
+
+
+def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool:
+    """True when the sentence's content words are mostly already said."""
+    words = content_words(text)
+    said = set().union(*(content_words(k) for k in kept)) if kept else set()
+    return bool(words) and len(words & said) >= overlap * len(words)
 
 
 def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
@@ -27,7 +54,7 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
     reply = resources.model(runtime).invoke(prompt.next_sentence(memory(state), state["question"], so_far),
                                             max_tokens=ctx.max_sentence_tokens)
     text = parse_sentence(reply.text, prompt.END)
-    if text and normalize_answer(text) in {normalize_answer(s["text"]) for s in kept}:
+    if text and repeats(text, [s["text"] for s in kept]):
         text = None
     draft = Draft(text=text, citations=[], support=None, verified_by="none", status="cited") if text else None
     return {"draft": draft, "usage": node_usage("generate_sentence", [reply], time.perf_counter() - started)}

@@ -1,0 +1,18 @@
+from pathlib import Path
+
+from verirag.graph.diagram import block, readme_block
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def test_readme_diagram_matches_the_graph():
+    current = readme_block(README.read_text(encoding="utf-8"))
+    assert current is not None, "README.md lost its graph markers"
+    assert current == block(), "README diagram is stale: run python -m verirag.graph.diagram --write"
+
+
+def test_readme_first_screen_gives_the_two_commands():
+    first_screen = "\n".join(README.read_text(encoding="utf-8").splitlines()[:25])
+    assert "bash scripts/setup.sh" in first_screen and "bash scripts/test.sh" in first_screen
+    ci = (README.parent / ".ci" / "run").read_text()
+    assert "scripts/test.sh" in ci
