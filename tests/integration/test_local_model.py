@@ -3,18 +3,33 @@
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from verirag import Context, ask
+from verirag.eval.systems import SYSTEMS
 from verirag.models import choice_probabilities, get_chat_model
 
+QUESTION = "Who painted the Mona Lisa?"
 
-def test_answer_cites_the_paragraph_that_holds_the_answer(corpus_store):
-    result = ask("Who painted the Mona Lisa?", Context(model="local", top_k=5))
+
+def test_vanilla_answer_cites_the_paragraph_that_holds_the_answer(corpus_store):
+    result = ask(QUESTION, Context.preset("local", **SYSTEMS["vanilla"]))
     cited_titles = {doc["title"] for doc in result["documents"].values()}
     assert "Mona Lisa" in cited_titles, result
-    assert "Leonardo" in result["answer"]
-    assert "[1]" in result["answer"]
-    # every citation in the sentences points into the bibliography
+    assert "Leonardo" in result["answer"] and "[1]" in result["answer"]
     assert all(c in result["documents"] for s in result["sentences"] for c in s["citations"])
     assert result["usage"]["total"]["calls"] == 1
+
+
+def test_full_graph_keeps_a_verified_sentence_citing_the_known_paragraph(corpus_store):
+    result = ask(QUESTION, Context.preset("local"))
+    verified = [s for s in result["sentences"] if s["verified_by"] in ("citations", "memory")]
+    assert verified, result["sentences"]
+    cited = {result["documents"][c]["title"] for s in verified for c in s["citations"]}
+    assert "Mona Lisa" in cited, result
+    assert any("Leonardo" in s["text"] for s in verified)
+    nodes = result["usage"]["per_node"]
+    for node in ("judge_utility", "verify", "generate_sentence", "cite", "verify_citations"):
+        assert nodes[node]["calls"] >= 1, node
+    assert all(0.0 <= s["support"] <= 1.0 for s in verified)
+    assert 1.0 <= result["critique"]["rating"] <= 5.0
 
 
 def test_judgments_get_token_probabilities_from_the_local_backend():

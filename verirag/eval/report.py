@@ -34,6 +34,33 @@ def summarize(records: Sequence[dict], systems: Sequence[str]) -> list[dict]:
     return rows
 
 
+def _iterations(record: dict) -> int:
+    if "retrieval" in record:
+        return int(record["retrieval"]["iterations"])
+    return int(record["output"]["usage"]["per_node"].get("verify", {}).get("calls", 0))  # one per iteration
+
+
+def retrieval_table(records: Sequence[dict], systems: Sequence[str]) -> str:
+    """Evidence recall of the documents given to the writer, and LLatrieval's loop statistics."""
+    lines = ["| system | questions | evidence recall of D | verify-update iterations (count: questions) "
+             "| LLM calls/q | retrieval-stage calls/q |", "|---|---|---|---|---|---|"]
+    stage = ("decide_retrieval", "judge_utility", "verify", "missing_info_query")
+    for name in systems:
+        rs = [r for r in records if r["system"] == name]
+        evidence = [r["metrics"]["evidence_recall"] for r in rs if r["metrics"]["evidence_recall"] is not None]
+        if not rs or not evidence:
+            continue
+        counts: dict[int, int] = {}
+        for r in rs:
+            counts[_iterations(r)] = counts.get(_iterations(r), 0) + 1
+        histogram = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
+        stage_calls = mean(sum(r["output"]["usage"]["per_node"].get(n, {}).get("calls", 0) for n in stage)
+                           for r in rs)
+        lines.append(f"| {name} | {len(rs)} | {mean(evidence):.3f} | {histogram} | "
+                     f"{mean(r['cost']['calls'] for r in rs):.1f} | {stage_calls:.1f} |")
+    return "\n".join(lines) + "\n"
+
+
 def _cell(value) -> str:
     if value is None:
         return "–"
@@ -75,5 +102,5 @@ def plot(rows: Sequence[dict], path: Path) -> Path:
 def write_report(records: Sequence[dict], systems: Sequence[str], out: Path) -> dict[str, Path]:
     rows = summarize(records, systems)
     table = out / "table.md"
-    table.write_text(markdown_table(rows), encoding="utf-8")
+    table.write_text(markdown_table(rows) + "\n" + retrieval_table(records, systems), encoding="utf-8")
     return {"table": table, "plot": plot(rows, out / "plot.png")}

@@ -56,6 +56,11 @@ def score_question(system: str, item: Item, context: Context, judge: EntailmentJ
             "evidence_recall": evidence_recall(retrieved, item.evidence_titles),
             "unverified_sentences": sum(s["verified_by"] == "none" for s in output["sentences"]),
         },
+        "retrieval": {"iterations": state.get("iteration", 0),
+                      "retrieve_probability": state.get("retrieve_probability"),
+                      "verifications": [{"score": v["score"], "passed": v["passed"]}
+                                        for v in state.get("verifications") or []],
+                      "selected": retrieved},
         "cost": {**totals(output["usage"]["per_node"]), "seconds": round(seconds, 3)},
         "judge_cost": totals(node_usage("judge", judge_replies)),
     }

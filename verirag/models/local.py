@@ -56,18 +56,27 @@ def _common_prefix(llm: Any, tokens: list[int]) -> int:
     return n
 
 
+MIN_REUSE = 128  # tokens: sharing more than the chat template and a system prompt means sharing documents
+
+
 def _acquire(key: tuple, tokens: list[int], n_slots: int) -> _Slot:
-    """The free slot whose KV cache shares the longest prefix with ``tokens``; a new slot when the best
-    shares less than half the prompt and the pool is not full; else the least recently used one."""
+    """The free slot whose KV cache shares the longest prefix with ``tokens`` when that prefix is
+    substantial (>= MIN_REUSE tokens, or the whole prompt); otherwise an empty slot, a new slot while the
+    pool is not full, else the least recently used one. So each kind of prompt keeps its own warm cache."""
     with _pools_lock:
         pool = _pools[key]
         free = [slot for slot in pool if not slot.lock.locked()] or pool
         best = max(free, key=lambda slot: (_common_prefix(slot.llm, tokens), -slot.last_used))
-        if _common_prefix(best.llm, tokens) < len(tokens) // 2 and len(pool) < n_slots:
-            best = _Slot(_new_llama(*key))
-            pool.append(best)
-        elif _common_prefix(best.llm, tokens) < len(tokens) // 2:
-            best = min(free, key=lambda slot: slot.last_used)
+        shared = _common_prefix(best.llm, tokens)
+        if shared < min(MIN_REUSE, len(tokens) - 1):
+            empty = [slot for slot in free if slot.llm.n_tokens == 0]
+            if empty:
+                best = empty[0]
+            elif len(pool) < n_slots:
+                best = _Slot(_new_llama(*key))
+                pool.append(best)
+            else:
+                best = min(free, key=lambda slot: slot.last_used)
         best.lock.acquire()
         best.last_used = time.monotonic()
         return best
@@ -97,7 +106,7 @@ class LocalChatModel(BaseChatModel):
     temperature: float = 0.0
     max_tokens: int = 384
     seed: int = 0
-    n_slots: int = Field(default=3, description="llama.cpp contexts (KV caches) kept for prefix reuse")
+    n_slots: int = Field(default=4, description="llama.cpp contexts (KV caches) kept for prefix reuse")
     top_logprobs: int = Field(default=20, description="alternatives returned when logprobs=True")
 
     @property

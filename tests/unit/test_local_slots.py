@@ -1,0 +1,65 @@
+"""The prefix-aware pool of llama.cpp contexts, with fake contexts standing in for llama.cpp."""
+
+import numpy as np
+import pytest
+
+from verirag.models import local
+
+
+class FakeLlama:
+    created = 0
+
+    def __init__(self, *args):
+        FakeLlama.created += 1
+        self.input_ids = np.zeros(4096, dtype=np.int64)
+        self.n_tokens = 0
+
+    def run(self, tokens):
+        self.input_ids[: len(tokens)] = tokens
+        self.n_tokens = len(tokens)
+
+
+@pytest.fixture
+def pool(monkeypatch):
+    FakeLlama.created = 0
+    monkeypatch.setattr(local, "_new_llama", lambda *key: FakeLlama())
+    key = ("fake.gguf", 4096, 2, 0)
+    local._pools.pop(key, None)
+    local._first(key)
+    yield key
+    local._pools.pop(key, None)
+
+
+def use(key, tokens, n_slots=3):
+    slot = local._acquire(key, tokens, n_slots)
+    slot.llm.run(tokens)
+    slot.lock.release()
+    return slot
+
+
+def test_interleaved_prompt_kinds_keep_their_own_cache(pool):
+    writer = list(range(1000, 1400))  # system + memory documents
+    judge = list(range(5000, 5300))  # another system prompt over other documents
+    a = use(pool, writer + [1, 2, 3])
+    b = use(pool, judge + [7])
+    assert a is not b
+    # the next writer prompt shares 400 tokens with slot a: it goes back there
+    assert use(pool, writer + [4, 5]) is a
+    assert use(pool, judge + [8, 9]) is b
+    assert FakeLlama.created == 2
+
+
+def test_a_long_shared_prefix_is_reused_even_when_the_prompt_grows(pool):
+    long_term = list(range(200))
+    first = use(pool, long_term + [1])
+    # short-term memory adds far more tokens than the shared long-term prefix
+    assert use(pool, long_term + list(range(10_000, 11_000))) is first
+
+
+def test_a_full_pool_evicts_the_least_recently_used_slot(pool):
+    slots = [use(pool, list(range(i * 1000, i * 1000 + 300))) for i in range(3)]
+    assert FakeLlama.created == 3
+    slots[1].last_used = slots[2].last_used + 1  # slot 0 is now the least recently used
+    slots[2].last_used = slots[1].last_used + 1
+    newcomer = use(pool, list(range(9000, 9300)))
+    assert newcomer is slots[0] and FakeLlama.created == 3
