@@ -6,8 +6,8 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from verirag.graph.context import Context
 from verirag.graph import resources
+from verirag.graph.context import Context
 from verirag.usage import totals
 
 

@@ -5,12 +5,11 @@ import re
 
 import pytest
 
+from tests.unit.test_metrics import KeywordJudge
 from verirag import Context
 from verirag.eval.datasets import DatasetError, load_dataset
 from verirag.eval.runner import RESULTS, evaluate, read_results
 from verirag.testing import last_user_text
-
-from tests.unit.test_metrics import KeywordJudge
 
 
 def _respond(messages, kwargs):

@@ -4,8 +4,14 @@ import re
 
 import pytest
 
-from verirag.eval.metrics import (answer_contained, citation_scores, em_recall, evidence_recall, f1,
-                                  normalize_answer)
+from verirag.eval.metrics import (
+    answer_contained,
+    citation_scores,
+    em_recall,
+    evidence_recall,
+    f1,
+    normalize_answer,
+)
 
 
 class KeywordJudge:

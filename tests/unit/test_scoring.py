@@ -1,7 +1,6 @@
 import math
 
 import pytest
-
 from langchain_core.messages import AIMessage, HumanMessage
 
 from verirag.models.scoring import choice_probabilities, probabilities_from_logprobs

@@ -2,12 +2,11 @@ import json
 
 import pytest
 
+from tests.conftest import DOCS
 from verirag.errors import IngestError, StoreNotFoundError
 from verirag.stores import HybridStore, make_document, rrf_fuse
 from verirag.stores.ingest import chunk_text, load_documents
 from verirag.testing import HashEmbedder
-
-from tests.conftest import DOCS
 
 
 def test_search_finds_the_relevant_document(store):

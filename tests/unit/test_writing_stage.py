@@ -127,7 +127,6 @@ def test_both_tiers_fail_then_evidence_finder_then_pass(vtg_store, scripted):
 def test_short_term_memory_is_replaced_not_appended(vtg_store, scripted):
     claim = "Bananas grow on Mount Fuji."
     script = Writer([claim] * 3, cite={}, needs={}, queries=("Fuji", "Osaka"))
-    name, _ = scripted(script)
     queries = iter([("Fuji", "Osaka"), ("Kyoto", "Banana")])
 
     def respond(messages, kwargs):
@@ -137,7 +136,7 @@ def test_short_term_memory_is_replaced_not_appended(vtg_store, scripted):
         return script(messages, kwargs)
 
     name, _ = scripted(respond)
-    _, state = run(Q, ctx(name, top_k=1, max_trials=2))
+    run(Q, ctx(name, top_k=1, max_trials=2))
     first_memory, second_memory, third_memory = script.memories[:3]
     long_term = first_memory
     assert set(second_memory) - set(long_term) == {"Fuji", "Osaka"}

@@ -19,7 +19,9 @@ def summarize(records: Sequence[dict], systems: Sequence[str]) -> list[dict]:
         rs = [r for r in records if r["system"] == name]
         if not rs:
             continue
-        m = lambda key: mean(r["metrics"][key] for r in rs)  # noqa: E731
+        def m(key: str, rs: list[dict] = rs) -> float:
+            return mean(r["metrics"][key] for r in rs)
+
         evidence = [r["metrics"]["evidence_recall"] for r in rs if r["metrics"]["evidence_recall"] is not None]
         recall, precision = m("citation_recall"), m("citation_precision")
         rows.append({
@@ -42,8 +44,8 @@ def _iterations(record: dict) -> int:
 
 def retrieval_table(records: Sequence[dict], systems: Sequence[str]) -> str:
     """Evidence recall of the documents given to the writer, and LLatrieval's loop statistics."""
-    lines = ["| system | questions | evidence recall of D | verify-update iterations (count: questions) "
-             "| LLM calls/q | retrieval-stage calls/q |", "|---|---|---|---|---|---|"]
+    lines = [("| system | questions | evidence recall of D | verify-update iterations (count: questions) "
+              "| LLM calls/q | retrieval-stage calls/q |"), "|---|---|---|---|---|---|"]
     stage = ("decide_retrieval", "judge_utility", "verify", "missing_info_query")
     for name in systems:
         rs = [r for r in records if r["system"] == name]

@@ -27,6 +27,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field
 
+
 class _Slot:
     """One llama.cpp context (its own KV cache) over the shared, memory-mapped weights."""
 

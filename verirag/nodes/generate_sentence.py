@@ -8,9 +8,8 @@ from __future__ import annotations
 import time
 from functools import lru_cache
 
-from langgraph.runtime import Runtime
-
 from bm25s.stopwords import STOPWORDS_EN
+from langgraph.runtime import Runtime
 
 from verirag.eval.metrics import normalize_answer
 from verirag.graph import resources
@@ -19,7 +18,6 @@ from verirag.graph.state import Draft, State, memory
 from verirag.parsing import parse_sentence
 from verirag.prompts import writer as prompt
 from verirag.usage import node_usage
-
 
 REPEAT_OVERLAP = 0.8
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+
 from typing_extensions import TypedDict
 
 
