@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
+from verirag.errors import VeriragError
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.usage import totals
 
 
 def contract(state: dict[str, Any], context: Context, seconds: float | None = None) -> dict[str, Any]:
-    """The machine-readable output of one question (design.md "Output contract")."""
+    """The machine-readable output of one question (README, "Output contract")."""
     usage = dict(state.get("usage") or {})
     summary = {"per_node": usage, "total": totals(usage)}
     if seconds is not None:
@@ -29,19 +30,46 @@ def contract(state: dict[str, Any], context: Context, seconds: float | None = No
     }
 
 
-def run(question: str, context: Context | None = None, **overrides: Any) -> tuple[dict, dict]:
+def run(question: str, context: Context | None = None, *, thread_id: str | None = None,
+        checkpointer: Any = None, on_event: Callable[[str, Any], None] | None = None,
+        **overrides: Any) -> tuple[dict, dict]:
     """Answer ``question``; return ``(output contract, full final graph state)``.
 
-    The full state also holds the memories and candidates (used by the evaluation).
+    Args:
+        context: the run's knobs (``overrides`` are applied on top).
+        thread_id: with ``checkpointer``, the run is saved after every step under this id; calling again
+            with the same id resumes an interrupted run (finished steps are not recomputed) or returns
+            the finished one. A thread answers one question.
+        on_event: called with ``("updates", {node: update})`` after each step and
+            ``("custom", {"event": "sentence", ...})`` when a sentence is kept.
     """
-    from verirag.graph.builder import graph
+    from verirag.graph.builder import build_graph, graph
 
     context = replace(context or Context(), **overrides)
     question = resources.check_question(question, context.max_question_chars)
+    app = build_graph(checkpointer) if checkpointer is not None else graph
+    config: dict[str, Any] = {}
+    payload: dict | None = {"question": question}
+    if thread_id is not None:
+        if checkpointer is None:
+            raise VeriragError("thread_id needs a checkpointer")
+        config = {"configurable": {"thread_id": thread_id}}
+        saved = app.get_state(config)
+        if saved.values:
+            if saved.values.get("question") != question:
+                raise VeriragError(f"thread {thread_id!r} belongs to another question: "
+                                   f"{saved.values.get('question')!r}")
+            payload = None  # resume from the last checkpoint (or return the finished run)
     started = time.perf_counter()
     state: dict[str, Any] = {}
-    for state in graph.stream({"question": question}, context=context, stream_mode="values"):
-        pass
+    for mode, chunk in app.stream(payload, config, context=context,
+                                  stream_mode=["values", "updates", "custom"]):
+        if mode == "values":
+            state = chunk
+        elif on_event is not None:
+            on_event(mode, chunk)
+    if thread_id is not None and not state:
+        state = app.get_state(config).values
     return contract(state, context, time.perf_counter() - started), state
 
 

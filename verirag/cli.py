@@ -70,9 +70,12 @@ def ask(
         help="Switch set: verirag, llatrieval, vanilla, rerank, closed-book.")] = "verirag",
     top_k: Annotated[Optional[int], typer.Option(help="Documents kept in long-term memory.",
                                                  show_default=False)] = None,
+    thread: Annotated[Optional[str], typer.Option(
+        help="Save progress under this id ($VERIRAG_HOME/checkpoints.sqlite); run again to resume.",
+        show_default=False)] = None,
 ) -> None:
-    """Answer a question with cited, checked sentences."""
-    from verirag.api import ask as run
+    """Answer a question with cited, checked sentences (shown live as each one is verified)."""
+    from verirag.api import run
     from verirag.eval.systems import system_overrides
     from verirag.graph import resources
     from verirag.graph.context import Context
@@ -84,13 +87,54 @@ def ask(
     except ValueError as exc:
         raise VeriragError(str(exc)) from exc
     resources.check_question(question, context.max_question_chars)  # fail before loading anything
-    if not as_json:
-        err.print("[dim]thinking…[/]")
-    result = run(question, context)
+    checkpointer = _checkpointer() if thread else None
     if as_json:
+        result, _ = run(question, context, thread_id=thread, checkpointer=checkpointer)
         sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
         return
-    _print_answer(result)
+    live = _LiveAnswer()
+    with err.status("[dim]starting…[/]") as status:
+        live.status = status
+        result, _ = run(question, context, thread_id=thread, checkpointer=checkpointer, on_event=live)
+    _print_answer(result, streamed=live.printed)
+
+
+def _checkpointer():
+    import sqlite3
+
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    from verirag.paths import verirag_home
+
+    verirag_home().mkdir(parents=True, exist_ok=True)
+    return SqliteSaver(sqlite3.connect(verirag_home() / "checkpoints.sqlite", check_same_thread=False))
+
+
+class _LiveAnswer:
+    """Shows the current stage and prints each sentence as soon as it is kept."""
+
+    def __init__(self):
+        self.status = None
+        self.numbers: dict[str, int] = {}
+        self.printed = 0
+
+    def __call__(self, mode: str, chunk) -> None:
+        if mode == "updates" and self.status is not None:
+            node = next(iter(chunk), "")
+            self.status.update(f"[dim]{node.replace('_', ' ')} done…[/]")
+        elif mode == "custom" and chunk.get("event") == "sentence":
+            sentence = chunk["sentence"]
+            for doc_id in sentence["citations"]:
+                self.numbers.setdefault(doc_id, len(self.numbers) + 1)
+            out.print(_render(sentence, self.numbers), highlight=False)
+            self.printed += 1
+
+
+def _render(sentence: dict, numbers: dict[str, int]) -> str:
+    from verirag.text import attach_citations
+
+    text = escape(attach_citations(sentence["text"], [numbers[c] for c in sentence["citations"] if c in numbers]))
+    return text if sentence["verified_by"] != "none" else f"[yellow]{text} (unverified)[/]"
 
 
 @app.command("eval")
@@ -139,15 +183,11 @@ def evaluate(
     out_console.print(f"results: {paths['results']}  table: {paths['table']}  plot: {paths['plot']}")
 
 
-def _print_answer(result: dict) -> None:
-    from verirag.text import attach_citations
-
+def _print_answer(result: dict, streamed: int = 0) -> None:
     number = {doc_id: n for n, doc_id in enumerate(result["documents"], 1)}
-    parts = []
-    for sentence in result["sentences"]:
-        text = escape(attach_citations(sentence["text"], [number[c] for c in sentence["citations"] if c in number]))
-        parts.append(text if sentence["verified_by"] != "none" else f"[yellow]{text} (unverified)[/]")
-    out.print(" ".join(parts) or "[italic]No answer: the documents do not support one.[/]")
+    if not streamed:  # baselines write one answer: nothing was shown live
+        text = " ".join(_render(s, number) for s in result["sentences"])
+        out.print(text or "[italic]No answer: the documents do not support one.[/]", highlight=False)
     unverified = sum(s["verified_by"] == "none" for s in result["sentences"])
     if unverified:
         out.print(f"[yellow]{unverified} of {len(result['sentences'])} sentence(s) could not be verified "

@@ -1,17 +1,26 @@
 """keep_sentence — append the draft to the answer. A verified sentence's citations join long-term
-memory (VTG: D_L ← D_L ∪ C); an unverified one adds nothing to memory. Trials reset."""
+memory (VTG: D_L ← D_L ∪ C); an unverified one adds nothing to memory. Trials reset.
+
+The kept sentence is also written to LangGraph's ``custom`` stream as
+``{"event": "sentence", "sentence": {...}, "documents": {id: {"title"}}}``, so callers can show the
+answer as it is verified; judge and grader output never enters that stream."""
 
 from __future__ import annotations
 
+from langgraph.runtime import Runtime
+
+from verirag.graph.context import Context
 from verirag.graph.state import Sentence, State, memory
 
 
-def keep_sentence(state: State) -> dict:
+def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
     draft = state["draft"]
     by_id = {d["id"]: d for d in memory(state)}
     cited = {i: by_id[i] for i in draft["citations"] if i in by_id}
     sentence = Sentence(text=draft["text"], citations=list(cited), support=draft["support"],
                         verified_by=draft["verified_by"])
+    runtime.stream_writer({"event": "sentence", "sentence": dict(sentence),
+                           "documents": {i: {"title": d.get("title", "")} for i, d in cited.items()}})
     update: dict = {"sentences": list(state.get("sentences") or []) + [sentence], "trials": 0,
                     "draft": None, "cited_documents": cited}
     if draft["verified_by"] != "none":
