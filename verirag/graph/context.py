@@ -77,6 +77,18 @@ class Context:
             raise ValueError(f"unknown preset {name!r}; choose one of {sorted(PRESETS)}")
         return replace(cls(**PRESETS[name]), **overrides)
 
+    def step_bound(self) -> int:
+        """Most graph steps a run can take under these caps, whatever the model answers.
+
+        Retrieval: decide + T_r × (retrieve, judge_utility, verify) + (T_r − 1) × missing_info_query.
+        VTG writing, per sentence: T failed trials × (generate, cite, tier 1, tier 2, evidence_finder),
+        then generate, cite, tier 1, tier 2, simplify, keep; plus the final generate, critique, finalize.
+        """
+        retrieval = 4 * max(1, self.max_retrieval_iterations)
+        if self.writer == "answer":
+            return retrieval + 3
+        return retrieval + self.max_sentences * (5 * self.max_trials + 6) + 3
+
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 

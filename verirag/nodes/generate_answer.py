@@ -4,6 +4,7 @@ Citation numbers in the reply are mapped back to stable document ids at once."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Sequence
 
@@ -28,8 +29,8 @@ def cited_sentences(reply: str, documents: Sequence[Document], max_citations: in
     sentences: list[Sentence] = []
     for raw in split_sentences(reply):
         text, numbers = parse_citations(raw)
-        if not text:
-            continue
+        if not re.search(r"\w", text):
+            continue  # punctuation or stray markers only
         ids = [documents[n - 1]["id"] for n in numbers if 1 <= n <= len(documents)][:max_citations]
         sentences.append(Sentence(text=text, citations=ids, support=None, verified_by="none"))
     return sentences

@@ -1,0 +1,54 @@
+"""Every run ends within the step bound the Context's caps allow, whatever the model answers."""
+
+import random
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from verirag import Context
+from verirag.api import run
+from verirag.testing import distribution_reply, last_user_text
+
+from tests.unit.test_writing_stage import vtg_store  # noqa: F401  (fixture)
+
+WORDS = ["Tokyo", "Japan", "capital", "Kyoto", "Fuji", "volcano", "city", "island", "banana", "[1]", "[2]",
+         "[9]", "Selected Documents:", "[END]", "Yes", "No", "7", "."]
+
+
+class RandomModel:
+    """Answers every prompt at random, in or out of the expected format."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def __call__(self, messages, kwargs):
+        rng = self.rng
+        if kwargs.get("logprobs"):
+            tokens = rng.sample(["Yes", "No", "Fully", "Partially", "1", "2", "3", "4", "5", "Maybe"], 4)
+            return distribution_reply({t: rng.random() for t in tokens})
+        n = len(re.findall(r"<document number=", last_user_text(messages)))
+        parts = [rng.choice(WORDS) for _ in range(rng.randint(0, 12))] + [str(rng.randint(0, n + 2))]
+        rng.shuffle(parts)
+        return " ".join(parts)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), sentences=st.integers(1, 3), trials=st.integers(0, 2),
+       iterations=st.integers(1, 3), writer=st.sampled_from(["vtg", "answer"]),
+       verify_mode=st.sampled_from(["classify", "score"]), utility=st.sampled_from(["listwise", "pointwise"]))
+def test_random_model_runs_end_within_the_step_bound(vtg_store, scripted, seed, sentences, trials,  # noqa: F811
+                                                      iterations, writer, verify_mode, utility):
+    name, _ = scripted(RandomModel(random.Random(seed)))
+    context = Context(model=name, store="vtg", top_k=2, candidates=4, window=2, utility_samples=2,
+                      max_retrieval_iterations=iterations, max_sentences=sentences, max_trials=trials,
+                      writer=writer, verify_mode=verify_mode, utility_mode=utility, evidence_docs=1)
+    steps = []
+    out, _ = run("What is the capital of Japan?", context, on_event=lambda mode, chunk: mode == "updates"
+                 and steps.append(next(iter(chunk))))
+    assert steps[-1] == "finalize"
+    assert len(steps) <= context.step_bound()
+    assert writer == "answer" or len(out["sentences"]) <= sentences
+    assert all(re.search(r"\w", s["text"]) for s in out["sentences"])
+    assert all(s["verified_by"] in ("citations", "memory", "none") for s in out["sentences"])
