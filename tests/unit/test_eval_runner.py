@@ -2,6 +2,7 @@
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -75,11 +76,12 @@ def test_an_interrupted_run_resumes_with_the_missing_questions_only(store, scrip
     assert [r["id"] for r in read_results(tmp_path / "out" / RESULTS)] == ["q1", "q2"]
 
 
+BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "single_hop_dev.json"
+
+
 def test_shipped_bench_file_loads():
-    items = load_dataset("../shared/bench/single_hop_dev.json") if __import__("pathlib").Path(
-        "../shared/bench/single_hop_dev.json").exists() else None
-    if items is None:
-        pytest.fail("../shared/bench/single_hop_dev.json is missing beside the repository")
+    assert BENCH.exists(), f"{BENCH} is missing: shared/ must sit beside the repository"
+    items = load_dataset(BENCH)
     assert len(items) == 33
     assert items[0].answers and items[0].evidence_titles
 

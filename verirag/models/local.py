@@ -15,6 +15,7 @@ keep their cached prefix instead of evicting one another. The reused count is re
 
 from __future__ import annotations
 
+import atexit
 import math
 import threading
 import time
@@ -41,9 +42,20 @@ _pools: dict[tuple, list[_Slot]] = {}
 _pools_lock = threading.Lock()
 
 
+def _close_all() -> None:
+    """Free every context before interpreter teardown (llama-cpp-python's __del__ fails late)."""
+    with _pools_lock:
+        for pool in _pools.values():
+            for slot in pool:
+                slot.llm.close()
+        _pools.clear()
+
+
 def _new_llama(path: str, n_ctx: int, n_threads: int | None, seed: int) -> Any:
     from llama_cpp import Llama
 
+    if not _pools:
+        atexit.register(_close_all)
     return Llama(model_path=path, n_ctx=n_ctx, n_threads=n_threads, n_batch=512, seed=seed, verbose=False)
 
 
