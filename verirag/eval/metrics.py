@@ -27,7 +27,7 @@ from typing import Sequence
 
 from verirag.models.entailment import EntailmentJudge
 from verirag.stores.documents import Document
-from verirag.text import CITATION, split_sentences
+from verirag.text import parse_citations, split_sentences
 
 MAX_CITATIONS = 3
 _MARKER = re.compile(r"\[(\d+)")
@@ -62,17 +62,13 @@ def cited_numbers(sentence: str) -> list[int]:
     return [int(n) for n in _MARKER.findall(sentence)]
 
 
-def strip_markers(sentence: str) -> str:
-    return " ".join(CITATION.sub("", sentence).split()).replace(" .", ".").strip()
-
-
 def citation_scores(answer: str, documents: Sequence[Document], judge: EntailmentJudge,
                     max_citations: int = MAX_CITATIONS) -> CitationScores:
     """ALCE citation recall and precision of ``answer`` whose ``[n]`` refer to ``documents[n-1]``."""
     sentences = split_sentences(answer)
     supported = used = relevant = 0
     for sentence in sentences:
-        claim = strip_markers(sentence)
+        claim = parse_citations(sentence)[0]
         refs = [n - 1 for n in cited_numbers(sentence)]
         if not refs or any(r < 0 or r >= len(documents) for r in refs):
             continue  # recall 0; nothing enters the precision denominator

@@ -10,7 +10,7 @@ log-probabilities, the reply text is matched instead and the result is flagged `
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 from langchain_core.language_models.chat_models import BaseChatModel
@@ -27,7 +27,6 @@ class Judgment:
     message: AIMessage
     from_text: bool = False
     parsed: bool = True
-    extra: dict = field(default_factory=dict)
 
     @property
     def best(self) -> str:
