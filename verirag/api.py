@@ -6,9 +6,10 @@ import time
 from dataclasses import replace
 from typing import Any, Callable
 
-from verirag.errors import VeriragError
+from verirag.errors import ModelCallError, VeriragError
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.retry import MAX_ATTEMPTS, is_transient
 from verirag.usage import totals
 
 
@@ -62,12 +63,19 @@ def run(question: str, context: Context | None = None, *, thread_id: str | None 
             payload = None  # resume from the last checkpoint (or return the finished run)
     started = time.perf_counter()
     state: dict[str, Any] = {}
-    for mode, chunk in app.stream(payload, config, context=context,
-                                  stream_mode=["values", "updates", "custom"]):
-        if mode == "values":
-            state = chunk
-        elif on_event is not None:
-            on_event(mode, chunk)
+    try:
+        for mode, chunk in app.stream(payload, config, context=context,
+                                      stream_mode=["values", "updates", "custom"]):
+            if mode == "values":
+                state = chunk
+            elif on_event is not None:
+                on_event(mode, chunk)
+    except Exception as exc:
+        if not is_transient(exc):
+            raise
+        hint = f"; run it again with thread {thread_id!r} to resume" if thread_id else ""
+        raise ModelCallError(f"a model call kept failing after {MAX_ATTEMPTS} attempts "
+                             f"({type(exc).__name__}: {exc}){hint}") from exc
     if thread_id is not None and not state:
         state = app.get_state(config).values
     return contract(state, context, time.perf_counter() - started), state

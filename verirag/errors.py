@@ -33,3 +33,7 @@ class IngestError(VeriragError):
 
 class InvalidQuestionError(VeriragError):
     """The question is empty or too long."""
+
+
+class ModelCallError(VeriragError):
+    """A model call kept failing with a transient error after every retry."""

@@ -88,3 +88,21 @@ def test_bad_files_fail_before_anything_is_written(tmp_path, name, content, mess
 def test_missing_path_is_an_ingest_error(tmp_path):
     with pytest.raises(IngestError, match="no such file"):
         load_documents([tmp_path / "missing.txt"])
+
+
+def test_a_corrupt_store_is_a_clear_error(tmp_path):
+    from verirag.errors import StoreUnavailableError
+
+    folder = tmp_path / "broken"
+    (folder / "chroma").mkdir(parents=True)
+    (folder / "store.json").write_text('{"embedder": "hash-bow-256", "collection": "verirag", "count": 3}')
+    (folder / "chroma" / "chroma.sqlite3").write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StoreUnavailableError, match="cannot open the Chroma store"):
+        HybridStore(folder, embedder=HashEmbedder()).search("anything", 2)
+
+
+def test_an_empty_store_is_a_clear_error(tmp_path):
+    s = HybridStore(tmp_path / "empty", embedder=HashEmbedder())
+    s.add([])
+    with pytest.raises(StoreNotFoundError, match="is empty"):
+        s.search("anything", 2)

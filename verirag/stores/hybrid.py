@@ -68,6 +68,11 @@ class _BM25:
     def build(self, ids: list[str], texts: list[str]) -> None:
         import bm25s
 
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if not ids:  # bm25s cannot index an empty corpus
+            (self.folder / "ids.json").write_text("[]")
+            self._retriever, self._ids = None, []
+            return
         retriever = bm25s.BM25()
         retriever.index(self._tokenize(texts), show_progress=False)
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -81,8 +86,9 @@ class _BM25:
         if self._retriever is None:
             if not (self.folder / "ids.json").exists():
                 raise StoreNotFoundError(f"no BM25 index in {self.folder}; run `verirag ingest` again")
-            self._retriever = bm25s.BM25.load(str(self.folder))
             self._ids = json.loads((self.folder / "ids.json").read_text())
+            if self._ids:
+                self._retriever = bm25s.BM25.load(str(self.folder))
 
     def search(self, query: str, k: int) -> list[str]:
         self._load()

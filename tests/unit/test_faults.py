@@ -1,0 +1,73 @@
+"""Transient model failures are retried with backoff, then end in a clear error; the checkpoint survives."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import httpx
+import openai
+import pytest
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+from verirag.api import run
+from verirag.errors import ModelCallError, StoreUnavailableError
+from verirag.graph.retry import MAX_ATTEMPTS, is_transient
+
+from tests.unit.test_writing_stage import Q, S1, Writer, ctx, vtg_store  # noqa: F401  (fixture)
+
+
+def _rate_limit():
+    request = httpx.Request("POST", "http://127.0.0.1/v1/chat/completions")
+    return openai.RateLimitError("slow down", response=httpx.Response(429, request=request), body=None)
+
+
+@pytest.mark.parametrize("error", [TimeoutError("read timed out"), ConnectionResetError("reset"), _rate_limit()])
+def test_transient_errors_are_retried_then_succeed(vtg_store, scripted, error):  # noqa: F811
+    script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+    failures = {"left": MAX_ATTEMPTS - 1}
+
+    def flaky(messages, kwargs):
+        if "Task: add citations" in messages[-1].text and failures["left"]:
+            failures["left"] -= 1
+            raise error
+        return script(messages, kwargs)
+
+    name, model = scripted(flaky)
+    out, _ = run(Q, ctx(name))
+    assert out["sentences"][0]["verified_by"] == "citations"
+    assert sum("Task: add citations" in m[-1].text for m, _ in model.calls) == MAX_ATTEMPTS
+
+
+def test_persistent_failure_is_a_clear_error_and_the_thread_resumes(vtg_store, scripted, tmp_path):  # noqa: F811
+    script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+    down = {"yes": True}
+
+    def outage(messages, kwargs):
+        if down["yes"] and "Task: add citations" in messages[-1].text:
+            raise TimeoutError("model server unreachable")
+        return script(messages, kwargs)
+
+    name, model = scripted(outage)
+    saver = SqliteSaver(sqlite3.connect(tmp_path / "c.sqlite", check_same_thread=False))
+    with pytest.raises(ModelCallError, match=r"after 3 attempts \(TimeoutError: model server unreachable\)"
+                                             r"; run it again with thread 't' to resume"):
+        run(Q, ctx(name), thread_id="t", checkpointer=saver)
+    generated = list(script.generated)
+    down["yes"] = False
+    out, _ = run(Q, ctx(name), thread_id="t", checkpointer=saver)
+    assert out["answer"] == "Tokyo is the capital of Japan [1]."
+    assert script.generated == generated  # the sentence was not generated again
+
+
+def test_programming_errors_are_not_retried(vtg_store, scripted):  # noqa: F811
+    calls = []
+
+    def broken(messages, kwargs):
+        calls.append(1)
+        raise KeyError("bug")
+
+    name, _ = scripted(broken)
+    with pytest.raises(KeyError):
+        run(Q, ctx(name))
+    assert len(calls) == 1
+    assert not is_transient(KeyError("x")) and not is_transient(StoreUnavailableError("x"))
