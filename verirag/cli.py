@@ -137,6 +137,50 @@ def _render(sentence: dict, numbers: dict[str, int]) -> str:
     return text if sentence["verified_by"] != "none" else f"[yellow]{text} (unverified)[/]"
 
 
+@app.command()
+def batch(
+    questions: Annotated[Path, typer.Argument(help="Questions: .txt (one per line) or a JSON/JSONL dataset.")],
+    out: Annotated[Path, typer.Option(help="JSONL file of output contracts (appended; resumable).")] = Path(
+        "answers.jsonl"),
+    concurrency: Annotated[int, typer.Option(help="Questions answered at once.")] = 4,
+    model: Annotated[Optional[str], typer.Option(help="Chat model string.", show_default=False)] = None,
+    store: StoreOption = None,
+    preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
+    system: Annotated[str, typer.Option(help="Switch set (see verirag ask --help).")] = "verirag",
+) -> None:
+    """Answer many questions concurrently; one output contract per line."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from verirag.batch import answer_many, done_questions, read_questions
+    from verirag.eval.systems import system_overrides
+    from verirag.graph.context import Context
+
+    overrides = {k: v for k, v in {"model": model, "store": str(store) if store else None}.items() if v}
+    try:
+        context = Context.preset(preset, **{**system_overrides(system), **overrides})
+    except ValueError as exc:
+        raise VeriragError(str(exc)) from exc
+    done = done_questions(out)
+    todo = [q for q in read_questions(questions) if q not in done]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as fh, Progress(
+            TextColumn("[bold]answering[/]"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=err) as progress:
+        task = progress.add_task("batch", total=len(todo))
+
+        def write(_, result):
+            fh.write(json.dumps(result, ensure_ascii=False) + "\n")
+            fh.flush()
+            progress.advance(task)
+
+        results = answer_many(todo, context, concurrency, on_result=write)
+    failed = sum("error" in r for r in results)
+    out_console = Console()
+    out_console.print(f"{len(results) - failed} answered, {failed} failed, {len(done)} already in {out}")
+    if failed:
+        raise typer.Exit(1)
+
+
 @app.command("eval")
 def evaluate(
     dataset: Annotated[Path, typer.Option(help="JSON/JSONL questions with gold answers.")],

@@ -119,7 +119,7 @@ class LocalChatModel(BaseChatModel):
     temperature: float = 0.0
     max_tokens: int = 384
     seed: int = 0
-    n_slots: int = Field(default=4, description="llama.cpp contexts (KV caches) kept for prefix reuse")
+    n_slots: int = Field(default=3, description="llama.cpp contexts (~0.7 GB each) kept for prefix reuse")
     top_logprobs: int = Field(default=20, description="alternatives returned when logprobs=True")
 
     @property

@@ -1,0 +1,45 @@
+"""Many concurrent runs share no state: each answer belongs to its own question."""
+
+import json
+import re
+
+from verirag import Context
+from verirag.batch import answer_many
+from verirag.eval.systems import SYSTEMS
+from verirag.testing import last_user_text
+
+
+def _echo(messages, kwargs):
+    question = re.search(r"Question: (Q\d+)", last_user_text(messages)).group(1)
+    return f"The answer to {question} is A{question[1:]} [1]."
+
+
+def test_fifty_concurrent_runs_keep_their_own_answers(store, scripted):
+    store_name, _ = store
+    name, model = scripted(_echo)
+    questions = [f"Q{i} about Japan?" for i in range(50)]
+    context = Context(**{**SYSTEMS["vanilla"], "model": name, "store": store_name})
+    results = answer_many(questions, context, concurrency=8)
+    assert len(model.calls) == 50
+    for i, result in enumerate(results):
+        assert result["question"] == questions[i]
+        assert result["answer"] == f"The answer to Q{i} is A{i} [1]."
+        assert result["usage"]["total"]["calls"] == 1  # no ledger leaked between runs
+
+
+def test_batch_cli_writes_contracts_and_resumes(store, scripted, tmp_path, monkeypatch, capsys):
+    from tests.unit.test_cli import run_main
+
+    store_name, _ = store
+    name, model = scripted(_echo)
+    questions = tmp_path / "questions.txt"
+    questions.write_text("Q1 about Japan?\n\nQ2 about Japan?\n   \n")
+    out = tmp_path / "answers.jsonl"
+    args = ["batch", str(questions), "--out", str(out), "--model", name, "--store", store_name,
+            "--system", "vanilla", "--concurrency", "2"]
+    code, stdout, _ = run_main(monkeypatch, capsys, *args)
+    assert code == 0 and "2 answered, 0 failed" in stdout
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["question"] for r in records) == ["Q1 about Japan?", "Q2 about Japan?"]
+    code, stdout, _ = run_main(monkeypatch, capsys, *args)
+    assert code == 0 and "0 answered, 0 failed, 2 already" in stdout and len(model.calls) == 2
