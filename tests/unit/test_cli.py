@@ -77,3 +77,28 @@ def test_bad_input_gives_one_line_and_exit_1(tmp_path, args, message):
     lines = [line for line in proc.stderr.splitlines() if line.strip() and line != "thinking…"]
     assert len(lines) == 1 and lines[0].startswith(message), proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_corrupt_model_file_is_a_one_line_error(tmp_path):
+    from verirag.models.weights import LOCAL_MODEL_FILE, LOCAL_MODEL_SHA256
+
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / LOCAL_MODEL_FILE).write_bytes(b"GGUF but not really")
+    proc = _cli("ask", "Who painted the Mona Lisa?", home=tmp_path)
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == 1 and len(lines) == 1, proc.stderr
+    assert lines[0].startswith(f"error: model file {tmp_path / 'models' / LOCAL_MODEL_FILE} has sha256 ")
+    assert LOCAL_MODEL_SHA256 in lines[0]
+
+
+def test_an_empty_store_and_an_unreadable_file_are_one_line_errors(tmp_path):
+    from verirag.stores import HybridStore
+    from verirag.testing import HashEmbedder
+
+    HybridStore(tmp_path / "store", embedder=HashEmbedder()).add([])
+    proc = _cli("ask", "Who?", "--system", "vanilla", home=tmp_path)
+    assert proc.returncode == 1 and proc.stderr.strip().splitlines()[-1].startswith("error: the document store at")
+    binary = tmp_path / "blob.txt"
+    binary.write_bytes(b"\x00\xff" * 50)
+    proc = _cli("ingest", str(binary), home=tmp_path)
+    assert proc.returncode == 1 and proc.stderr.strip() == f"error: {binary}: looks like a binary file, not text"

@@ -52,7 +52,10 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
     reply = resources.model(runtime).invoke(prompt.next_sentence(memory(state), state["question"], so_far),
                                             max_tokens=ctx.max_sentence_tokens)
     text = parse_sentence(reply.text, prompt.END)
+    # safe default for a reply with no usable sentence: end the answer (counted unless it was the signal)
+    unusable = text is None and prompt.END.strip("[]") not in reply.text.upper() and bool(reply.text.strip())
     if text and repeats(text, [s["text"] for s in kept]):
         text = None
     draft = Draft(text=text, citations=[], support=None, verified_by="none", status="cited") if text else None
-    return {"draft": draft, "usage": node_usage("generate_sentence", [reply], time.perf_counter() - started)}
+    return {"draft": draft, "usage": node_usage("generate_sentence", [reply], time.perf_counter() - started,
+                                                fallbacks=int(unusable))}
