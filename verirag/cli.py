@@ -33,6 +33,9 @@ def ingest(
         help=".txt/.md/.jsonl/.pdf files or folders; none = the shipped Wikipedia corpus.",
         show_default=False)] = None,
     store: StoreOption = None,
+    chroma_url: Annotated[str, typer.Option(
+        help="Chroma server (http://host:port) instead of the embedded database.",
+        envvar="VERIRAG_CHROMA_URL")] = "",
 ) -> None:
     """Index documents into the store (idempotent: documents already there are skipped)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -48,7 +51,7 @@ def ingest(
         from verirag.stores.corpus import iter_corpus
 
         documents, label = list(iter_corpus()), "shipped Wikipedia corpus"
-    target = HybridStore(store or default_store_path())
+    target = HybridStore(store or default_store_path(), chroma_url=chroma_url)
     started = time.perf_counter()
     with Progress(TextColumn("[bold]indexing[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=err, transient=False) as progress:

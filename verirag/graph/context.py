@@ -7,6 +7,7 @@ a 2-core CPU with the embedded 1.5B model (see docs/benchmarks.md for what they 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
@@ -26,6 +27,8 @@ class Context:
     # resources
     model: str = _f("local", "chat model: local | openai-compatible:MODEL@URL | provider:model")
     store: str = _f("", "store folder or registered name; empty = $VERIRAG_HOME/store")
+    chroma_url: str = field(default_factory=lambda: os.environ.get("VERIRAG_CHROMA_URL", ""), metadata={
+        "description": "Chroma server (http://host:port); empty = embedded; default $VERIRAG_CHROMA_URL"})
     max_concurrency: int = _f(4, "independent model calls run at once (votes, checks)")
     seed: int = _f(0, "seed of shuffles and sampling")
 

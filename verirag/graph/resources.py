@@ -17,7 +17,7 @@ def model(runtime: Runtime[Context]) -> BaseChatModel:
 
 
 def store(runtime: Runtime[Context]) -> Retriever:
-    return resolve_store(runtime.context.store_path())
+    return resolve_store(runtime.context.store_path(), runtime.context.chroma_url)
 
 
 def check_question(question: object, max_chars: int) -> str:

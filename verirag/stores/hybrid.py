@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
+from urllib.parse import urlparse
 from typing import Callable, Iterable, Protocol, Sequence
 
 from verirag.errors import StoreNotFoundError, StoreUnavailableError
@@ -106,14 +107,18 @@ class HybridStore:
     """Persistent dense + BM25 store. Thread-safe for concurrent searches.
 
     Args:
-        path: the store folder (created by :meth:`add`).
+        path: the store folder (created by :meth:`add`): manifest, BM25 index and, unless
+            ``chroma_url`` is given, the embedded Chroma database.
         embedder: the embedding model; defaults to the offline MiniLM.
         collection: Chroma collection name.
+        chroma_url: a Chroma server (``http://host:port``) to use instead of the embedded database.
     """
 
-    def __init__(self, path: str | Path, embedder: Embedder | None = None, collection: str = "verirag"):
+    def __init__(self, path: str | Path, embedder: Embedder | None = None, collection: str = "verirag",
+                 chroma_url: str = ""):
         self.path = Path(path)
         self.collection_name = collection
+        self.chroma_url = chroma_url
         self._embedder = embedder
         self._client = None
         self._collection = None
@@ -149,13 +154,20 @@ class HybridStore:
                     import chromadb
                     from chromadb.config import Settings
 
-                    self._client = chromadb.PersistentClient(
-                        path=str(self.path / "chroma"), settings=Settings(anonymized_telemetry=False))
+                    settings = Settings(anonymized_telemetry=False)
+                    if self.chroma_url:
+                        url = urlparse(self.chroma_url)
+                        self._client = chromadb.HttpClient(host=url.hostname or "127.0.0.1", port=url.port or 8000,
+                                                           ssl=url.scheme == "https", settings=settings)
+                    else:
+                        self._client = chromadb.PersistentClient(path=str(self.path / "chroma"),
+                                                                 settings=settings)
                     self._collection = self._client.get_or_create_collection(
                         self.collection_name, embedding_function=None,
                         configuration={"hnsw": {"space": "cosine"}})
                 except Exception as exc:
-                    raise StoreUnavailableError(f"cannot open the Chroma store at {self.path}: {exc}") from exc
+                    where = self.chroma_url or self.path
+                    raise StoreUnavailableError(f"cannot open the Chroma store at {where}: {exc}") from exc
             return self._collection
 
     def _check_embedder(self, manifest: dict) -> None:
@@ -252,7 +264,7 @@ class HybridStore:
         return [Document(**docs[i], score=round(s, 6)) for i, s in fused if i in docs]
 
 
-_stores: dict[Path, HybridStore] = {}
+_stores: dict[tuple[Path, str], HybridStore] = {}
 _registered: dict[str, Retriever] = {}
 _stores_lock = threading.Lock()
 
@@ -267,15 +279,15 @@ def unregister_store(name: str) -> None:
     _registered.pop(name, None)
 
 
-def resolve_store(spec: str) -> Retriever:
+def resolve_store(spec: str, chroma_url: str = "") -> Retriever:
     """A registered store by name, else the persistent store in folder ``spec``."""
-    return _registered[spec] if spec in _registered else open_store(spec)
+    return _registered[spec] if spec in _registered else open_store(spec, chroma_url)
 
 
-def open_store(path: str | Path) -> HybridStore:
+def open_store(path: str | Path, chroma_url: str = "") -> HybridStore:
     """The process-wide :class:`HybridStore` for ``path`` (created lazily, shared by all runs)."""
-    key = Path(path).expanduser().resolve()
+    key = (Path(path).expanduser().resolve(), chroma_url)
     with _stores_lock:
         if key not in _stores:
-            _stores[key] = HybridStore(key)
+            _stores[key] = HybridStore(key[0], chroma_url=chroma_url)
         return _stores[key]
