@@ -70,7 +70,8 @@ def ask(
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
     system: Annotated[str, typer.Option(
-        help="Switch set: verirag, llatrieval, vanilla, rerank, closed-book.")] = "verirag",
+        help="Switch set: verirag, llatrieval, vtg, vanilla, rerank, closed-book, verirag-no-qg, "
+             "verirag-no-verifier, verirag-no-simplifier.")] = "verirag",
     top_k: Annotated[Optional[int], typer.Option(help="Documents kept in long-term memory.",
                                                  show_default=False)] = None,
     thread: Annotated[Optional[str], typer.Option(

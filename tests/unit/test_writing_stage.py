@@ -76,8 +76,7 @@ class Writer:
 
 
 def ctx(model, **kw):
-    plain = {k: v for k, v in SYSTEMS["vanilla"].items() if k not in ("writer", "critique")}
-    return Context(**{**plain, "model": model, "store": "vtg", "top_k": 2, "max_trials": 2,
+    return Context(**{**SYSTEMS["vtg"], "model": model, "store": "vtg", "top_k": 2, "max_trials": 2,
                       "evidence_queries": 2, "evidence_docs": 1, **kw})
 
 

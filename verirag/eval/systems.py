@@ -19,6 +19,8 @@ SYSTEMS: dict[str, dict[str, Any]] = {
     "rerank": {**_PLAIN_RETRIEVAL, **_ONE_ANSWER, "top_k": 5, "answer_samples": 4},
     # LLatrieval (always retrieves) with k-sampling utility judgments, Vanilla writer
     "llatrieval": {**_ONE_ANSWER, "retrieval_threshold": 0.0},
+    # VTG alone: long-term memory starts as the plain top-k (VTG's Algorithm 1), then the sentence loop
+    "vtg": {**_PLAIN_RETRIEVAL},
     # everything on, as configured (the default of `verirag ask`)
     "verirag": {},
     # VTG's ablations (Table 3), as switches of the full graph
