@@ -1,4 +1,4 @@
-"""The ``verirag`` command line: ``ingest`` documents, ``ask`` a question.
+"""The ``verirag`` command line: ``ingest`` documents, ``ask`` a question, ``batch`` many, ``eval`` systems.
 
 Every deliberate failure (bad input, missing store, unknown or corrupt model) prints one line,
 ``error: …``, to stderr and exits with status 1; nothing already indexed is touched.
@@ -25,6 +25,18 @@ err = Console(stderr=True)
 
 StoreOption = Annotated[Optional[Path], typer.Option(
     "--store", help="Store folder (default: $VERIRAG_HOME/store).", show_default=False)]
+
+
+def _context(preset: str, system: str | None = None, **fields):
+    """The run's Context: a preset, then a named system's switches, then the options given."""
+    from verirag.eval.systems import system_overrides
+    from verirag.graph.context import Context
+
+    given = {k: (str(v) if isinstance(v, Path) else v) for k, v in fields.items() if v is not None}
+    try:
+        return Context.preset(preset, **{**(system_overrides(system) if system else {}), **given})
+    except ValueError as exc:
+        raise VeriragError(str(exc)) from exc
 
 
 @app.command()
@@ -80,16 +92,9 @@ def ask(
 ) -> None:
     """Answer a question with cited, checked sentences (shown live as each one is verified)."""
     from verirag.api import run
-    from verirag.eval.systems import system_overrides
     from verirag.graph import resources
-    from verirag.graph.context import Context
 
-    overrides = {k: v for k, v in {"model": model, "top_k": top_k,
-                                   "store": str(store) if store else None}.items() if v is not None}
-    try:
-        context = Context.preset(preset, **{**system_overrides(system), **overrides})
-    except ValueError as exc:
-        raise VeriragError(str(exc)) from exc
+    context = _context(preset, system, model=model, top_k=top_k, store=store)
     resources.check_question(question, context.max_question_chars)  # fail before loading anything
     checkpointer = _checkpointer() if thread else None
     if as_json:
@@ -156,14 +161,8 @@ def batch(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from verirag.batch import answer_many, done_questions, read_questions
-    from verirag.eval.systems import system_overrides
-    from verirag.graph.context import Context
 
-    overrides = {k: v for k, v in {"model": model, "store": str(store) if store else None}.items() if v}
-    try:
-        context = Context.preset(preset, **{**system_overrides(system), **overrides})
-    except ValueError as exc:
-        raise VeriragError(str(exc)) from exc
+    context = _context(preset, system, model=model, store=store)
     done = done_questions(out)
     todo = [q for q in read_questions(questions) if q not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -205,16 +204,11 @@ def evaluate(
 
     from verirag.eval.datasets import load_dataset
     from verirag.eval.runner import evaluate as run_eval
-    from verirag.graph.context import Context
     from verirag.models import get_chat_model
     from verirag.models.entailment import ModelJudge
 
     names = [s.strip() for s in systems.split(",") if s.strip()]
-    overrides = {k: v for k, v in {"model": model, "store": str(store) if store else None}.items() if v}
-    try:
-        context = Context.preset(preset, **overrides)
-    except ValueError as exc:
-        raise VeriragError(str(exc)) from exc
+    context = _context(preset, model=model, store=store)
     items = load_dataset(dataset)[: limit or None]
     judge = ModelJudge(get_chat_model(judge_model or context.model), context.judge_threshold)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
