@@ -1,0 +1,116 @@
+"""verirag's own overhead next to the model's time (run by hand, not in CI).
+
+    .venv/bin/python benchmarks/overhead.py [--questions 10] [--latency 0.2]
+
+A scripted model sleeps ``latency`` seconds per call and answers plausibly (documents are selected and
+verified, sentences pass or fail verification in turn, so every loop runs). The store is a real
+HybridStore (Chroma + BM25) with a hash embedder over a synthetic corpus. For each question it records
+the wall time and the intervals during which at least one model call was running, and prints a table:
+
+* model busy  — union of the call intervals (the critical path actually taken by model calls);
+* sequential  — calls × latency (what a strictly one-call-at-a-time run would cost);
+* overhead    — wall − model busy: everything verirag, LangGraph, the store and Python add.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import tempfile
+import threading
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from verirag import Context
+from verirag.api import run
+from verirag.models import register_model
+from verirag.prompts import decide_retrieval, judge_utility, verify, writer
+from verirag.stores import HybridStore, make_document, register_store
+from verirag.testing import HashEmbedder, ScriptedChatModel, distribution_reply, last_user_text
+
+TOPICS = ["river", "mountain", "city", "forest", "desert", "island", "lake", "valley", "volcano", "coast"]
+
+
+class SleepyModel:
+    def __init__(self, latency: float):
+        self.latency = latency
+        self.intervals: list[tuple[float, float]] = []
+        self.lock = threading.Lock()
+        self.sentences = 0
+
+    def __call__(self, messages, kwargs):
+        start = time.perf_counter()
+        time.sleep(self.latency)
+        reply = self.answer(messages, kwargs)
+        with self.lock:
+            self.intervals.append((start, time.perf_counter()))
+        return reply
+
+    def answer(self, messages, kwargs):
+        system, prompt = messages[0].text, last_user_text(messages)
+        if kwargs.get("logprobs"):
+            if "Task: judge how well" in prompt:  # every other sentence fails tier 1
+                fully = 0.9 if self.sentences % 2 else 0.2
+                return distribution_reply({"Fully": fully, "Partially": 0.05, "No": 1 - fully - 0.05})
+            if system == decide_retrieval.SYSTEM or system == verify.CLASSIFY_SYSTEM:
+                return distribution_reply({"Yes": 0.8, "No": 0.2})
+            return distribution_reply({"4": 0.6, "5": 0.4})
+        if system.startswith(judge_utility.LISTWISE_SYSTEM.split("{k}")[0]):
+            return "Selected Documents: 1 2 3"
+        if "Task: write the answer" in prompt:
+            self.sentences += 1
+            return writer.END if "Answer so far: (nothing yet)" not in prompt and self.sentences > 3 \
+                else f"The {TOPICS[self.sentences % 10]} is described in the documents."
+        if "Task: add citations" in prompt:
+            n = len(re.findall(r"<document number=", prompt))
+            return f"Sentence [1][{min(2, n)}]"
+        return "first query\nsecond query"
+
+
+def busy_time(intervals: list[tuple[float, float]]) -> float:
+    total, end = 0.0, float("-inf")
+    for start, stop in sorted(intervals):
+        if stop > end:
+            total += stop - max(start, end)
+            end = stop
+    return total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--questions", type=int, default=10)
+    parser.add_argument("--latency", type=float, default=0.2)
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp()
+    store = HybridStore(folder, embedder=HashEmbedder())
+    store.add([make_document(f"{t.title()} {i}", f"The {t} number {i} is a {t} with feature {i % 7}.")
+               for i in range(300) for t in TOPICS[i % 10: i % 10 + 1]])
+    register_store("overhead", store)
+    table = Table("question", "calls", "wall s", "model busy s", "sequential s", "overhead s", "overhead %",
+                  "wall / busy")
+    rows = []
+    for q in range(args.questions):
+        model = SleepyModel(args.latency)
+        register_model("sleepy", ScriptedChatModel(respond=model))
+        context = Context.preset("local", model="sleepy", store="overhead")
+        started = time.perf_counter()
+        run(f"Which {TOPICS[q % 10]} has feature {q % 7}?", context)
+        wall = time.perf_counter() - started
+        busy = busy_time(model.intervals)
+        calls = len(model.intervals)
+        rows.append((wall, busy, calls))
+        table.add_row(str(q + 1), str(calls), f"{wall:.2f}", f"{busy:.2f}", f"{calls * args.latency:.2f}",
+                      f"{wall - busy:.3f}", f"{100 * (wall - busy) / wall:.1f}", f"{wall / busy:.3f}")
+    wall, busy = sum(r[0] for r in rows), sum(r[1] for r in rows)
+    table.add_row("all", str(sum(r[2] for r in rows)), f"{wall:.2f}", f"{busy:.2f}",
+                  f"{sum(r[2] for r in rows) * args.latency:.2f}", f"{wall - busy:.3f}",
+                  f"{100 * (wall - busy) / wall:.1f}", f"{wall / busy:.3f}")
+    Console().print(table)
+    Console().print(f"median overhead per question: {statistics.median(r[0] - r[1] for r in rows):.3f} s")
+
+
+if __name__ == "__main__":
+    main()
