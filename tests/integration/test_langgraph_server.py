@@ -3,55 +3,27 @@ langgraph.json; a thread runs a question with the real local model and keeps its
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.servers import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 DESIGN_NODES = {"retrieve", "judge_utility", "verify", "missing_info_query", "generate_sentence", "cite",
                 "simplify_citations", "evidence_finder"}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    port = _free_port()
     log = tmp_path_factory.mktemp("langgraph") / "server.log"
-    env = {**os.environ, "LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false"}
-    langgraph = Path(sys.executable).with_name("langgraph")
-    with log.open("w") as fh:
-        proc = subprocess.Popen([str(langgraph), "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1",
-                                 "--port", str(port)], cwd=ROOT, env=env, stdout=fh, stderr=subprocess.STDOUT,
-                                start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                with urllib.request.urlopen(f"{url}/ok", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                time.sleep(1)
-            if proc.poll() is not None:
-                pytest.fail(f"langgraph dev exited:\n{log.read_text()[-2000:]}")
-        else:
-            pytest.fail(f"langgraph dev did not answer on {url}:\n{log.read_text()[-2000:]}")
-        yield url
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
+    langgraph = str(Path(sys.executable).with_name("langgraph"))
+    command = lambda port: [langgraph, "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1",  # noqa: E731
+                            "--port", str(port)]
+    with serve(command, lambda port: f"http://127.0.0.1:{port}/ok", cwd=ROOT, log=log,
+               env={"LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false"}) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 def test_served_graph_has_the_design_nodes(server):

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -19,30 +13,16 @@ from verirag.eval.systems import SYSTEMS
 from verirag.stores import HybridStore, make_document
 from verirag.testing import HashEmbedder, last_user_text
 
+from tests.servers import serve
+
 
 @pytest.fixture(scope="module")
 def chroma_server(tmp_path_factory):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     data = tmp_path_factory.mktemp("chroma-server")
-    chroma = Path(sys.executable).with_name("chroma")
-    proc = subprocess.Popen([str(chroma), "run", "--path", str(data), "--host", "127.0.0.1", "--port", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(60):
-            try:
-                urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("chroma run did not start")
-        yield url
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
+    chroma = str(Path(sys.executable).with_name("chroma"))
+    with serve(lambda port: [chroma, "run", "--path", str(data), "--host", "127.0.0.1", "--port", str(port)],
+               lambda port: f"http://127.0.0.1:{port}/api/v2/heartbeat") as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 def test_store_and_graph_work_against_a_chroma_server(chroma_server, tmp_path, scripted):
