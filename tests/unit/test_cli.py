@@ -38,7 +38,7 @@ def test_json_output_follows_the_contract(store, scripted, monkeypatch, capsys):
     assert set(result) == {"question", "answer", "sentences", "documents", "critique", "usage", "config"}
     assert result["answer"] == "The capital of Japan is Tokyo [1]."
     (sentence,) = result["sentences"]
-    assert set(sentence) == {"text", "citations", "support", "verified_by"}
+    assert set(sentence) == {"text", "citations", "support", "verified_by", "score"}
     assert list(result["documents"]) == sentence["citations"]
     assert result["documents"][sentence["citations"][0]]["title"] == "Japan"
     assert set(result["documents"][sentence["citations"][0]]) == {"title", "text"}

@@ -243,3 +243,83 @@ def test_a_restated_sentence_ends_the_answer(vtg_store, scripted):
     out, _ = run(Q, ctx(name))
     assert [s["text"] for s in out["sentences"]] == [S1]
     assert script.generated == [S1, restated]
+
+
+# -- Self-RAG segment beam --------------------------------------------------------------------------
+
+BEAM = {  # source document -> (candidate, P(Relevant), ISSUP grades, ISUSE rating distribution)
+    "Japan": ("Japan is an island country in East Asia.", 0.2, {"Fully": 1.0}, {"1": 1.0}),
+    "Tokyo": ("Tokyo has about 14 million inhabitants.", 0.9, {"Partially": 1.0}, {"5": 1.0}),
+}
+
+
+def beam_responder(beam, calls):
+    by_sentence = {text: (rel, grades, rating) for text, rel, grades, rating in beam.values()}
+
+    def respond(messages, kwargs):
+        prompt, system = last_user_text(messages), messages[0].text
+        titles = titles_in(prompt)
+        calls.append(prompt)
+        if "Task: write the answer" in prompt:
+            assert len(titles) == 1  # each candidate is generated from one document, as in Self-RAG
+            return beam[titles[0]][0] if titles[0] in beam else writer.END
+        if "Task: judge whether the document is relevant" in prompt:
+            p = beam[titles[0]][1]
+            return distribution_reply({"Relevant": p, "Irrelevant": 1 - p})
+        if "Task: judge how well" in prompt:
+            return distribution_reply(by_sentence[prompt.split("Sentence: ")[1].split("\n")[0]][1])
+        if system.startswith("You rate how useful"):
+            return distribution_reply(by_sentence[prompt.split("Answer: ")[1].split("\n")[0]][2])
+        raise AssertionError(f"unexpected prompt {prompt[:80]}")
+    return respond
+
+
+def beam_pick(beam, **kw):
+    from verirag.nodes.segment_beam import best_segment
+    from verirag.testing import ScriptedChatModel
+
+    calls = []
+    model = ScriptedChatModel(respond=beam_responder(beam, calls))
+    docs = [make_document(t, DOCS[t]) for t in ("Japan", "Tokyo", "Osaka")]
+    context = Context(**{"beam_width": 2, **kw})
+    best, replies, _ = best_segment(model, docs, Q, "", lambda text: True, context)
+    return best, calls
+
+
+def test_beam_keeps_the_highest_weighted_score():
+    best, calls = beam_pick(BEAM)
+    # Japan: 0.2 + 1.0·1.0 + 0.5·(−1) = 0.7; Tokyo: 0.9 + 0.5 + 0.5·(+1) = 1.9
+    assert best.text == BEAM["Tokyo"][0] and best.score == pytest.approx(1.9, abs=1e-6)
+    assert sum("Task: write the answer" in c for c in calls) == 2  # B candidates, not one per document
+    # the weights steer it: on support alone the fully supported candidate wins
+    best, _ = beam_pick(BEAM, w_rel=0.0, w_use=0.0)
+    assert best.text == BEAM["Japan"][0] and best.score == pytest.approx(1.0, abs=1e-6)
+
+
+def test_beam_hard_constraint_drops_candidates_judged_not_supported():
+    beam = {**BEAM, "Tokyo": (BEAM["Tokyo"][0], 0.9, {"No": 0.6, "Fully": 0.4}, {"5": 1.0})}
+    soft, _ = beam_pick(beam)
+    assert soft.text == beam["Tokyo"][0]  # 0.9 + 0.4 + 0.5 = 1.8 beats 0.7
+    hard, _ = beam_pick(beam, hard_constraint=True)
+    assert hard.text == beam["Japan"][0]
+    only_unsupported = {"Tokyo": beam["Tokyo"]}
+    assert beam_pick(only_unsupported, hard_constraint=True)[0] is None  # nothing supported: the answer ends
+
+
+def test_beam_in_the_graph_keeps_the_winner_with_its_score(vtg_store, scripted):
+    calls = []
+    respond = beam_responder(BEAM, calls)
+
+    def with_citations(messages, kwargs):
+        prompt = last_user_text(messages)
+        if "Answer so far: (nothing yet)" not in prompt and "Task: write the answer" in prompt:
+            return writer.END
+        if "Task: add citations" in prompt:
+            return prompt.split("Sentence: ")[1].split("\n")[0] + f"[{titles_in(prompt).index('Tokyo') + 1}]"
+        return respond(messages, kwargs)
+
+    name, _ = scripted(with_citations)
+    out, _ = run(Q, ctx(name, beam_width=2, top_k=3, support_threshold=0.5))
+    (sentence,) = out["sentences"]
+    assert sentence["text"] == BEAM["Tokyo"][0] and sentence["score"] == pytest.approx(1.9, abs=1e-6)
+    assert sentence["verified_by"] == "citations"

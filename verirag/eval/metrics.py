@@ -66,13 +66,13 @@ def citation_scores(answer: str, documents: Sequence[Document], judge: Entailmen
                     max_citations: int = MAX_CITATIONS) -> CitationScores:
     """ALCE citation recall and precision of ``answer`` whose ``[n]`` refer to ``documents[n-1]``."""
     sentences = split_sentences(answer)
+    cited = [(parse_citations(s)[0], [n - 1 for n in cited_numbers(s)]) for s in sentences]
+    cited = [(claim, refs[:max_citations]) for claim, refs in cited
+             if refs and all(0 <= r < len(documents) for r in refs)]  # others: recall 0, no precision
+    if hasattr(judge, "prefetch"):  # the joint checks are independent: judge them concurrently
+        judge.prefetch([([documents[r] for r in refs], claim) for claim, refs in cited])
     supported = used = relevant = 0
-    for sentence in sentences:
-        claim = parse_citations(sentence)[0]
-        refs = [n - 1 for n in cited_numbers(sentence)]
-        if not refs or any(r < 0 or r >= len(documents) for r in refs):
-            continue  # recall 0; nothing enters the precision denominator
-        refs = refs[:max_citations]
+    for claim, refs in cited:
         used += len(refs)
         joint = judge.entails([documents[r] for r in refs], claim)
         supported += joint

@@ -37,6 +37,7 @@ class Sentence(TypedDict):
     citations: list[str]  # document ids, never positions
     support: float | None  # probability-scored support of the cited docs (None: not judged)
     verified_by: VerifiedBy
+    score: float | None  # Self-RAG segment-beam score of the sentence (None: no beam)
 
 
 DraftStatus = Literal["cited", "unchecked", "supported", "unsupported", "exhausted", "simplified"]
@@ -50,6 +51,7 @@ class Draft(TypedDict):
     support: float | None  # s(ISSUP) of the last check
     verified_by: VerifiedBy
     status: DraftStatus
+    score: float | None  # segment-beam score (None: no beam)
 
 
 class Verification(TypedDict):

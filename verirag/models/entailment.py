@@ -12,7 +12,7 @@ from typing import Protocol, Sequence
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage
 
-from verirag.models.scoring import choice_probabilities
+from verirag.models.scoring import choice_probabilities, choice_probabilities_batch
 from verirag.prompts import entailment as prompt
 from verirag.stores.documents import Document
 from verirag.text import render_documents
@@ -39,19 +39,37 @@ class ModelJudge:
         self._memo: dict[tuple, float] = {}
         self._lock = threading.Lock()
 
-    def probability(self, documents: Sequence[Document], claim: str) -> float:
-        """P(the documents entail the claim)."""
-        key = (tuple(d.get("id") or d.get("text", "") for d in documents), claim)
-        with self._lock:
-            if key in self._memo:
-                return self._memo[key]
-        judgment = choice_probabilities(self.model, prompt.messages(render_documents(documents), claim),
-                                        ["Yes", "No"], default="No")
+    @staticmethod
+    def _key(documents: Sequence[Document], claim: str) -> tuple:
+        return tuple(d.get("id") or d.get("text", "") for d in documents), claim
+
+    def _record(self, key: tuple, judgment) -> float:
         with self._lock:
             self.replies.append(judgment.message)
             self.fallbacks += 0 if judgment.parsed else 1
             self._memo[key] = judgment.probabilities["Yes"]
         return judgment.probabilities["Yes"]
+
+    def probability(self, documents: Sequence[Document], claim: str) -> float:
+        """P(the documents entail the claim)."""
+        key = self._key(documents, claim)
+        with self._lock:
+            if key in self._memo:
+                return self._memo[key]
+        return self._record(key, choice_probabilities(
+            self.model, prompt.messages(render_documents(documents), claim), ["Yes", "No"], default="No"))
+
+    def prefetch(self, checks: Sequence[tuple[Sequence[Document], str]], max_concurrency: int = 4) -> None:
+        """Judge independent (documents, claim) checks concurrently, so later calls hit the memo."""
+        todo: dict[tuple, tuple] = {}
+        for documents, claim in checks:
+            key = self._key(documents, claim)
+            if documents and key not in self._memo:
+                todo.setdefault(key, (documents, claim))
+        prompts = [prompt.messages(render_documents(docs), claim) for docs, claim in todo.values()]
+        judgments = choice_probabilities_batch(self.model, prompts, ["Yes", "No"], "No", max_concurrency)
+        for key, judgment in zip(todo, judgments):
+            self._record(key, judgment)
 
     def entails(self, documents: Sequence[Document], claim: str) -> bool:
         return bool(documents) and self.probability(documents, claim) > self.threshold

@@ -76,7 +76,23 @@ def choice_probabilities(model: BaseChatModel, messages: list[BaseMessage], choi
     When neither log-probabilities nor text match, ``default`` gets probability 1 and the judgment is
     marked ``parsed=False`` (callers count that in the usage ledger).
     """
-    message = model.invoke(messages, logprobs=True, top_logprobs=TOP_LOGPROBS, max_tokens=1)
+    return judgment_from(model.invoke(messages, **JUDGE_KWARGS), choices, default)
+
+
+def choice_probabilities_batch(model: BaseChatModel, prompts: Sequence[list[BaseMessage]],
+                               choices: Sequence[str], default: str, max_concurrency: int) -> list[Judgment]:
+    """:func:`choice_probabilities` for independent questions, at most ``max_concurrency`` at once."""
+    if not prompts:
+        return []
+    replies = model.batch(list(prompts), config={"max_concurrency": max(1, max_concurrency)}, **JUDGE_KWARGS)
+    return [judgment_from(reply, choices, default) for reply in replies]
+
+
+JUDGE_KWARGS = {"logprobs": True, "top_logprobs": TOP_LOGPROBS, "max_tokens": 1}
+
+
+def judgment_from(message: AIMessage, choices: Sequence[str], default: str) -> Judgment:
+    """Score a reply to a closed question: log-probabilities first, then the text, then ``default``."""
     logprobs = (message.response_metadata or {}).get("logprobs") or {}
     content = logprobs.get("content") or []
     if content and content[0].get("top_logprobs"):

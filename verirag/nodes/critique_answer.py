@@ -19,6 +19,12 @@ RATINGS = ["1", "2", "3", "4", "5"]
 WEIGHTS = {"1": -1.0, "2": -0.5, "3": 0.0, "4": 0.5, "5": 1.0}
 
 
+def usefulness_scores(p: dict[str, float]) -> dict[str, float]:
+    """s(ISUSE) = Σ wᵢ·p(i) in [−1, 1] ("utility") and the expected 1-5 rating."""
+    return {"utility": round(sum(WEIGHTS[r] * p[r] for r in RATINGS), 4),
+            "rating": round(sum(int(r) * p[r] for r in RATINGS), 4)}
+
+
 def critique_answer(state: State, runtime: Runtime[Context]) -> dict:
     started = time.perf_counter()
     sentences = state.get("sentences") or []
@@ -27,9 +33,7 @@ def critique_answer(state: State, runtime: Runtime[Context]) -> dict:
     answer = " ".join(s["text"] for s in sentences)
     judgment = choice_probabilities(resources.model(runtime), prompt.usefulness(state["question"], answer),
                                     RATINGS, default="3")
-    p = judgment.probabilities
-    critique = {"utility": round(sum(WEIGHTS[r] * p[r] for r in RATINGS), 4),
-                "rating": round(sum(int(r) * p[r] for r in RATINGS), 4)}
+    critique = usefulness_scores(judgment.probabilities)
     return {"critique": critique,
             "usage": node_usage("critique_answer", [judgment.message], time.perf_counter() - started,
                                 int(not judgment.parsed))}

@@ -1,7 +1,8 @@
 """generate_sentence — VTG's sentence generator: the next sentence of the answer from the question,
 the sentences kept so far and long ∪ short-term memory; the end signal (or the ``max_sentences`` cap)
 finishes the answer. A sentence that adds no new information ends it too: one whose content words are
-already (≥ 80 %) in the kept sentences, as small models tend to restate the answer."""
+already (≥ 80 %) in the kept sentences, as small models tend to restate the answer. With
+``beam_width`` > 1 the sentence is the winner of Self-RAG's segment beam (:mod:`.segment_beam`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from verirag.eval.metrics import normalize_answer
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import Draft, State, memory
+from verirag.nodes.segment_beam import best_segment
 from verirag.parsing import parse_sentence
 from verirag.prompts import writer as prompt
 from verirag.usage import node_usage
@@ -49,13 +51,22 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
     if len(kept) >= ctx.max_sentences:
         return {"draft": None, "usage": node_usage("generate_sentence", seconds=time.perf_counter() - started)}
     so_far = " ".join(s["text"] for s in kept)
-    reply = resources.model(runtime).invoke(prompt.next_sentence(memory(state), state["question"], so_far),
-                                            max_tokens=ctx.max_sentence_tokens)
-    text = parse_sentence(reply.text, prompt.END)
-    # safe default for a reply with no usable sentence: end the answer (counted unless it was the signal)
-    unusable = text is None and prompt.END.strip("[]") not in reply.text.upper() and bool(reply.text.strip())
-    if text and repeats(text, [s["text"] for s in kept]):
-        text = None
-    draft = Draft(text=text, citations=[], support=None, verified_by="none", status="cited") if text else None
-    return {"draft": draft, "usage": node_usage("generate_sentence", [reply], time.perf_counter() - started,
-                                                fallbacks=int(unusable))}
+
+    def is_new(text: str) -> bool:
+        return not repeats(text, [s["text"] for s in kept])
+
+    model, score = resources.model(runtime), None
+    if ctx.beam_width > 1:
+        best, replies, fallbacks = best_segment(model, memory(state), state["question"], so_far, is_new, ctx)
+        text, score = (best.text, round(best.score, 4)) if best else (None, None)
+    else:
+        reply = model.invoke(prompt.next_sentence(memory(state), state["question"], so_far),
+                             max_tokens=ctx.max_sentence_tokens)
+        replies, text = [reply], parse_sentence(reply.text, prompt.END)
+        # a reply with no usable sentence ends the answer (a safe default, counted unless it was the signal)
+        fallbacks = int(text is None and prompt.END.strip("[]") not in reply.text.upper() and bool(reply.text.strip()))
+        text = text if text and is_new(text) else None
+    draft = Draft(text=text, citations=[], support=None, verified_by="none", status="cited",
+                  score=score) if text else None
+    return {"draft": draft, "usage": node_usage("generate_sentence", replies, time.perf_counter() - started,
+                                                fallbacks=fallbacks)}

@@ -26,7 +26,7 @@ from langgraph.runtime import Runtime
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State
-from verirag.models import choice_probabilities
+from verirag.models import choice_probabilities_batch
 from verirag.parsing import parse_selection
 from verirag.prompts import judge_utility as prompt
 from verirag.stores.documents import Document
@@ -98,8 +98,8 @@ def _listwise(state: State, ctx: Context, model) -> tuple[list[Document], list, 
 
 def _pointwise(state: State, ctx: Context, model) -> tuple[list[Document], list, int]:
     pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
-    judgments = [choice_probabilities(model, prompt.pointwise(state["question"], d), ["Yes", "No"], "No")
-                 for d in pool]
+    judgments = choice_probabilities_batch(model, [prompt.pointwise(state["question"], d) for d in pool],
+                                           ["Yes", "No"], "No", ctx.max_concurrency)
     useful = [(j.probabilities["Yes"], -i, d) for i, (j, d) in enumerate(zip(judgments, pool))
               if j.probabilities["Yes"] > ctx.judge_threshold]
     chosen = [d for _, _, d in sorted(useful, key=lambda t: (t[0], t[1]), reverse=True)][:ctx.top_k]

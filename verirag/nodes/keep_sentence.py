@@ -18,7 +18,7 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
     by_id = {d["id"]: d for d in memory(state)}
     cited = {i: by_id[i] for i in draft["citations"] if i in by_id}
     sentence = Sentence(text=draft["text"], citations=list(cited), support=draft["support"],
-                        verified_by=draft["verified_by"])
+                        verified_by=draft["verified_by"], score=draft.get("score"))
     runtime.stream_writer({"event": "sentence", "sentence": dict(sentence),
                            "documents": {i: {"title": d.get("title", "")} for i, d in cited.items()}})
     update: dict = {"sentences": list(state.get("sentences") or []) + [sentence], "trials": 0,

@@ -1,6 +1,6 @@
 """Self-RAG's ISSUP as a score: s = p(Fully)/S + 0.5·p(Partially)/S over the three grades, from the
 model's next-token probabilities (text matching as the fallback; "No" when unparseable). Shared by
-both tiers of VTG's verifier and by the citation simplifier."""
+both tiers of VTG's verifier, the citation simplifier and the segment beam."""
 
 from __future__ import annotations
 
@@ -15,9 +15,13 @@ from verirag.stores.documents import Document
 GRADES = ["Fully", "Partially", "No"]
 
 
+def support_score(p: dict[str, float]) -> float:
+    """s(ISSUP) from the normalised grade probabilities."""
+    return p["Fully"] + 0.5 * p["Partially"]
+
+
 def support(model: BaseChatModel, documents: Sequence[Document], question: str, sentence: str
             ) -> tuple[float, Judgment]:
     """Return (s(ISSUP), the judgment)."""
     judgment = choice_probabilities(model, prompt.support(documents, question, sentence), GRADES, default="No")
-    p = judgment.probabilities
-    return p["Fully"] + 0.5 * p["Partially"], judgment
+    return support_score(judgment.probabilities), judgment

@@ -68,6 +68,14 @@ def diverse_queries(question: str, answer_so_far: str, sentence: str, m: int) ->
                 "different aspect of the claim. Write one query per line, nothing else.")]
 
 
+def relevance(document: Document, question: str) -> list[BaseMessage]:
+    """Self-RAG ISREL: is the document relevant to the question?"""
+    return _with_documents([document], (
+        f"Task: judge whether the document is relevant to the question.\nQuestion: {question}\n"
+        "Reply with one word: Relevant (it gives information useful for answering the question) or "
+        "Irrelevant.\nRelevance:"))
+
+
 def usefulness(question: str, answer: str) -> list[BaseMessage]:
     """Self-RAG ISUSE: perceived utility of the whole answer, 1 (useless) to 5 (very useful)."""
     return [SystemMessage("You rate how useful an answer is to a question, whether or not it is true."),
