@@ -10,8 +10,10 @@ with at least three sentences, the claim is one of its sentences (not the first)
   honest negative: it usually does not state the claim).
 
 For each judgment (Self-RAG ISSUP as s = p(Fully) + ½·p(Partially), and the evaluation judge's
-P(Yes)) the table gives the mean score per kind, the pass rate at the threshold, and the ROC AUC
-(probability that a supported pair scores above a neighbour pair).
+P(Yes)) the table gives the mean score per kind, the pass rate at the configured threshold, the ROC AUC
+(probability that a supported pair scores above a neighbour pair), and the threshold that best
+separates the two kinds (balanced accuracy) — how ``support_threshold`` of a preset is chosen for a
+model, without looking at any benchmark question.
 """
 
 from __future__ import annotations
@@ -38,6 +40,17 @@ def auc(positives: list[float], negatives: list[float]) -> float:
     return sum(pairs) / len(pairs) if pairs else float("nan")
 
 
+def balanced_accuracy(positives: list[float], negatives: list[float], threshold: float) -> float:
+    """Mean of the pass rate of supported pairs and the reject rate of neighbour pairs."""
+    return (sum(p >= threshold for p in positives) / len(positives)
+            + sum(n < threshold for n in negatives) / len(negatives)) / 2
+
+
+def best_threshold(positives: list[float], negatives: list[float]) -> float:
+    """The observed score that, used as the pass threshold, maximises balanced accuracy."""
+    return max(sorted(set(positives + negatives)), key=lambda t: balanced_accuracy(positives, negatives, t))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-n", type=int, default=40)
@@ -62,12 +75,14 @@ def main() -> None:
                       f"{scores[('ISSUP', 'neighbour')][-1]:.2f}  Yes/No {scores[('Yes/No', 'supported')][-1]:.2f}/"
                       f"{scores[('Yes/No', 'neighbour')][-1]:.2f}")
     table = Table("judgment", "mean (supported)", "mean (neighbour)", "pass (supported)", "pass (neighbour)",
-                  "ROC AUC", title=f"support judgments on {args.n} corpus claims, model {args.model}")
+                  "ROC AUC", "balanced acc.", "best threshold (balanced acc.)", title=f"support judgments on {args.n} corpus claims, model {args.model}")
     for name, threshold in (("ISSUP", ctx.support_threshold), ("Yes/No", ctx.judge_threshold)):
         pos, neg = scores[(name, "supported")], scores[(name, "neighbour")]
         table.add_row(f"{name} (pass >= {threshold})", f"{statistics.mean(pos):.3f}", f"{statistics.mean(neg):.3f}",
                       f"{sum(s >= threshold for s in pos) / len(pos):.2f}",
-                      f"{sum(s >= threshold for s in neg) / len(neg):.2f}", f"{auc(pos, neg):.3f}")
+                      f"{sum(s >= threshold for s in neg) / len(neg):.2f}", f"{auc(pos, neg):.3f}",
+                      f"{balanced_accuracy(pos, neg, threshold):.2f}",
+                      f"{(t := best_threshold(pos, neg)):.2f} ({balanced_accuracy(pos, neg, t):.2f})")
     console.print(table)
 
 

@@ -71,7 +71,9 @@ def evaluate(dataset: str | Path, systems: Sequence[str], out_dir: str | Path, l
              progress: Callable[[str, Item], None] | None = None) -> dict[str, Path]:
     """Evaluate ``systems`` on ``dataset``; return the paths of the results, table and plot.
 
-    Questions already in ``out_dir/results.jsonl`` for a system are skipped (resume).
+    Questions run in dataset order, each through every system before the next, so an interrupted run
+    compares the systems on the same questions (``--limit`` then reports exactly those). Questions
+    already in ``out_dir/results.jsonl`` for a system are skipped (resume).
     """
     items = load_dataset(dataset)[: limit or None]
     overrides = {name: system_overrides(name) for name in systems}  # validate names first
@@ -81,15 +83,15 @@ def evaluate(dataset: str | Path, systems: Sequence[str], out_dir: str | Path, l
     out.mkdir(parents=True, exist_ok=True)
     results = out / RESULTS
     done = {(r["system"], r["id"]) for r in read_results(results)}
+    contexts = {name: replace(context, **overrides[name]) for name in systems}
     with results.open("a", encoding="utf-8") as fh:
-        for name in systems:
-            system_context = replace(context, **overrides[name])
-            for item in items:
+        for item in items:  # question-major: a stopped run has compared every system on the same questions
+            for name in systems:
                 if progress:
                     progress(name, item)
                 if (name, item.id) in done:
                     continue
-                record = score_question(name, item, system_context, judge)
+                record = score_question(name, item, contexts[name], judge)
                 fh.write(json.dumps(record, ensure_ascii=False) + "\n")
                 fh.flush()
     ids = {item.id for item in items}

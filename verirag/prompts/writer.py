@@ -32,9 +32,10 @@ def next_sentence(documents: Sequence[Document], question: str, answer_so_far: s
         "Task: write the answer to the question one sentence at a time, using only facts from the documents.\n"
         f"Question: {question}\n"
         f"Answer so far: {so_far}\n"
-        "Write only the next sentence of the answer, without citation markers. It must add new information "
-        "that answers the question. If the answer so far already answers the question completely, or the "
-        f"documents say nothing more that is useful, write exactly {END}.\n"
+        "Write only the next sentence of the answer: one complete sentence that states facts about the "
+        "subject of the question (not about the documents), without citation markers. It must add new "
+        "information that answers the question. If the answer so far already answers the question "
+        f"completely, or the documents say nothing more that is useful, write exactly {END}.\n"
         "Next sentence:"))
 
 
