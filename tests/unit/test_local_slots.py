@@ -63,3 +63,12 @@ def test_a_full_pool_evicts_the_least_recently_used_slot(pool):
     slots[2].last_used = slots[1].last_used + 1
     newcomer = use(pool, list(range(9000, 9300)))
     assert newcomer is slots[0] and FakeLlama.created == 3
+
+
+def test_a_prompt_sharing_only_the_head_of_a_long_cache_does_not_evict_it(pool):
+    system_and_first_doc = list(range(300))
+    memory = use(pool, system_and_first_doc + list(range(1000, 1900)))  # all of memory: 1,200 tokens
+    # tier 1 checks the cited document alone: it shares the first 300 tokens (> any fixed threshold)
+    cited = use(pool, system_and_first_doc + [7, 8, 9])
+    assert cited is not memory
+    assert local._common_prefix(memory.llm, system_and_first_doc + list(range(1000, 1900))) == 1200

@@ -69,27 +69,27 @@ def _common_prefix(llm: Any, tokens: list[int]) -> int:
     return n
 
 
-MIN_REUSE = 128  # tokens: sharing more than the chat template and a system prompt means sharing documents
+EVICTION_WEIGHT = 0.5  # a cached token thrown away is worth half a token evaluated now (it may be reused)
+
+
+def _cost(slot: _Slot, tokens: list[int]) -> float:
+    """Tokens to evaluate on ``slot`` plus the weighted cache the prompt would overwrite there."""
+    shared = _common_prefix(slot.llm, tokens)
+    return (len(tokens) - shared) + EVICTION_WEIGHT * (slot.llm.n_tokens - shared)
 
 
 def _acquire(key: tuple, tokens: list[int], n_slots: int) -> _Slot:
-    """The free slot whose KV cache shares the longest prefix with ``tokens`` when that prefix is
-    substantial (>= MIN_REUSE tokens, or the whole prompt); otherwise an empty slot, a new slot while the
-    pool is not full, else the least recently used one. So each kind of prompt keeps its own warm cache."""
+    """The free slot where ``tokens`` cost least: prompt tokens still to evaluate, plus half of the
+    cached tokens the prompt would overwrite (a new context while the pool is not full costs the whole
+    prompt). So a prompt that shares only the system text and the first document with the memory-wide
+    prompts does not evict their cache; each kind of prompt keeps its own warm context."""
     with _pools_lock:
         pool = _pools[key]
         free = [slot for slot in pool if not slot.lock.locked()] or pool
-        best = max(free, key=lambda slot: (_common_prefix(slot.llm, tokens), -slot.last_used))
-        shared = _common_prefix(best.llm, tokens)
-        if shared < min(MIN_REUSE, len(tokens) - 1):
-            empty = [slot for slot in free if slot.llm.n_tokens == 0]
-            if empty:
-                best = empty[0]
-            elif len(pool) < n_slots:
-                best = _Slot(_new_llama(*key))
-                pool.append(best)
-            else:
-                best = min(free, key=lambda slot: slot.last_used)
+        best = min(free, key=lambda slot: (_cost(slot, tokens), slot.last_used))  # ties: LRU
+        if len(pool) < n_slots and _cost(best, tokens) > len(tokens):
+            best = _Slot(_new_llama(*key))
+            pool.append(best)
         best.lock.acquire()
         best.last_used = time.monotonic()
         return best
