@@ -210,7 +210,8 @@ def evaluate(
     names = [s.strip() for s in systems.split(",") if s.strip()]
     context = _context(preset, model=model, store=store)
     items = load_dataset(dataset)[: limit or None]
-    judge = ModelJudge(get_chat_model(judge_model or context.model), context.judge_threshold)
+    judge = ModelJudge(get_chat_model(judge_model or context.model), context.judge_threshold,
+                       context.max_concurrency)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err) as progress:
         task = progress.add_task("eval", total=len(items) * len(names))

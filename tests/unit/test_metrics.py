@@ -107,3 +107,26 @@ def test_evidence_recall():
     assert evidence_recall(["Japan", "Osaka"], ["japan"]) == 1.0
     assert evidence_recall(["Osaka"], ["Japan", "Tokyo"]) == 0.0
     assert evidence_recall(["Osaka"], []) is None
+
+
+def test_model_judge_asks_the_joint_checks_of_all_sentences_at_once():
+    import threading
+
+    from verirag.models.entailment import ModelJudge
+    from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
+
+    joint = threading.Barrier(3, timeout=10)  # three cited sentences: their joint checks run together
+    seen = []
+
+    def respond(messages, kwargs):
+        prompt = last_user_text(messages)
+        seen.append(prompt)
+        if len(seen) <= 3:
+            joint.wait()  # BrokenBarrierError if the checks were asked one after another
+        return judgment_reply(0.9)
+
+    judge = ModelJudge(ScriptedChatModel(respond=respond), max_concurrency=3)
+    answer = "Tokyo is the capital of Japan [1]. Paris is in France [2]. Rome is in Italy [2]."
+    docs = [{"id": "a", "title": "d1", "text": "Tokyo."}, {"id": "b", "title": "d2", "text": "Paris. Rome."}]
+    scores = citation_scores(answer, docs, judge)
+    assert scores.recall == 1.0 and len(seen) == 3  # memoised: nothing asked twice

@@ -169,14 +169,40 @@ def test_end_signal_and_sentence_cap(vtg_store, scripted):
     assert [s["text"] for s in out["sentences"]] == many[:2]
 
 
-def test_simplifier_removes_exactly_the_redundant_citations(vtg_store, scripted):
+@pytest.mark.parametrize("concurrency", [1, 4])
+def test_simplifier_removes_exactly_the_redundant_citations(vtg_store, scripted, concurrency):
     both = "Tokyo, the capital of Japan, has 14 million inhabitants."
     script = Writer([both], cite={both: ["Banana", "Japan", "Tokyo"]}, needs={both: ["Japan", "Tokyo"]})
     name, _ = scripted(script)
-    out, _ = run(both, ctx(name, top_k=6))
+    out, _ = run(both, ctx(name, top_k=6, max_concurrency=concurrency))
     (sentence,) = out["sentences"]
     assert sentence["verified_by"] == "citations"
     assert sorted(out["documents"][c]["title"] for c in sentence["citations"]) == ["Japan", "Tokyo"]
+
+
+@pytest.mark.parametrize("needs", [["Japan"], ["Japan", "Tokyo"], ["Kyoto", "Fuji", "Osaka"]])
+def test_concurrent_simplifier_matches_sequential_greedy_and_asks_the_first_round_at_once(
+        vtg_store, scripted, needs):
+    import threading
+
+    sentence = "Japan has several famous cities and mountains."
+    results = {}
+    for concurrency in (1, 4):
+        script = Writer([sentence], cite={sentence: ["Banana"]}, needs={sentence: needs})
+        first_round = threading.Barrier(6, timeout=10)  # all six leave-one-out sets of the memory at once
+
+        def respond(messages, kwargs, script=script, barrier=first_round, concurrency=concurrency):
+            prompt = last_user_text(messages)
+            if concurrency > 1 and "Task: judge how well" in prompt and len(titles_in(prompt)) == 5:
+                barrier.wait()  # raises BrokenBarrierError unless the six checks run concurrently
+            return script(messages, kwargs)
+
+        name, _ = scripted(respond)
+        out, _ = run(Q, ctx(name, top_k=6, max_concurrency=concurrency if concurrency == 1 else 6))
+        (kept,) = out["sentences"]
+        assert kept["verified_by"] == "memory"  # tier 2 over the six documents, then simplified
+        results[concurrency] = sorted(out["documents"][c]["title"] for c in kept["citations"])
+    assert results[1] == results[4] == sorted(needs)
 
 
 def test_long_term_memory_grows_only_with_verified_citations(vtg_store, scripted):

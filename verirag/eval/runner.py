@@ -78,7 +78,7 @@ def evaluate(dataset: str | Path, systems: Sequence[str], out_dir: str | Path, l
     items = load_dataset(dataset)[: limit or None]
     overrides = {name: system_overrides(name) for name in systems}  # validate names first
     context = context or Context()
-    judge = judge or ModelJudge(get_chat_model(context.model), context.judge_threshold)
+    judge = judge or ModelJudge(get_chat_model(context.model), context.judge_threshold, context.max_concurrency)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     results = out / RESULTS

@@ -106,6 +106,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "paper": {},
     # 2 CPU cores, 1.5B model: one window of 8 candidates, 3 voted samples, documents cut to 40 words in
     # the selector's prompt, at most 2 verify-update iterations. D keeps 5 documents, like Vanilla.
+    # One CPU-bound model: concurrent calls only interleave on the same cores, so they run one at a time
+    # (and the simplifier does not speculate).
     "local": {"candidates": 8, "window": 8, "utility_samples": 3, "selection_doc_words": 40,
-              "max_retrieval_iterations": 2, "max_sentences": 3, "max_trials": 2},
+              "max_retrieval_iterations": 2, "max_sentences": 3, "max_trials": 2, "max_concurrency": 1},
 }

@@ -31,9 +31,10 @@ class ModelJudge:
     and unparseable replies are counted in :attr:`fallbacks` (they count as "No").
     """
 
-    def __init__(self, model: BaseChatModel, threshold: float = 0.5):
+    def __init__(self, model: BaseChatModel, threshold: float = 0.5, max_concurrency: int = 4):
         self.model = model
         self.threshold = threshold
+        self.max_concurrency = max_concurrency
         self.replies: list[AIMessage] = []
         self.fallbacks = 0
         self._memo: dict[tuple, float] = {}
@@ -59,15 +60,16 @@ class ModelJudge:
         return self._record(key, choice_probabilities(
             self.model, prompt.messages(render_documents(documents), claim), ["Yes", "No"], default="No"))
 
-    def prefetch(self, checks: Sequence[tuple[Sequence[Document], str]], max_concurrency: int = 4) -> None:
-        """Judge independent (documents, claim) checks concurrently, so later calls hit the memo."""
+    def prefetch(self, checks: Sequence[tuple[Sequence[Document], str]]) -> None:
+        """Judge independent (documents, claim) checks concurrently (up to ``max_concurrency`` at once),
+        so later calls hit the memo."""
         todo: dict[tuple, tuple] = {}
         for documents, claim in checks:
             key = self._key(documents, claim)
             if documents and key not in self._memo:
                 todo.setdefault(key, (documents, claim))
         prompts = [prompt.messages(render_documents(docs), claim) for docs, claim in todo.values()]
-        judgments = choice_probabilities_batch(self.model, prompts, ["Yes", "No"], "No", max_concurrency)
+        judgments = choice_probabilities_batch(self.model, prompts, ["Yes", "No"], "No", self.max_concurrency)
         for key, judgment in zip(todo, judgments):
             self._record(key, judgment)
 

@@ -1,11 +1,13 @@
 """evidence_finder — VTG's evidence finder, after both verifier tiers failed: M diverse, context-aware
-queries (sentence + question + preceding text), N documents each; they REPLACE short-term memory and
-the sentence is generated again. Ablation "w/o QG": the sentence itself is the only query. Safe
-default (counted): a reply with no usable query falls back to the sentence."""
+queries (sentence + question + preceding text), N documents each (searched concurrently, up to
+``max_concurrency``); they REPLACE short-term memory and the sentence is generated again. Ablation
+"w/o QG": the sentence itself is the only query. Safe default (counted): a reply with no usable query
+falls back to the sentence."""
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from langgraph.runtime import Runtime
 
@@ -32,10 +34,11 @@ def evidence_finder(state: State, runtime: Runtime[Context]) -> dict:
         fallbacks = int(queries == [sentence])
     store = resources.store(runtime)
     long_term = {d["id"] for d in state.get("long_term_memory") or []}
+    with ThreadPoolExecutor(max_workers=max(1, min(ctx.max_concurrency, len(queries)))) as pool:
+        found = list(pool.map(lambda q: store.search(q, ctx.evidence_docs + len(long_term)), queries))
     short_term: dict = {}
-    for query in queries:
-        fresh = [d for d in store.search(query, ctx.evidence_docs + len(long_term)) if d["id"] not in long_term]
-        for doc in fresh[:ctx.evidence_docs]:
+    for hits in found:  # in query order, so the memory does not depend on which search finished first
+        for doc in [d for d in hits if d["id"] not in long_term][:ctx.evidence_docs]:
             short_term.setdefault(doc["id"], doc)
     return {"short_term_memory": list(short_term.values()), "trials": state.get("trials", 0) + 1,
             "draft": None,

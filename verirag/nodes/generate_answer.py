@@ -50,7 +50,7 @@ def generate_answer(state: State, runtime: Runtime[Context]) -> dict:
         replies = [model.invoke(messages, max_tokens=ctx.max_answer_tokens,
                                 temperature=ctx.sample_temperature, seed=seed)
                    for seed in range(1, ctx.answer_samples + 1)]
-        judge = ModelJudge(model, ctx.judge_threshold)
+        judge = ModelJudge(model, ctx.judge_threshold, ctx.max_concurrency)
         recalls = [citation_scores(r.text, documents, judge).recall for r in replies]
         best = replies[recalls.index(max(recalls))]  # ties: the earliest sample
         judge_replies, fallbacks = judge.replies, judge.fallbacks
