@@ -27,14 +27,44 @@ StoreOption = Annotated[Optional[Path], typer.Option(
     "--store", help="Store folder (default: $VERIRAG_HOME/store).", show_default=False)]
 
 
-def _context(preset: str, system: str | None = None, **fields):
+SetOption = Annotated[Optional[list[str]], typer.Option(
+    "--set", help="Any Context field, e.g. --set beam_width=2 --set max_trials=3 (repeatable).",
+    show_default=False)]
+
+
+def _settings(pairs: list[str] | None) -> dict:
+    """``KEY=VALUE`` strings as Context fields, each value parsed as its field's type."""
+    from verirag.graph.context import Context
+
+    defaults, out = Context().as_dict(), {}
+    for pair in pairs or []:
+        key, sep, raw = pair.partition("=")
+        key, raw = key.strip().replace("-", "_"), raw.strip()
+        if not sep or key not in defaults:
+            raise VeriragError(f"--set {pair!r}: expected FIELD=VALUE with a Context field "
+                               f"({', '.join(sorted(defaults))})")
+        kind = type(defaults[key])
+        try:
+            if kind is bool:
+                if raw.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+                    raise ValueError
+                out[key] = raw.lower() in ("true", "1", "yes", "on")
+            else:
+                out[key] = kind(raw)
+        except ValueError:
+            raise VeriragError(f"--set {pair!r}: {key} takes a {kind.__name__}") from None
+    return out
+
+
+def _context(preset: str, system: str | None = None, settings: list[str] | None = None, **fields):
     """The run's Context: a preset, then a named system's switches, then the options given."""
     from verirag.eval.systems import system_overrides
     from verirag.graph.context import Context
 
     given = {k: (str(v) if isinstance(v, Path) else v) for k, v in fields.items() if v is not None}
     try:
-        return Context.preset(preset, **{**(system_overrides(system) if system else {}), **given})
+        return Context.preset(preset, **{**(system_overrides(system) if system else {}), **_settings(settings),
+                                         **given})
     except ValueError as exc:
         raise VeriragError(str(exc)) from exc
 
@@ -89,12 +119,13 @@ def ask(
     thread: Annotated[Optional[str], typer.Option(
         help="Save progress under this id ($VERIRAG_HOME/checkpoints.sqlite); run again to resume.",
         show_default=False)] = None,
+    settings: SetOption = None,
 ) -> None:
     """Answer a question with cited, checked sentences (shown live as each one is verified)."""
     from verirag.api import run
     from verirag.graph import resources
 
-    context = _context(preset, system, model=model, top_k=top_k, store=store)
+    context = _context(preset, system, settings, model=model, top_k=top_k, store=store)
     resources.check_question(question, context.max_question_chars)  # fail before loading anything
     checkpointer = _checkpointer() if thread else None
     if as_json:
@@ -156,13 +187,14 @@ def batch(
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
     system: Annotated[str, typer.Option(help="Switch set (see verirag ask --help).")] = "verirag",
+    settings: SetOption = None,
 ) -> None:
     """Answer many questions concurrently; one output contract per line."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from verirag.batch import answer_many, done_questions, read_questions
 
-    context = _context(preset, system, model=model, store=store)
+    context = _context(preset, system, settings, model=model, store=store)
     done = done_questions(out)
     todo = [q for q in read_questions(questions) if q not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -198,6 +230,7 @@ def evaluate(
         help="Entailment judge (default: the same model).", show_default=False)] = None,
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
+    settings: SetOption = None,
 ) -> None:
     """Score systems on a dataset (ALCE citation metrics, correctness, cost); resumable."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -208,7 +241,7 @@ def evaluate(
     from verirag.models.entailment import ModelJudge
 
     names = [s.strip() for s in systems.split(",") if s.strip()]
-    context = _context(preset, model=model, store=store)
+    context = _context(preset, None, settings, model=model, store=store)
     items = load_dataset(dataset)[: limit or None]
     judge = ModelJudge(get_chat_model(judge_model or context.model), context.judge_threshold,
                        context.max_concurrency)

@@ -45,6 +45,18 @@ def test_json_output_follows_the_contract(store, scripted, monkeypatch, capsys):
     assert result["usage"]["total"]["calls"] == 1
 
 
+def test_set_overrides_any_context_field(store, scripted, monkeypatch, capsys):
+    store_name, _ = store
+    model_name, _ = scripted(_cite_japan)
+    code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json", "--model",
+                            model_name, "--store", store_name, "--system", "vanilla", "--set", "beam_width=2",
+                            "--set", "w_use=0.25", "--set", "critique=false", "--set", "top-k=2")
+    assert code == 0
+    config = json.loads(out)["config"]
+    assert (config["beam_width"], config["w_use"], config["critique"], config["top_k"]) == (2, 0.25, False, 2)
+    assert len(json.loads(out)["documents"]) <= 2
+
+
 def test_plain_output_shows_answer_and_numbered_sources(store, scripted, monkeypatch, capsys):
     store_name, _ = store
     model_name, _ = scripted(_cite_japan)
@@ -69,6 +81,10 @@ def _cli(*args, home):
     (["ask", "Who?", "--model", "no-such-model"], "error: unknown model 'no-such-model'"),
     (["ask", "Who?", "--preset", "fast"], "error: unknown preset 'fast'"),
     (["ask", "Who?", "--system", "magic"], "error: unknown system 'magic'"),
+    (["ask", "Who?", "--set", "beam_width"], "error: --set 'beam_width': expected FIELD=VALUE"),
+    (["ask", "Who?", "--set", "beam=2"], "error: --set 'beam=2': expected FIELD=VALUE"),
+    (["ask", "Who?", "--set", "beam_width=two"], "error: --set 'beam_width=two': beam_width takes a int"),
+    (["ask", "Who?", "--set", "critique=maybe"], "error: --set 'critique=maybe': critique takes a bool"),
     (["ingest", "/definitely/missing.txt"], "error: /definitely/missing.txt: no such file or folder"),
 ])
 def test_bad_input_gives_one_line_and_exit_1(tmp_path, args, message):
