@@ -1,9 +1,11 @@
 """How well the support judgments separate supported from unsupported sentences (run by hand).
 
-    .venv/bin/python benchmarks/support_calibration.py [-n 40] [--model local]
+    .venv/bin/python benchmarks/support_calibration.py [-n 40] [--model local] [--claims written]
 
 Pairs come from the shipped corpus, never from the bench questions: for ``n`` seeded random paragraphs
-with at least three sentences, the claim is one of its sentences (not the first), judged against
+with at least three sentences, the claim is one of its sentences (not the first; ``--claims verbatim``)
+or one sentence the model writes about the paragraph in its own words (``--claims written``: closer to
+what the writer produces), judged against
 
 * ``supported``   — the paragraph itself;
 * ``neighbour``   — the best-ranked *other* paragraph the store returns for the claim (same topic, an
@@ -25,10 +27,13 @@ import statistics
 from rich.console import Console
 from rich.table import Table
 
+from langchain_core.messages import HumanMessage
+
 from verirag.graph.context import Context
 from verirag.models import get_chat_model
 from verirag.models.entailment import ModelJudge
 from verirag.nodes.support import support
+from verirag.parsing import parse_sentence
 from verirag.stores import open_store
 from verirag.stores.corpus import iter_corpus
 from verirag.text import split_sentences
@@ -56,6 +61,7 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=40)
     parser.add_argument("--model", default="local")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--claims", choices=["verbatim", "written"], default="verbatim")
     args = parser.parse_args()
     console = Console()
     ctx = Context.preset("local", model=args.model)
@@ -66,6 +72,11 @@ def main() -> None:
     scores: dict[tuple[str, str], list[float]] = {}
     for doc in rng.sample(paragraphs, args.n):
         claim = rng.choice(split_sentences(doc["text"])[1:])
+        if args.claims == "written":
+            reply = model.invoke([HumanMessage(
+                f"{doc['text']}\n\nIn your own words, write one sentence stating one specific fact from this "
+                "text. Reply with the sentence only.")], max_tokens=60)
+            claim = parse_sentence(reply.text) or reply.text.strip()
         neighbour = next(d for d in store.search(claim, 5) if d["title"] != doc["title"])
         for kind, docs in (("supported", [doc]), ("neighbour", [neighbour])):
             s, _ = support(model, docs, f"Tell me about {doc['title']}.", claim)
@@ -75,7 +86,7 @@ def main() -> None:
                       f"{scores[('ISSUP', 'neighbour')][-1]:.2f}  Yes/No {scores[('Yes/No', 'supported')][-1]:.2f}/"
                       f"{scores[('Yes/No', 'neighbour')][-1]:.2f}")
     table = Table("judgment", "mean (supported)", "mean (neighbour)", "pass (supported)", "pass (neighbour)",
-                  "ROC AUC", "balanced acc.", "best threshold (balanced acc.)", title=f"support judgments on {args.n} corpus claims, model {args.model}")
+                  "ROC AUC", "balanced acc.", "best threshold (balanced acc.)", title=f"support judgments on {args.n} {args.claims} corpus claims, model {args.model}")
     for name, threshold in (("ISSUP", ctx.support_threshold), ("Yes/No", ctx.judge_threshold)):
         pos, neg = scores[(name, "supported")], scores[(name, "neighbour")]
         table.add_row(f"{name} (pass >= {threshold})", f"{statistics.mean(pos):.3f}", f"{statistics.mean(neg):.3f}",
