@@ -122,7 +122,7 @@ def main() -> None:
     table.add_row("all", str(calls), str(rounds), f"{calls * args.latency:.2f}", f"{rounds * args.latency:.2f}",
                   f"{busy:.2f}", f"{wall:.2f}", f"{wall - busy:.3f}", f"{100 * (wall - busy) / wall:.1f}",
                   f"{wall / (rounds * args.latency):.3f}")
-    Console().print(table)
+    Console(width=160).print(table)
     Console().print(f"median overhead per question: {statistics.median(r[0] - r[1] for r in rows):.3f} s")
 
 
