@@ -58,7 +58,7 @@ def _new_llama(path: str, n_ctx: int, n_threads: int | None, seed: int) -> Any:
     if not _pools:
         atexit.register(_close_all)
     # llama-cpp-python decodes with half the cores by default; on a 2-core machine all of them decode
-    # 60 tokens in 2.1 s instead of 3.5 s (benchmarks in docs/benchmarks.md)
+    # 60 tokens in 2.1 s instead of 3.5 s (benchmarks/llama_threads.py, docs/benchmarks.md)
     return Llama(model_path=path, n_ctx=n_ctx, n_threads=n_threads or os.cpu_count() or 1, n_batch=512,
                  seed=seed, verbose=False)
 
