@@ -72,3 +72,36 @@ def test_a_prompt_sharing_only_the_head_of_a_long_cache_does_not_evict_it(pool):
     cited = use(pool, system_and_first_doc + [7, 8, 9])
     assert cited is not memory
     assert local._common_prefix(memory.llm, system_and_first_doc + list(range(1000, 1900))) == 1200
+
+
+def test_concurrent_calls_keep_their_caches_but_evaluate_one_at_a_time(pool, monkeypatch):
+    import threading
+    import time
+
+    from langchain_core.messages import HumanMessage
+
+    state = {"active": 0, "most": 0}
+    lock = threading.Lock()
+
+    def tokenize(text, add_bos=False, special=True):
+        return list(text)  # bytes: one token per byte
+
+    def create_completion(self, prompt, **kwargs):
+        with lock:
+            state["active"] += 1
+            state["most"] = max(state["most"], state["active"])
+        time.sleep(0.05)
+        self.run(list(prompt))
+        with lock:
+            state["active"] -= 1
+        return {"choices": [{"text": "ok", "finish_reason": "stop"}], "usage": {"completion_tokens": 1}}
+
+    monkeypatch.setattr(FakeLlama, "tokenize", staticmethod(tokenize), raising=False)
+    monkeypatch.setattr(FakeLlama, "create_completion", create_completion, raising=False)
+    monkeypatch.setattr(local.LocalChatModel, "_prompt", lambda self, llm, messages: messages[-1].text)
+    model = local.LocalChatModel(model_path=pool[0], n_ctx=pool[1], n_threads=pool[2], seed=pool[3])
+    prompts = [[HumanMessage(chr(65 + i) * 300)] for i in range(3)]  # three unrelated prompts
+    replies = model.batch(prompts, config={"max_concurrency": 3})
+    assert [r.text for r in replies] == ["ok"] * 3
+    assert state["most"] == 1  # never two evaluations at once
+    assert len(local._pools[pool]) == 3  # yet each prompt kept its own context (cache)

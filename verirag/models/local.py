@@ -40,6 +40,9 @@ class _Slot:
 
 
 _pools: dict[tuple, list[_Slot]] = {}
+# Contexts keep separate caches, but evaluation is serialised: every call decodes with all cores, and
+# calls that overlapped on the same cores would only slow each other down (badly, with OpenMP spinning).
+_computing: dict[tuple, threading.Lock] = {}
 _pools_lock = threading.Lock()
 
 
@@ -85,13 +88,13 @@ def _cost(slot: _Slot, tokens: list[int]) -> float:
 def _acquire(key: tuple, tokens: list[int], n_slots: int) -> _Slot:
     """The free slot where ``tokens`` cost least: prompt tokens still to evaluate, plus half of the
     cached tokens the prompt would overwrite (a new context while the pool is not full costs the whole
-    prompt). So a prompt that shares only the system text and the first document with the memory-wide
+    prompt, and is opened when every context is busy). So a prompt that shares only the system text and the first document with the memory-wide
     prompts does not evict their cache; each kind of prompt keeps its own warm context."""
     with _pools_lock:
         pool = _pools[key]
-        free = [slot for slot in pool if not slot.lock.locked()] or pool
-        best = min(free, key=lambda slot: (_cost(slot, tokens), slot.last_used))  # ties: LRU
-        if len(pool) < n_slots and _cost(best, tokens) > len(tokens):
+        free = [slot for slot in pool if not slot.lock.locked()]
+        best = min(free or pool, key=lambda slot: (_cost(slot, tokens), slot.last_used))  # ties: LRU
+        if len(pool) < n_slots and (not free or _cost(best, tokens) > len(tokens)):
             best = _Slot(_new_llama(*key))
             pool.append(best)
         best.lock.acquire()
@@ -104,6 +107,7 @@ def _first(key: tuple) -> Any:
     with _pools_lock:
         if key not in _pools:
             _pools[key] = [_Slot(_new_llama(*key))]
+            _computing.setdefault(key, threading.Lock())
         return _pools[key][0].llm
 
 
@@ -198,20 +202,21 @@ class LocalChatModel(BaseChatModel):
         metadata: dict[str, Any] = {"model_name": Path(self.model_path).name}
         slot = _acquire(self._key(), tokens, self.n_slots)
         try:
-            llm = slot.llm
-            if want_logprobs:
-                alternatives, reused = self._next_token_logprobs(llm, tokens, k)
-                metadata["logprobs"] = {"content": [{**alternatives[0], "top_logprobs": alternatives}]}
-            else:
-                reused = self._reuse_prefix(llm, tokens)
-            if want_logprobs and max_tokens <= 1:
-                content, completion_tokens = alternatives[0]["token"], 1
-            else:
-                out = llm.create_completion(prompt=tokens, max_tokens=max_tokens, temperature=temperature,
-                                            stop=stop or [], seed=seed)
-                content = out["choices"][0]["text"]
-                completion_tokens = out["usage"]["completion_tokens"]
-                metadata["finish_reason"] = out["choices"][0].get("finish_reason")
+            with _computing[self._key()]:  # one evaluation at a time: each one uses every core
+                llm = slot.llm
+                if want_logprobs:
+                    alternatives, reused = self._next_token_logprobs(llm, tokens, k)
+                    metadata["logprobs"] = {"content": [{**alternatives[0], "top_logprobs": alternatives}]}
+                else:
+                    reused = self._reuse_prefix(llm, tokens)
+                if want_logprobs and max_tokens <= 1:
+                    content, completion_tokens = alternatives[0]["token"], 1
+                else:
+                    out = llm.create_completion(prompt=tokens, max_tokens=max_tokens, temperature=temperature,
+                                                stop=stop or [], seed=seed)
+                    content = out["choices"][0]["text"]
+                    completion_tokens = out["usage"]["completion_tokens"]
+                    metadata["finish_reason"] = out["choices"][0].get("finish_reason")
         finally:
             slot.lock.release()
         usage = {"input_tokens": len(tokens), "output_tokens": completion_tokens,
