@@ -7,8 +7,9 @@ With ``max_concurrency`` > 1 the first round of checks runs at once: every leave
 together, and a citation whose removal already breaks support is kept without asking again (support
 is monotone — a subset of an insufficient set is insufficient), so only the citations that passed
 that round are re-checked in order. Under monotone support the result is exactly the sequential
-greedy one; it costs at most one more call (the last citation's leave-one-out, which sequential
-simplification may skip) and saves a round trip per needed citation.
+greedy one. It saves a round trip per needed citation and costs more calls (the first round asks
+about every citation, and each further removable one is asked again against the reduced set), so the
+``local`` preset, whose calls cannot overlap, runs it sequentially (``max_concurrency = 1``).
 """
 
 from __future__ import annotations
