@@ -17,6 +17,7 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 
 TOP_LOGPROBS = 20
+JUDGE_KWARGS = {"logprobs": True, "top_logprobs": TOP_LOGPROBS, "max_tokens": 1}  # the answer's first token
 
 
 @dataclass
@@ -86,9 +87,6 @@ def choice_probabilities_batch(model: BaseChatModel, prompts: Sequence[list[Base
         return []
     replies = model.batch(list(prompts), config={"max_concurrency": max(1, max_concurrency)}, **JUDGE_KWARGS)
     return [judgment_from(reply, choices, default) for reply in replies]
-
-
-JUDGE_KWARGS = {"logprobs": True, "top_logprobs": TOP_LOGPROBS, "max_tokens": 1}
 
 
 def judgment_from(message: AIMessage, choices: Sequence[str], default: str) -> Judgment:

@@ -27,7 +27,7 @@ from langchain_core.messages import AIMessage
 from verirag.graph.context import Context
 from verirag.models import choice_probabilities_batch
 from verirag.nodes.critique_answer import RATINGS, usefulness_scores
-from verirag.nodes.support import GRADES, support_score
+from verirag.nodes.support import support_score, supports
 from verirag.parsing import parse_sentence
 from verirag.prompts import writer as prompt
 from verirag.stores.documents import Document
@@ -78,7 +78,7 @@ def best_segment(model: BaseChatModel, documents: Sequence[Document], question: 
         return choice_probabilities_batch(model, prompts, choices, default, ctx.max_concurrency)
 
     rel = judge([prompt.relevance(d, question) for d, _, _ in live], ["Relevant", "Irrelevant"], "Irrelevant")
-    sup = judge([prompt.support([d], question, t) for d, _, t in live], GRADES, "No")
+    sup = supports(model, [([d], t) for d, _, t in live], question, ctx.max_concurrency)
     use = judge([prompt.usefulness(question, t) for _, _, t in live], RATINGS, "3")
     candidates = []
     for (doc, reply, text), r, s, u in zip(live, rel, sup, use):

@@ -21,9 +21,7 @@ from langgraph.runtime import Runtime
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State, memory
-from verirag.models import choice_probabilities_batch
-from verirag.nodes.support import GRADES, support_score
-from verirag.prompts import writer as prompt
+from verirag.nodes.support import support_score, supports
 from verirag.usage import node_usage
 
 
@@ -36,9 +34,8 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
     judgments: list = []
 
     def supported(*citation_sets: list[str]) -> list[bool]:
-        batch = choice_probabilities_batch(
-            resources.model(runtime), [prompt.support([by_id[i] for i in ids], state["question"], draft["text"])
-                                       for ids in citation_sets], GRADES, "No", ctx.max_concurrency)
+        batch = supports(resources.model(runtime), [([by_id[i] for i in ids], draft["text"]) for ids in citation_sets],
+                         state["question"], ctx.max_concurrency)
         judgments.extend(batch)
         return [support_score(j.probabilities) >= ctx.support_threshold for j in batch]
 

@@ -8,7 +8,7 @@ from typing import Sequence
 
 from langchain_core.language_models.chat_models import BaseChatModel
 
-from verirag.models import Judgment, choice_probabilities
+from verirag.models import Judgment, choice_probabilities, choice_probabilities_batch
 from verirag.prompts import writer as prompt
 from verirag.stores.documents import Document
 
@@ -25,3 +25,10 @@ def support(model: BaseChatModel, documents: Sequence[Document], question: str, 
     """Return (s(ISSUP), the judgment)."""
     judgment = choice_probabilities(model, prompt.support(documents, question, sentence), GRADES, default="No")
     return support_score(judgment.probabilities), judgment
+
+
+def supports(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,
+             max_concurrency: int) -> list[Judgment]:
+    """ISSUP judgments of independent (documents, sentence) checks, at most ``max_concurrency`` at once."""
+    return choice_probabilities_batch(model, [prompt.support(docs, question, sentence) for docs, sentence in checks],
+                                      GRADES, "No", max_concurrency)
