@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -30,6 +32,35 @@ StoreOption = Annotated[Optional[Path], typer.Option(
 SetOption = Annotated[Optional[list[str]], typer.Option(
     "--set", help="Any Context field, e.g. --set beam_width=2 --set max_trials=3 (repeatable).",
     show_default=False)]
+
+
+@contextmanager
+def _progress(label: str, total: int) -> Iterator[Callable[..., None]]:
+    """Report long work on stderr; yields ``advance(n=1, note="")``.
+
+    On a terminal this is a rich progress bar. Elsewhere (a log file, CI, ``nohup``) rich would draw
+    nothing until the end, so plain lines are printed instead: ``label done/total (elapsed s) note``,
+    at every step for runs of up to 100 steps and at about every 1 % for longer ones.
+    """
+    if err.is_terminal:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=err) as bar:
+            task = bar.add_task(label, total=total)
+            yield lambda n=1, note="": bar.update(
+                task, advance=n, description=f"{label} {escape(note)}" if note else label)
+        return
+    started, done, every = time.perf_counter(), 0, max(1, total // 100)
+
+    def advance(n: int = 1, note: str = "") -> None:
+        nonlocal done
+        before, done = done, done + n
+        if done // every > before // every or done >= total:
+            line = f"{label} {done}/{total} ({time.perf_counter() - started:.0f} s)" + (f" {note}" if note else "")
+            err.print(line, markup=False, highlight=False, soft_wrap=True)
+
+    yield advance
 
 
 def _settings(pairs: list[str] | None) -> dict:
@@ -80,8 +111,6 @@ def ingest(
         envvar="VERIRAG_CHROMA_URL")] = "",
 ) -> None:
     """Index documents into the store (idempotent: documents already there are skipped)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     from verirag.paths import default_store_path
     from verirag.stores import HybridStore
 
@@ -95,10 +124,8 @@ def ingest(
         documents, label = list(iter_corpus()), "shipped Wikipedia corpus"
     target = HybridStore(store or default_store_path(), chroma_url=chroma_url)
     started = time.perf_counter()
-    with Progress(TextColumn("[bold]indexing[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=err, transient=False) as progress:
-        task = progress.add_task(label, total=len(documents))
-        added = target.add(documents, progress=lambda n: progress.advance(task, n))
+    with _progress(f"indexing {label}", len(documents)) as advance:
+        added = target.add(documents, progress=advance)
     out.print(f"added {added:,} new document(s) of {len(documents):,}; the store at {target.path} "
               f"holds {target.count():,} ({time.perf_counter() - started:.1f} s)")
 
@@ -190,23 +217,17 @@ def batch(
     settings: SetOption = None,
 ) -> None:
     """Answer many questions concurrently; one output contract per line."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from verirag.batch import answer_many, done_questions, read_questions
 
     context = _context(preset, system, settings, model=model, store=store)
     done = done_questions(out)
     todo = [q for q in read_questions(questions) if q not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("a", encoding="utf-8") as fh, Progress(
-            TextColumn("[bold]answering[/]"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            console=err) as progress:
-        task = progress.add_task("batch", total=len(todo))
-
+    with out.open("a", encoding="utf-8") as fh, _progress("answering", len(todo)) as advance:
         def write(_, result):
             fh.write(json.dumps(result, ensure_ascii=False) + "\n")
             fh.flush()
-            progress.advance(task)
+            advance()
 
         results = answer_many(todo, context, concurrency, on_result=write)
     failed = sum("error" in r for r in results)
@@ -233,8 +254,6 @@ def evaluate(
     settings: SetOption = None,
 ) -> None:
     """Score systems on a dataset (ALCE citation metrics, correctness, cost); resumable."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from verirag.eval.datasets import load_dataset
     from verirag.eval.runner import evaluate as run_eval
     from verirag.models import get_chat_model
@@ -245,15 +264,9 @@ def evaluate(
     items = load_dataset(dataset)[: limit or None]
     judge = ModelJudge(get_chat_model(judge_model or context.model), context.judge_threshold,
                        context.max_concurrency)
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=err) as progress:
-        task = progress.add_task("eval", total=len(items) * len(names))
-
-        def step(system, item):
-            progress.update(task, description=f"{system}: {item.question[:40]}")
-            progress.advance(task)
-
-        paths = run_eval(dataset, names, out, limit=limit, context=context, judge=judge, progress=step)
+    with _progress("eval", len(items) * len(names)) as advance:
+        paths = run_eval(dataset, names, out, limit=limit, context=context, judge=judge,
+                         progress=lambda system, item: advance(note=f"{system}: {item.question[:60]}"))
     out_console = Console()
     out_console.print(paths["table"].read_text(encoding="utf-8"), markup=False, highlight=False)
     out_console.print(f"results: {paths['results']}  table: {paths['table']}  plot: {paths['plot']}")

@@ -37,8 +37,9 @@ def test_batch_cli_writes_contracts_and_resumes(store, scripted, tmp_path, monke
     out = tmp_path / "answers.jsonl"
     args = ["batch", str(questions), "--out", str(out), "--model", name, "--store", store_name,
             "--system", "vanilla", "--concurrency", "2"]
-    code, stdout, _ = run_main(monkeypatch, capsys, *args)
+    code, stdout, stderr = run_main(monkeypatch, capsys, *args)
     assert code == 0 and "2 answered, 0 failed" in stdout
+    assert "answering 1/2" in stderr and "answering 2/2" in stderr  # progress lines, not a silent bar
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert sorted(r["question"] for r in records) == ["Q1 about Japan?", "Q2 about Japan?"]
     code, stdout, _ = run_main(monkeypatch, capsys, *args)

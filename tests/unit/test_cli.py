@@ -118,3 +118,19 @@ def test_an_empty_store_and_an_unreadable_file_are_one_line_errors(tmp_path):
     binary.write_bytes(b"\x00\xff" * 50)
     proc = _cli("ingest", str(binary), home=tmp_path)
     assert proc.returncode == 1 and proc.stderr.strip() == f"error: {binary}: looks like a binary file, not text"
+
+
+def test_progress_outside_a_terminal_is_plain_lines(capsys):
+    with cli._progress("eval", 3) as advance:  # short run: every step, with its note
+        for question in ("Q1?", "Q2?", "Q3?"):
+            advance(note=f"vanilla: {question}")
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(" (")[0] for line in lines] == ["eval 1/3", "eval 2/3", "eval 3/3"]
+    assert lines[-1].endswith("s) vanilla: Q3?")
+
+    with cli._progress("indexing", 10_000) as advance:  # long run: about every 1 %, and the end
+        for _ in range(1_000):
+            advance(10)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 100 and lines[0].startswith("indexing 100/10000") and lines[-1].startswith(
+        "indexing 10000/10000")

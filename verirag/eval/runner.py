@@ -73,7 +73,8 @@ def evaluate(dataset: str | Path, systems: Sequence[str], out_dir: str | Path, l
 
     Questions run in dataset order, each through every system before the next, so an interrupted run
     compares the systems on the same questions (``--limit`` then reports exactly those). Questions
-    already in ``out_dir/results.jsonl`` for a system are skipped (resume).
+    already in ``out_dir/results.jsonl`` for a system are skipped (resume). ``progress(system, item)``
+    is called after each pair is scored or skipped.
     """
     items = load_dataset(dataset)[: limit or None]
     overrides = {name: system_overrides(name) for name in systems}  # validate names first
@@ -87,13 +88,12 @@ def evaluate(dataset: str | Path, systems: Sequence[str], out_dir: str | Path, l
     with results.open("a", encoding="utf-8") as fh:
         for item in items:  # question-major: a stopped run has compared every system on the same questions
             for name in systems:
+                if (name, item.id) not in done:
+                    record = score_question(name, item, contexts[name], judge)
+                    fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    fh.flush()
                 if progress:
                     progress(name, item)
-                if (name, item.id) in done:
-                    continue
-                record = score_question(name, item, contexts[name], judge)
-                fh.write(json.dumps(record, ensure_ascii=False) + "\n")
-                fh.flush()
     ids = {item.id for item in items}
     records = [r for r in read_results(results) if r["id"] in ids and r["system"] in systems]
     return {"results": results, **write_report(records, systems, out)}
