@@ -25,7 +25,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from verirag.eval.runner import read_results
+from verirag.jsonl import read_records
 
 
 def p90(values: list[float]) -> float:
@@ -44,7 +44,7 @@ def main() -> None:
     parser.add_argument("--systems", default="")
     parser.add_argument("--common", action="store_true")
     args = parser.parse_args()
-    records = read_results(args.results)
+    records = read_records(args.results)
     systems = [s for s in args.systems.split(",") if s] or list(dict.fromkeys(r["system"] for r in records))
     by_system = {s: [r for r in records if r["system"] == s] for s in systems}
     if args.common:

@@ -3,7 +3,6 @@ appended to JSONL as they finish (so an interrupted batch resumes where it stopp
 
 from __future__ import annotations
 
-import json
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Callable, Iterable
@@ -11,6 +10,7 @@ from typing import Callable, Iterable
 from verirag.api import run
 from verirag.errors import VeriragError
 from verirag.graph.context import Context
+from verirag.jsonl import read_records
 
 
 def answer_many(questions: Iterable[str], context: Context, concurrency: int = 4,
@@ -53,13 +53,4 @@ def read_questions(path: Path) -> list[str]:
 
 def done_questions(path: Path) -> set[str]:
     """Questions already answered in a results file (torn last line ignored)."""
-    done = set()
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if "error" not in record:
-                done.add(record.get("question"))
-    return done
+    return {record.get("question") for record in read_records(path) if "error" not in record}

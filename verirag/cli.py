@@ -218,15 +218,15 @@ def batch(
 ) -> None:
     """Answer many questions concurrently; one output contract per line."""
     from verirag.batch import answer_many, done_questions, read_questions
+    from verirag.jsonl import append_record
 
     context = _context(preset, system, settings, model=model, store=store)
     done = done_questions(out)
     todo = [q for q in read_questions(questions) if q not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("a", encoding="utf-8") as fh, _progress("answering", len(todo)) as advance:
+    with _progress("answering", len(todo)) as advance:
         def write(_, result):
-            fh.write(json.dumps(result, ensure_ascii=False) + "\n")
-            fh.flush()
+            append_record(out, result)
             advance()
 
         results = answer_many(todo, context, concurrency, on_result=write)

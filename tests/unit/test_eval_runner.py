@@ -2,6 +2,7 @@
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,8 @@ import pytest
 from tests.unit.test_metrics import KeywordJudge
 from verirag import Context
 from verirag.eval.datasets import DatasetError, load_dataset
-from verirag.eval.runner import RESULTS, evaluate, read_results
+from verirag.eval.runner import RESULTS, evaluate
+from verirag.jsonl import read_records
 from verirag.testing import last_user_text
 
 
@@ -38,7 +40,7 @@ def test_tiny_run_writes_results_table_and_plot_then_resumes(store, scripted, da
     context = Context(model=model_name, store=store_name)
     out = tmp_path / "out"
     paths = evaluate(dataset, ["closed-book", "vanilla"], out, context=context, judge=KeywordJudge())
-    records = read_results(paths["results"])
+    records = read_records(paths["results"])
     assert [(r["system"], r["id"]) for r in records] == [  # question-major
         ("closed-book", "q1"), ("vanilla", "q1"), ("closed-book", "q2"), ("vanilla", "q2")]
     vanilla = records[1]
@@ -62,7 +64,7 @@ def test_tiny_run_writes_results_table_and_plot_then_resumes(store, scripted, da
     calls_before = len(model.calls)
     evaluate(dataset, ["closed-book", "vanilla"], out, context=context, judge=KeywordJudge())
     assert len(model.calls) == calls_before
-    assert len(read_results(out / RESULTS)) == 4
+    assert len(read_records(out / RESULTS)) == 4
 
 
 def test_an_interrupted_run_resumes_with_the_missing_questions_only(store, scripted, dataset, tmp_path):
@@ -73,7 +75,23 @@ def test_an_interrupted_run_resumes_with_the_missing_questions_only(store, scrip
     assert len(model.calls) == 1
     evaluate(dataset, ["vanilla"], tmp_path / "out", context=context, judge=KeywordJudge())
     assert len(model.calls) == 2  # only q2 was run the second time
-    assert [r["id"] for r in read_results(tmp_path / "out" / RESULTS)] == ["q1", "q2"]
+    assert [r["id"] for r in read_records(tmp_path / "out" / RESULTS)] == ["q1", "q2"]
+
+
+def test_a_results_file_replaced_mid_run_still_receives_every_record(store, scripted, dataset, tmp_path):
+    """`git stash` / `git checkout` or an editor's save puts a new file in place while a run is going."""
+    store_name, _ = store
+    model_name, _ = scripted(_respond)
+    results = tmp_path / "out" / RESULTS
+
+    def replace_file(system, item):
+        if item.id == "q1":
+            results.rename(results.with_suffix(".old"))  # the file the run wrote to moves away...
+            shutil.copyfile(results.with_suffix(".old"), results)  # ...and a copy takes its place
+
+    evaluate(dataset, ["vanilla"], tmp_path / "out", context=Context(model=model_name, store=store_name),
+             judge=KeywordJudge(), progress=replace_file)
+    assert [r["id"] for r in read_records(results)] == ["q1", "q2"]
 
 
 BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "single_hop_dev.json"

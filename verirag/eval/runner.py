@@ -3,7 +3,6 @@ interrupted run resumes where it stopped), then write a markdown table and a plo
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -15,24 +14,12 @@ from verirag.eval.metrics import citation_scores, em_recall, evidence_recall
 from verirag.eval.report import write_report
 from verirag.eval.systems import system_overrides
 from verirag.graph.context import Context
+from verirag.jsonl import append_record, read_records
 from verirag.models import get_chat_model
 from verirag.models.entailment import EntailmentJudge, ModelJudge
 from verirag.usage import node_usage, totals
 
 RESULTS = "results.jsonl"
-
-
-def read_results(path: Path) -> list[dict]:
-    """Records of a results file; a torn last line (killed mid-write) is ignored."""
-    if not path.exists():
-        return []
-    records = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            records.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue
-    return records
 
 
 def score_question(system: str, item: Item, context: Context, judge: EntailmentJudge) -> dict:
@@ -83,17 +70,14 @@ def evaluate(dataset: str | Path, systems: Sequence[str], out_dir: str | Path, l
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     results = out / RESULTS
-    done = {(r["system"], r["id"]) for r in read_results(results)}
+    done = {(r["system"], r["id"]) for r in read_records(results)}
     contexts = {name: replace(context, **overrides[name]) for name in systems}
-    with results.open("a", encoding="utf-8") as fh:
-        for item in items:  # question-major: a stopped run has compared every system on the same questions
-            for name in systems:
-                if (name, item.id) not in done:
-                    record = score_question(name, item, contexts[name], judge)
-                    fh.write(json.dumps(record, ensure_ascii=False) + "\n")
-                    fh.flush()
-                if progress:
-                    progress(name, item)
+    for item in items:  # question-major: a stopped run has compared every system on the same questions
+        for name in systems:
+            if (name, item.id) not in done:
+                append_record(results, score_question(name, item, contexts[name], judge))
+            if progress:
+                progress(name, item)
     ids = {item.id for item in items}
-    records = [r for r in read_results(results) if r["id"] in ids and r["system"] in systems]
+    records = [r for r in read_records(results) if r["id"] in ids and r["system"] in systems]
     return {"results": results, **write_report(records, systems, out)}

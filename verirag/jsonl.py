@@ -1,0 +1,32 @@
+"""Results files in JSON Lines: read tolerantly, append one record at a time.
+
+Both ``verirag batch`` and ``verirag eval`` resume from their results file, so nothing written there
+may be lost: :func:`append_record` opens the file by name for every record (a file replaced while a
+run is going, by an editor, ``git stash`` or ``git checkout``, still receives the later records, where
+a handle held open would write them into the replaced, unlinked file), and :func:`read_records`
+skips a torn last line left by a run killed mid-write.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def read_records(path: Path) -> list[dict]:
+    """The records of a results file, in order; unreadable lines (a torn last line) are skipped."""
+    if not path.exists():
+        return []
+    records = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return records
+
+
+def append_record(path: Path, record: dict) -> None:
+    """Append ``record`` as one line to the file currently at ``path`` and flush it."""
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(record, ensure_ascii=False) + "\n")
