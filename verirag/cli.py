@@ -43,13 +43,14 @@ def _progress(label: str, total: int) -> Iterator[Callable[..., None]]:
     at every step for runs of up to 100 steps and at about every 1 % for longer ones.
     """
     if err.is_terminal:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                                   TimeRemainingColumn)
 
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=err) as bar:
+                      TimeElapsedColumn(), TimeRemainingColumn(), console=err) as bar:
             task = bar.add_task(label, total=total)
-            yield lambda n=1, note="": bar.update(
-                task, advance=n, description=f"{label} {escape(note)}" if note else label)
+            yield lambda n=1, note="": bar.update(  # a step without a note keeps the last one shown
+                task, advance=n, **({"description": f"{label} {escape(note)}"} if note else {}))
         return
     started, done, every = time.perf_counter(), 0, max(1, total // 100)
 

@@ -134,3 +134,16 @@ def test_progress_outside_a_terminal_is_plain_lines(capsys):
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 100 and lines[0].startswith("indexing 100/10000") and lines[-1].startswith(
         "indexing 10000/10000")
+
+
+def test_progress_on_a_terminal_is_a_bar_with_the_note(monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    screen = io.StringIO()
+    monkeypatch.setattr(cli, "err", Console(file=screen, force_terminal=True, width=120))
+    with cli._progress("eval", 2) as advance:
+        advance(note="vanilla: [bold]Q1?")  # a question is text, not rich markup
+        advance()
+    assert "2/2" in screen.getvalue() and "[bold]Q1?" in screen.getvalue()
