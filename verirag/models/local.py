@@ -88,8 +88,9 @@ def _cost(slot: _Slot, tokens: list[int]) -> float:
 def _acquire(key: tuple, tokens: list[int], n_slots: int) -> _Slot:
     """The free slot where ``tokens`` cost least: prompt tokens still to evaluate, plus half of the
     cached tokens the prompt would overwrite (a new context while the pool is not full costs the whole
-    prompt, and is opened when every context is busy). So a prompt that shares only the system text and the first document with the memory-wide
-    prompts does not evict their cache; each kind of prompt keeps its own warm context."""
+    prompt, and is opened when every context is busy). So a prompt that shares only the system text
+    and the first document with the memory-wide prompts does not evict their cache; each kind of prompt
+    keeps its own warm context."""
     with _pools_lock:
         pool = _pools[key]
         free = [slot for slot in pool if not slot.lock.locked()]
