@@ -42,6 +42,10 @@ def test_a_thread_runs_a_question_and_keeps_its_history(server, corpus_store):
     output = client.runs.wait(thread["thread_id"], "verirag", input={"question": "What is the capital of France?"},
                               context=context)
     assert "Paris" in output["answer"]
+    from verirag.cli import _context
+
+    # the served graph runs with the CLI's defaults for every field the client did not send
+    assert output["config"] == _context("local", None, None, **context).as_dict()
     assert output["usage"]["generate_answer"]["calls"] == 1
     history = client.threads.get_history(thread["thread_id"])
     steps = [state["next"] for state in reversed(history)]

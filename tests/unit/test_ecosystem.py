@@ -12,6 +12,7 @@ from typing_extensions import TypedDict
 from verirag import Context
 from verirag.api import run
 from verirag.errors import VeriragError
+from verirag.eval.systems import SYSTEMS
 from verirag.graph.builder import graph
 
 from tests.unit.test_writing_stage import Q, S1, Writer, ctx, vtg_store  # noqa: F401  (fixture)
@@ -105,3 +106,44 @@ def test_cli_shows_sentences_live_and_resumes_a_thread(vtg_store, scripted, monk
     code, out, _ = run_main(monkeypatch, capsys, *args)
     assert code == 0 and len(model.calls) == calls  # the finished thread is read back, not recomputed
     assert (tmp_path / "checkpoints.sqlite").exists()
+
+
+def test_one_default_context_for_the_cli_ask_and_the_served_graph():
+    from verirag.cli import _context
+    from verirag.graph.context import PRESETS
+
+    assert _context("local") == Context() == Context.preset("local")  # the CLI and ask() use the defaults
+    paper = Context.preset("paper")
+    assert (paper.candidates, paper.window, paper.utility_samples, paper.max_retrieval_iterations) == (50, 20, 5, 4)
+    assert set(PRESETS["paper"]) <= set(Context().as_dict())
+
+
+def test_a_parent_graph_without_verirag_context_runs_it_with_the_cli_defaults(vtg_store, scripted):  # noqa: F811
+    from dataclasses import dataclass
+
+    from verirag.cli import _context
+
+    script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+    name, _ = scripted(script)
+
+    @dataclass
+    class AgentContext:  # the parent's own context: verirag reads the fields it shares with Context
+        model: str
+        store: str
+        user: str = "someone"
+        retrieval_threshold: float = 0.0  # the "vtg" system's switches
+        utility_mode: str = "off"
+        verify_mode: str = "off"
+
+    parent = StateGraph(AgentState, context_schema=AgentContext)
+    parent.add_node("research", graph)
+    parent.add_edge(START, "research")
+    parent.add_edge("research", END)
+    result = parent.compile().invoke({"question": Q}, context=AgentContext(model=name, store="vtg"))
+    assert result["answer"] == "Tokyo is the capital of Japan [1]."
+    sub = graph.invoke({"question": Q}, context={"model": name, "store": "vtg", **SYSTEMS["vtg"]})
+    assert sub["config"] == _context("local", "vtg", None, model=name, store="vtg").as_dict()
+    # and with no context at all, every node still gets the defaults (the model is then the local one)
+    from verirag.graph.node import context_of
+
+    assert context_of(None) == Context() and context_of({"top_k": 2, "unknown": 1}) == Context(top_k=2)

@@ -32,6 +32,7 @@ from langgraph.graph import END, START, StateGraph
 
 from verirag.graph import routing
 from verirag.graph.context import Context
+from verirag.graph.node import as_node
 from verirag.graph.retry import MODEL_RETRY
 from verirag.graph.state import InputState, OutputState, State
 from verirag.nodes.cite import cite
@@ -59,7 +60,7 @@ def builder() -> StateGraph:
     """The uncompiled graph."""
     workflow = StateGraph(State, context_schema=Context, input_schema=InputState, output_schema=OutputState)
     for node in NODES:
-        workflow.add_node(node.__name__, node, retry_policy=MODEL_RETRY)
+        workflow.add_node(node.__name__, as_node(node), retry_policy=MODEL_RETRY)
     # retrieval stage
     workflow.add_edge(START, "decide_retrieval")
     workflow.add_conditional_edges("decide_retrieval", routing.route_after_decision,

@@ -1,8 +1,10 @@
 """Run-time configuration: every knob of the workflow is a field of :class:`Context`.
 
 Nodes read it through ``Runtime[Context]``; LangGraph Studio renders it as the run configuration.
-``Context.preset("paper")`` gives the papers' defaults; ``Context.preset("local")`` gives sizes that fit
-a 2-core CPU with the embedded 1.5B model (see docs/benchmarks.md for what they cost).
+The field defaults are the sizes that fit a 2-core CPU with the embedded 1.5B model, and they are the
+same wherever verirag runs: ``Context()``, ``Context.preset("local")``, the CLI, ``ask()``, the graph
+served by ``langgraph.json`` (Studio, the SDK) and a parent graph that embeds it. The papers' sizes are
+an explicit choice: ``Context.preset("paper")``, ``--preset paper``, or a context sent by the client.
 """
 
 from __future__ import annotations
@@ -22,14 +24,14 @@ def _f(default: Any, description: str) -> Any:
 
 @dataclass(kw_only=True)
 class Context:
-    """All knobs of a verirag run (defaults: the papers' values)."""
+    """All knobs of a verirag run (defaults: the ``local`` sizes; ``preset("paper")``: the papers')."""
 
     # resources
     model: str = _f("local", "chat model: local | openai-compatible:MODEL@URL | provider:model")
     store: str = _f("", "store folder or registered name; empty = $VERIRAG_HOME/store")
     chroma_url: str = field(default_factory=lambda: os.environ.get("VERIRAG_CHROMA_URL", ""), metadata={
         "description": "Chroma server (http://host:port); empty = embedded; default $VERIRAG_CHROMA_URL"})
-    max_concurrency: int = _f(4, "independent model calls run at once (votes, checks)")
+    max_concurrency: int = _f(1, "independent model calls run at once (votes, checks)")
     seed: int = _f(0, "seed of shuffles and sampling")
 
     # Self-RAG retrieval decision
@@ -37,26 +39,26 @@ class Context:
 
     # LLatrieval verify-update loop + utility judgments
     top_k: int = _f(5, "k: documents selected into D (long-term memory); 0 answers closed-book")
-    candidates: int = _f(50, "N: candidates retrieved per query")
-    window: int = _f(20, "sliding-window size of progressive selection")
+    candidates: int = _f(8, "N: candidates retrieved per query")
+    window: int = _f(8, "sliding-window size of progressive selection")
     utility_mode: Literal["listwise", "pointwise", "off"] = _f(
         "listwise", "utility judgment: listwise-set k-sampling, pointwise, or off (plain top-k)")
-    utility_samples: int = _f(5, "shuffled listwise judgments voted per window (k-sampling)")
-    selection_doc_words: int = _f(0, "words of each document shown to the selector; 0 = all")
+    utility_samples: int = _f(3, "shuffled listwise judgments voted per window (k-sampling)")
+    selection_doc_words: int = _f(40, "words of each document shown to the selector; 0 = all")
     verify_mode: Literal["classify", "score", "off"] = _f(
         "classify", "retrieval verification: Yes/No, 0-10 score >= τ, or off")
     verify_threshold: float = _f(7.0, "τ of score-and-filter verification")
     query_style: Literal["passage", "question"] = _f("passage", "missing-info query style")
-    max_retrieval_iterations: int = _f(4, "T: verify-update iterations")
+    max_retrieval_iterations: int = _f(2, "T: verify-update iterations")
 
     # writing (VTG) and critiques (Self-RAG)
     writer: Literal["vtg", "answer"] = _f(
         "vtg", "vtg: sentence by sentence with verified citations; answer: one cited answer (ALCE)")
-    max_sentences: int = _f(6, "cap on sentences of a VTG answer")
+    max_sentences: int = _f(3, "cap on sentences of a VTG answer")
     max_sentence_tokens: int = _f(80, "generation budget of one sentence")
     max_citations: int = _f(3, "citations per sentence")
     support_threshold: float = _f(0.5, "s(ISSUP) needed to call a sentence supported")
-    max_trials: int = _f(3, "T: evidence-finder trials per sentence before keeping it unverified")
+    max_trials: int = _f(2, "T: evidence-finder trials per sentence before keeping it unverified")
     evidence_queries: int = _f(2, "M: diverse queries per evidence-finder trial")
     evidence_docs: int = _f(5, "N: documents retrieved per query into short-term memory")
     verifier: bool = _f(True, "two-tier citation verification (ablation: w/o Verifier)")
@@ -102,12 +104,13 @@ class Context:
 
 
 PRESETS: dict[str, dict[str, Any]] = {
-    # LLatrieval: N=50, window 20, k=5, T=4; utility judgments: 5 shuffled samples; Self-RAG δ=0.2.
-    "paper": {},
-    # 2 CPU cores, 1.5B model: one window of 8 candidates, 3 voted samples, documents cut to 40 words in
-    # the selector's prompt, at most 2 verify-update iterations. D keeps 5 documents, like Vanilla.
-    # One CPU-bound model: concurrent calls only interleave on the same cores, so they run one at a time
-    # (and the simplifier does not speculate).
-    "local": {"candidates": 8, "window": 8, "utility_samples": 3, "selection_doc_words": 40,
-              "max_retrieval_iterations": 2, "max_sentences": 3, "max_trials": 2, "max_concurrency": 1},
+    # 2 CPU cores, 1.5B model (the field defaults): one window of 8 candidates, 3 voted samples,
+    # documents cut to 40 words in the selector's prompt, at most 2 verify-update iterations. D keeps
+    # 5 documents, like Vanilla. One CPU-bound model: concurrent calls only interleave on the same
+    # cores, so they run one at a time (and the simplifier does not speculate).
+    "local": {},
+    # LLatrieval: N=50, window 20, k=5, T=4; utility judgments: 5 shuffled samples; whole documents;
+    # VTG: 6 sentences, T=3 trials; independent calls 4 at a time.
+    "paper": {"candidates": 50, "window": 20, "utility_samples": 5, "selection_doc_words": 0,
+              "max_retrieval_iterations": 4, "max_sentences": 6, "max_trials": 3, "max_concurrency": 4},
 }

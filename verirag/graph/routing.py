@@ -8,6 +8,7 @@ from typing import Literal
 from langgraph.runtime import Runtime
 
 from verirag.graph.context import Context
+from verirag.graph.node import context_of
 from verirag.graph.state import State
 
 Writer = Literal["generate_sentence", "generate_answer"]
@@ -15,7 +16,7 @@ Writer = Literal["generate_sentence", "generate_answer"]
 
 def writer(runtime: Runtime[Context]) -> Writer:
     """VTG's sentence loop, or one cited answer (the ALCE baselines)."""
-    return "generate_sentence" if runtime.context.writer == "vtg" else "generate_answer"
+    return "generate_sentence" if context_of(runtime.context).writer == "vtg" else "generate_answer"
 
 
 def route_after_decision(state: State, runtime: Runtime[Context]) -> Literal["retrieve"] | Writer:

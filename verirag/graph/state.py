@@ -80,6 +80,7 @@ class OutputState(TypedDict, total=False):
     documents: dict[str, Document]  # doc id -> document, in bibliography order
     critique: dict  # {"utility": expected ISUSE in [-1, 1], "rating": expected 1-5 rating}
     usage: Annotated[dict, merge_usage]
+    config: dict  # the Context the run used (every field)
 
 
 class State(InputState, OutputState, total=False):

@@ -3,6 +3,9 @@ first cited document is [1]) and build the answer text with its bibliography."""
 
 from __future__ import annotations
 
+from langgraph.runtime import Runtime
+
+from verirag.graph.context import Context
 from verirag.graph.state import State
 from verirag.stores.documents import Document
 from verirag.text import attach_citations
@@ -21,8 +24,8 @@ def bibliography(sentences: list, memory: list[Document]) -> dict[str, Document]
     return ordered
 
 
-def finalize(state: State) -> dict:
-    """Compose ``answer`` and ``documents`` from the kept sentences."""
+def finalize(state: State, runtime: Runtime[Context]) -> dict:
+    """Compose ``answer`` and ``documents`` from the kept sentences; record the run's ``config``."""
     sentences = state.get("sentences") or []
     memory = (list((state.get("cited_documents") or {}).values()) + (state.get("long_term_memory") or [])
               + (state.get("short_term_memory") or []))
@@ -30,4 +33,5 @@ def finalize(state: State) -> dict:
     number = {doc_id: i for i, doc_id in enumerate(documents, 1)}
     answer = " ".join(
         attach_citations(s["text"], [number[c] for c in s["citations"] if c in number]) for s in sentences)
-    return {"answer": answer, "documents": documents, "critique": state.get("critique") or {}}
+    return {"answer": answer, "documents": documents, "critique": state.get("critique") or {},
+            "config": runtime.context.as_dict()}
