@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import math
 import re
 import threading
@@ -19,6 +18,10 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict, PrivateAttr
+
+from verirag.stores.embeddings import HashEmbedder
+
+__all__ = ["HashEmbedder", "ScriptedChatModel", "distribution_reply", "judgment_reply", "last_user_text"]
 
 Responder = Callable[[list[BaseMessage], dict[str, Any]], "str | AIMessage"]
 
@@ -54,25 +57,6 @@ class ScriptedChatModel(BaseChatModel):
                 "input_tokens": prompt_tokens, "output_tokens": len(reply.split()),
                 "total_tokens": prompt_tokens + len(reply.split())})
         return ChatResult(generations=[ChatGeneration(message=reply)])
-
-
-class HashEmbedder:
-    """Deterministic hashed bag-of-words vectors (for tests; no model, no download)."""
-
-    name = "hash-bow-256"
-
-    def __init__(self, dim: int = 256):
-        self.dim = dim
-
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        vectors = []
-        for text in texts:
-            vec = [0.0] * self.dim
-            for word in re.findall(r"\w+", text.lower()):
-                vec[int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dim] += 1.0
-            norm = math.sqrt(sum(v * v for v in vec)) or 1.0
-            vectors.append([v / norm for v in vec])
-        return vectors
 
 
 def distribution_reply(probabilities: dict[str, float]) -> AIMessage:

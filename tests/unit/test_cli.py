@@ -147,3 +147,22 @@ def test_progress_on_a_terminal_is_a_bar_with_the_note(monkeypatch):
         advance(note="vanilla: [bold]Q1?")  # a question is text, not rich markup
         advance()
     assert "2/2" in screen.getvalue() and "[bold]Q1?" in screen.getvalue()
+
+
+def test_a_model_and_a_store_are_reached_by_strings_alone(tmp_path, monkeypatch, capsys):
+    from tests.conftest import DOCS
+    from verirag.stores import HybridStore
+    from verirag.testing import HashEmbedder
+
+    HybridStore(tmp_path / "store", embedder=HashEmbedder()).add(DOCS)  # searched later with its own embedder
+    code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json", "--model",
+                            "import:tests.fakes:japan", "--store", str(tmp_path / "store"), "--system", "vanilla")
+    assert code == 0
+    result = json.loads(out)
+    assert result["answer"] == "The capital of Japan is Tokyo [1]."
+    assert [d["title"] for d in result["documents"].values()] == ["Japan"]
+    for spec, reason in (("import:tests.fakes:nothing", "AttributeError"), ("import:tests.fakes", "expected"),
+                         ("import:tests.fakes:DOCS", "not a LangChain chat model")):
+        code, _, err = run_main(monkeypatch, capsys, "ask", "Q?", "--model", spec, "--store",
+                                str(tmp_path / "store"), "--system", "vanilla")
+        assert code == 1 and err.startswith("error: ") and reason in err and err.count("\n") == 1

@@ -10,6 +10,9 @@ Accepted strings:
     ``openai-compatible:qwen@http://127.0.0.1:8080/v1``; the key is ``$OPENAI_API_KEY`` or a dummy.
 ``PROVIDER:MODEL``
     Anything :func:`langchain.chat_models.init_chat_model` knows, e.g. ``openai:gpt-4o-mini``.
+``import:PACKAGE.MODULE:NAME``
+    A ``BaseChatModel`` object (or a function returning one) imported from your own code, e.g. a model
+    with custom settings for a LangGraph server run, which cannot call :func:`register_model`.
 A name registered with :func:`register_model`
     Any ready-made ``BaseChatModel`` object (used by tests and notebooks to inject scripted models).
 
@@ -58,6 +61,8 @@ def _create(spec: str) -> BaseChatModel:
         from verirag.models.weights import local_model_path
 
         return LocalChatModel(model_path=str(local_model_path()))
+    if spec.startswith("import:"):
+        return _imported(spec)
     if spec.startswith("openai-compatible:"):
         from langchain_openai import ChatOpenAI
 
@@ -79,3 +84,20 @@ def _create(spec: str) -> BaseChatModel:
     except Exception as exc:  # init_chat_model raises ValueError/ImportError/validation errors
         first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ModelNotAvailableError(f"cannot create model '{spec}': {first_line}") from exc
+
+
+def _imported(spec: str) -> BaseChatModel:
+    """``import:MODULE:NAME``: the object, or what calling it returns, must be a chat model."""
+    import importlib
+
+    module, sep, name = spec.removeprefix("import:").partition(":")
+    try:
+        if not sep:
+            raise ValueError("expected import:PACKAGE.MODULE:NAME")
+        found = getattr(importlib.import_module(module), name)
+        model = found() if callable(found) and not isinstance(found, BaseChatModel) else found
+    except Exception as exc:  # an import error, a missing name, a failing factory: one line for the user
+        raise ModelNotAvailableError(f"model '{spec}': {type(exc).__name__}: {exc}") from exc
+    if not isinstance(model, BaseChatModel):
+        raise ModelNotAvailableError(f"model '{spec}' is a {type(model).__name__}, not a LangChain chat model")
+    return model

@@ -5,7 +5,10 @@ Never chromadb's default embedding function (it downloads an ONNX model at first
 
 from __future__ import annotations
 
+import hashlib
+import math
 import os
+import re
 import threading
 from functools import lru_cache
 from typing import Protocol, Sequence
@@ -46,7 +49,33 @@ class MiniLMEmbedder:
         return vectors.tolist()
 
 
+class HashEmbedder:
+    """Deterministic hashed bag-of-words vectors (for tests; no model, no download)."""
+
+    name = "hash-bow-256"
+
+    def __init__(self, dim: int = 256):
+        self.dim = dim
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        vectors = []
+        for text in texts:
+            vec = [0.0] * self.dim
+            for word in re.findall(r"\w+", text.lower()):
+                vec[int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dim] += 1.0
+            norm = math.sqrt(sum(v * v for v in vec)) or 1.0
+            vectors.append([v / norm for v in vec])
+        return vectors
+
+
 @lru_cache(maxsize=1)
 def default_embedder() -> MiniLMEmbedder:
     """The process-wide MiniLM embedder (loaded on first use)."""
     return MiniLMEmbedder()
+
+
+def embedder_named(name: str) -> Embedder:
+    """The embedder a store recorded in its manifest (a store is always searched with its own)."""
+    if name == HashEmbedder.name:
+        return HashEmbedder()
+    return default_embedder()

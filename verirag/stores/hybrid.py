@@ -128,10 +128,10 @@ class HybridStore:
     # -- opening ------------------------------------------------------------------------------------
     @property
     def embedder(self) -> Embedder:
-        if self._embedder is None:
-            from verirag.stores.embeddings import default_embedder
+        if self._embedder is None:  # the one this store was built with, else the offline MiniLM
+            from verirag.stores.embeddings import default_embedder, embedder_named
 
-            self._embedder = default_embedder()
+            self._embedder = embedder_named(self.manifest()["embedder"]) if self.exists() else default_embedder()
         return self._embedder
 
     def exists(self) -> bool:
