@@ -147,3 +147,15 @@ def test_a_parent_graph_without_verirag_context_runs_it_with_the_cli_defaults(vt
     from verirag.graph.node import context_of
 
     assert context_of(None) == Context() and context_of({"top_k": 2, "unknown": 1}) == Context(top_k=2)
+
+
+def test_the_default_model_and_chroma_server_come_from_the_environment(monkeypatch):
+    from verirag.cli import _context
+
+    monkeypatch.setenv("VERIRAG_MODEL", "openai-compatible:qwen@http://127.0.0.1:9/v1")
+    monkeypatch.setenv("VERIRAG_CHROMA_URL", "http://127.0.0.1:8000")
+    for context in (Context(), _context("local")):
+        assert (context.model, context.chroma_url) == ("openai-compatible:qwen@http://127.0.0.1:9/v1",
+                                                       "http://127.0.0.1:8000")
+    monkeypatch.delenv("VERIRAG_MODEL")
+    assert Context().model == "local"

@@ -27,7 +27,9 @@ class Context:
     """All knobs of a verirag run (defaults: the ``local`` sizes; ``preset("paper")``: the papers')."""
 
     # resources
-    model: str = _f("local", "chat model: local | openai-compatible:MODEL@URL | provider:model")
+    model: str = field(default_factory=lambda: os.environ.get("VERIRAG_MODEL", "local"), metadata={
+        "description": "chat model: local | openai-compatible:MODEL@URL | provider:model | import:MODULE:NAME; "
+                       "default $VERIRAG_MODEL, else local"})
     store: str = _f("", "store folder or registered name; empty = $VERIRAG_HOME/store")
     chroma_url: str = field(default_factory=lambda: os.environ.get("VERIRAG_CHROMA_URL", ""), metadata={
         "description": "Chroma server (http://host:port); empty = embedded; default $VERIRAG_CHROMA_URL"})
