@@ -240,7 +240,8 @@ def batch(
 
 @app.command("eval")
 def evaluate(
-    dataset: Annotated[Path, typer.Option(help="JSON/JSONL questions with gold answers.")],
+    dataset: Annotated[list[Path], typer.Option(
+        help="JSON/JSONL questions with gold answers (repeatable: --dataset a.json --dataset b.json).")],
     systems: Annotated[str, typer.Option(
         help="Comma-separated: closed-book, vanilla, rerank, llatrieval, verirag.")] = "vanilla",
     out: Annotated[Path, typer.Option(help="Folder for results.jsonl, table.md and plot.png.")] = Path(
@@ -250,21 +251,25 @@ def evaluate(
     model: Annotated[Optional[str], typer.Option(help="Model of every system.", show_default=False)] = None,
     judge_model: Annotated[Optional[str], typer.Option(
         help="Entailment judge (default: the same model).", show_default=False)] = None,
+    judge_threshold: Annotated[Optional[float], typer.Option(
+        help="P(Yes) above which the judge accepts (default: chosen on the verifier benchmark).",
+        show_default=False)] = None,
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
     settings: SetOption = None,
 ) -> None:
-    """Score systems on a dataset (ALCE citation metrics, correctness, cost); resumable."""
+    """Score systems on datasets (ALCE citation metrics, correctness, trust, cost); resumable."""
     from verirag.eval.datasets import load_dataset
+    from verirag.eval.metrics import JUDGE_THRESHOLD
     from verirag.eval.runner import evaluate as run_eval
     from verirag.models import get_chat_model
     from verirag.models.entailment import ModelJudge
 
     names = [s.strip() for s in systems.split(",") if s.strip()]
     context = _context(preset, None, settings, model=model, store=store)
-    items = load_dataset(dataset)[: limit or None]
-    judge = ModelJudge(get_chat_model(judge_model or context.model), context.judge_threshold,
-                       context.max_concurrency)
+    items = [item for path in dataset for item in load_dataset(path)[: limit or None]]
+    judge = ModelJudge(get_chat_model(judge_model or context.model),
+                       JUDGE_THRESHOLD if judge_threshold is None else judge_threshold, context.max_concurrency)
     with _progress("eval", len(items) * len(names)) as advance:
         paths = run_eval(dataset, names, out, limit=limit, context=context, judge=judge,
                          progress=lambda system, item: advance(note=f"{system}: {item.question[:60]}"))

@@ -1,4 +1,5 @@
-"""The usage ledger: LLM calls, tokens, reused prompt tokens, parse fallbacks and seconds, per node.
+"""The usage ledger: node runs, LLM calls, tokens, reused prompt tokens, parse fallbacks and seconds,
+per node.
 
 Nodes return ``{"usage": node_usage(...)}``; the ``merge_usage`` reducer adds them up in graph state, so
 the ledger survives checkpoints, shows in LangGraph Studio and feeds the output contract.
@@ -10,13 +11,14 @@ from typing import Iterable
 
 from langchain_core.messages import AIMessage
 
-FIELDS = ("calls", "input_tokens", "output_tokens", "cached_tokens", "fallbacks", "seconds")
+FIELDS = ("runs", "calls", "input_tokens", "output_tokens", "cached_tokens", "fallbacks", "seconds")
 
 
 def node_usage(node: str, messages: Iterable[AIMessage] = (), seconds: float = 0.0,
                fallbacks: int = 0) -> dict[str, dict[str, float]]:
     """Ledger entry for one node execution from the model replies it produced."""
     entry = dict.fromkeys(FIELDS, 0)
+    entry["runs"] = 1
     for message in messages:
         meta = message.usage_metadata or {}
         entry["calls"] += 1

@@ -10,6 +10,7 @@ import pytest
 from tests.unit.test_metrics import KeywordJudge
 from verirag import Context
 from verirag.eval.datasets import DatasetError, load_dataset
+from verirag.eval.report import COLUMNS
 from verirag.eval.runner import RESULTS, evaluate
 from verirag.jsonl import read_records
 from verirag.testing import last_user_text
@@ -53,9 +54,9 @@ def test_tiny_run_writes_results_table_and_plot_then_resumes(store, scripted, da
     assert closed["metrics"]["evidence_recall"] == 0.0  # retrieved nothing
 
     table = paths["table"].read_text()
-    assert table.splitlines()[0].startswith("| system | questions | correctness | citation recall")
+    assert table.splitlines()[:3] == ["### qa", "", "| " + " | ".join(COLUMNS) + " |"]
     assert "| closed-book | 2 | 0.000 | 0.000 |" in table
-    assert "| vanilla | 2 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 |" in table
+    assert "| vanilla | 2 | 1.000 | 1.000 | 1.000 | 1.000 |" in table
     assert paths["plot"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
     # resume: nothing is recomputed, and a torn last line (killed mid-write) is tolerated
@@ -94,18 +95,22 @@ def test_a_results_file_replaced_mid_run_still_receives_every_record(store, scri
     assert [r["id"] for r in read_records(results)] == ["q1", "q2"]
 
 
-BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "single_hop_dev.json"
+BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench"
 
 
-def test_shipped_bench_file_loads():
+def test_the_three_shipped_dev_sets_load():
     assert BENCH.exists(), f"{BENCH} is missing: shared/ must sit beside the repository"
-    items = load_dataset(BENCH)
-    assert len(items) == 33
-    assert items[0].answers and items[0].evidence_titles
+    single = load_dataset(BENCH / "single_hop_dev.json")
+    assert len(single) == 33 and all(i.answerable and i.evidence_titles for i in single)
+    multi = load_dataset(BENCH / "multi_answer_dev.json")
+    assert all(len(i.answers) > 1 and len(i.evidence_titles) == len(i.answers) for i in multi)
+    unanswerable = load_dataset(BENCH / "unanswerable_dev.json")
+    assert unanswerable and all(not i.answerable and i.unsupported_answers for i in unanswerable)
 
 
 @pytest.mark.parametrize("content,message", [
     ("[]", "no items"), ('{"items": [{"question": "q"}]}', "no 'answer'"),
+    ('{"items": [{"question": "q", "gold_answers": ["a"]}]}', "list of objects"),
     ('{"items": [{"answer": "a"}]}', "non-empty 'question'"), ("{", "invalid JSON"),
 ])
 def test_bad_datasets_are_clear_errors(tmp_path, content, message):
@@ -113,3 +118,35 @@ def test_bad_datasets_are_clear_errors(tmp_path, content, message):
     path.write_text(content)
     with pytest.raises(DatasetError, match=message):
         load_dataset(path)
+
+
+def _trust_respond(messages, kwargs):
+    prompt = last_user_text(messages)
+    if "Madagascar" in prompt.split("Question:")[-1]:
+        return "The documents do not say how many people live there."
+    japan = re.search(r'<document number="(\d+)" title="Japan">', prompt).group(1)
+    return f"The capital of Japan is Tokyo [{japan}][9]."  # [9] is out of range: ALCE scores 0
+
+
+def test_trust_view_and_alce_scoring_of_a_baseline_reply_as_written(store, scripted, tmp_path):
+    store_name, _ = store
+    model_name, _ = scripted(_trust_respond)
+    path = tmp_path / "mixed.json"
+    path.write_text(json.dumps({"items": [
+        {"id": "a", "question": "What is the capital of Japan?", "answer": "Tokyo"},
+        {"id": "u", "question": "How many people live in the capital of Madagascar?",
+         "answer_not_in_corpus": "1.3 million"}]}))
+    paths = evaluate(path, ["vanilla"], tmp_path / "out", context=Context(model=model_name, store=store_name),
+                     judge=KeywordJudge())
+    answerable, unanswerable = read_records(paths["results"])
+    assert answerable["metrics"]["correctness"] == 1.0 and not answerable["metrics"]["only_refusal"]
+    # finalize dropped [9]; ALCE reads the reply as written, where [9] makes the sentence unsupported
+    assert answerable["output"]["answer"] == "The capital of Japan is Tokyo [1]."
+    assert answerable["metrics"]["citation_recall"] == 0.0
+    assert unanswerable["metrics"]["correctness"] is None
+    assert unanswerable["metrics"]["refuses"] and unanswerable["metrics"]["only_refusal"]
+    assert unanswerable["metrics"]["unsupported_in_verified"] is False
+    row = next(line for line in paths["table"].read_text().splitlines() if line.startswith("| vanilla"))
+    cells = dict(zip(COLUMNS, [c.strip() for c in row.strip("|").split("|")]))
+    assert (cells["correctness"], cells["refusal rate"], cells["over-refusal"], cells["gold in verified"]) == (
+        "1.000", "1.000", "0.000", "0")

@@ -11,6 +11,7 @@ from verirag.eval.metrics import (
     evidence_recall,
     f1,
     normalize_answer,
+    trust_scores,
 )
 
 
@@ -101,6 +102,8 @@ def test_correctness_normalisation_and_em_recall():
     assert not answer_contained("It is in Cupertino.", "Cupertino, California")
     assert em_recall("Paris and Rome [1].", ["paris", "Rome", "Berlin"]) == pytest.approx(2 / 3)
     assert em_recall("anything", [""]) == 0.0
+    assert em_recall("It was founded in the year [1][2].", ["12"]) == 0.0  # markers are not answers (ALCE)
+    assert em_recall("It has 12 [1] members.", ["12 members"]) == 1.0
 
 
 def test_evidence_recall():
@@ -130,3 +133,23 @@ def test_model_judge_asks_the_joint_checks_of_all_sentences_at_once():
     docs = [{"id": "a", "title": "d1", "text": "Tokyo."}, {"id": "b", "title": "d2", "text": "Paris. Rome."}]
     scores = citation_scores(answer, docs, judge)
     assert scores.recall == 1.0 and len(seen) == 3  # memoised: nothing asked twice
+
+
+def test_trust_scores_count_verified_entailed_refusals_and_leaks():
+    docs = {"d1": D[0], "d3": D[2]}
+    sentences = [
+        {"text": "Tokyo is the capital of Japan.", "citations": ["d1"], "verified_by": "citations"},
+        {"text": "Tokyo has fourteen million people.", "citations": ["d1"], "verified_by": "memory"},  # not in d1
+        {"text": "Tokyo was founded in 1457.", "citations": ["d3"], "verified_by": "none"},
+    ]
+    answer = "Tokyo is the capital of Japan [1]. The documents do not say when Tokyo was founded."
+    t = trust_scores(answer, sentences, docs, KeywordJudge(), unsupported_answers=["fourteen million"])
+    assert (t["sentences"], t["verified"], t["verified_entailed"]) == (3, 2, 1)
+    assert t["refuses"] and not t["only_refusal"] and t["unsupported_in_verified"]
+    only = trust_scores("The documents do not answer this question.", [], docs, KeywordJudge(), ["1457"])
+    assert only["refuses"] and only["only_refusal"] and not only["unsupported_in_verified"]
+
+
+def test_refusal_sentences_are_not_scored_for_citations():
+    s = score("Tokyo is the capital of Japan [1]. The documents do not say when it was founded.")
+    assert (s.recall, s.sentences) == (1.0, 1)

@@ -1,7 +1,13 @@
 """Evaluation datasets: JSON (a list, or an object with an ``items`` list) or JSONL of questions.
 
-Each item needs ``question`` and one or more gold answers (``answer``: str or list, or ``answers``);
-``evidence_title``/``evidence_titles`` are optional; ``id`` defaults to a hash of the question.
+Each item needs ``question`` and its gold, in one of three shapes (the three dev sets):
+
+* answerable: ``answer`` (str or list) or ``answers``; optional ``evidence_title``/``evidence_titles``;
+* several answers: ``gold_answers``, a list of ``{"answer", "evidence_title"}`` (scored by EM-recall);
+* unanswerable: ``answer_not_in_corpus`` (str or list): an answer the documents do not state, which a
+  verified sentence must never contain; the right reply is a refusal.
+
+``id`` defaults to a hash of the question.
 """
 
 from __future__ import annotations
@@ -22,8 +28,13 @@ class DatasetError(VeriragError):
 class Item:
     id: str
     question: str
-    answers: list[str]
+    answers: list[str]  # gold answers (empty for an unanswerable question)
     evidence_titles: list[str] = field(default_factory=list)
+    unsupported_answers: list[str] = field(default_factory=list)  # true, but not in the documents
+
+    @property
+    def answerable(self) -> bool:
+        return bool(self.answers)
 
 
 def _as_list(value) -> list[str]:
@@ -35,13 +46,20 @@ def _as_list(value) -> list[str]:
 def _item(raw: dict, where: str) -> Item:
     if not isinstance(raw, dict) or not str(raw.get("question", "")).strip():
         raise DatasetError(f"{where}: each item needs a non-empty 'question'")
-    answers = _as_list(raw.get("answers")) or _as_list(raw.get("answer"))
-    if not answers:
-        raise DatasetError(f"{where}: item has no 'answer' or 'answers'")
+    gold = raw.get("gold_answers")
+    if gold is not None and not (isinstance(gold, list) and all(isinstance(g, dict) and g.get("answer")
+                                                                for g in gold)):
+        raise DatasetError(f"{where}: 'gold_answers' must be a list of objects with an 'answer'")
+    answers = (_as_list(raw.get("answers")) or _as_list(raw.get("answer"))
+               or [str(g["answer"]) for g in gold or []])
+    unsupported = _as_list(raw.get("answer_not_in_corpus"))
+    if not answers and not unsupported:
+        raise DatasetError(f"{where}: item has no 'answer', 'answers', 'gold_answers' or 'answer_not_in_corpus'")
     question = str(raw["question"]).strip()
     item_id = str(raw.get("id") or hashlib.sha256(question.encode()).hexdigest()[:16])
-    titles = _as_list(raw.get("evidence_titles")) or _as_list(raw.get("evidence_title"))
-    return Item(item_id, question, answers, titles)
+    titles = (_as_list(raw.get("evidence_titles")) or _as_list(raw.get("evidence_title"))
+              or [str(g["evidence_title"]) for g in gold or [] if g.get("evidence_title")])
+    return Item(item_id, question, answers, titles, unsupported)
 
 
 def load_dataset(path: str | Path) -> list[Item]:

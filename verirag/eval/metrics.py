@@ -14,22 +14,37 @@ Citation scoring follows ALCE's ``compute_autoais`` step by step:
   not entail the sentence AND the remaining used citations still do, else 1;
 * per answer: recall = supported sentences / sentences; precision = relevant citations / used citations.
 
-One deliberate difference: ALCE drops answers with no sentences from its averages; here an empty answer
-scores 0 recall and 0 precision, so a system cannot gain by saying nothing.
+Departures from ALCE, on purpose: an empty answer scores 0 recall and 0 precision (ALCE drops it from
+its averages), so a system cannot gain by saying nothing; a sentence that only says the documents do
+not answer (a grounded refusal, :mod:`verirag.refusal`) is not scored for citations (it states no fact).
+Citation numbers are read as ALCE reads them, so ``[0]`` is out of range (0 recall), and the sentence
+splitter is verirag's own (:func:`verirag.text.split_sentences`), not NLTK's Punkt.
+
+Correctness is scored, as ALCE does, on the answer with its citation markers removed ("[1][2]" must
+not match a gold "12").
+
+The trust view (:func:`trust_scores`, Trust-Score's grounded refusals): how many kept sentences were
+verified, how many verified ones the judge entails, whether the answer refuses, and whether an answer
+the documents do not contain ever appears in a verified sentence.
 """
 
 from __future__ import annotations
 
 import re
-import string
 from dataclasses import asdict, dataclass
 from typing import Sequence
 
+from verirag.evidence import normalize_answer
 from verirag.models.entailment import EntailmentJudge
+from verirag.refusal import is_refusal
 from verirag.stores.documents import Document
-from verirag.text import parse_citations, split_sentences
+from verirag.text import CITATION, parse_citations, split_sentences
 
 MAX_CITATIONS = 3
+# The evaluation judge (the run's model asked "do the documents support the claim?") accepts above this
+# P(Yes): the threshold with the best balanced accuracy on the verifier benchmark's calibration split
+# (benchmarks/verifier_benchmark.py report); 0.5 accepted two thirds of neighbour paragraphs.
+JUDGE_THRESHOLD = 0.5
 _MARKER = re.compile(r"\[(\d+)")
 
 
@@ -65,7 +80,7 @@ def cited_numbers(sentence: str) -> list[int]:
 def citation_scores(answer: str, documents: Sequence[Document], judge: EntailmentJudge,
                     max_citations: int = MAX_CITATIONS) -> CitationScores:
     """ALCE citation recall and precision of ``answer`` whose ``[n]`` refer to ``documents[n-1]``."""
-    sentences = split_sentences(answer)
+    sentences = [s for s in split_sentences(answer) if not is_refusal(s)]
     cited = [(parse_citations(s)[0], [n - 1 for n in cited_numbers(s)]) for s in sentences]
     cited = [(claim, refs[:max_citations]) for claim, refs in cited
              if refs and all(0 <= r < len(documents) for r in refs)]  # others: recall 0, no precision
@@ -91,24 +106,44 @@ def citation_scores(answer: str, documents: Sequence[Document], judge: Entailmen
                           relevant_citations=relevant)
 
 
-def normalize_answer(text: str) -> str:
-    """SQuAD/ALCE normalisation: lower case, no punctuation, no articles, single spaces."""
-    text = text.lower()
-    text = "".join(ch for ch in text if ch not in set(string.punctuation))
-    text = re.sub(r"\b(a|an|the)\b", " ", text)
-    return " ".join(text.split())
+def remove_citations(text: str) -> str:
+    """The text without its ``[n]`` markers (ALCE removes them before scoring correctness)."""
+    return CITATION.sub("", text)
 
 
 def answer_contained(output: str, gold: str) -> bool:
-    """True when the normalised gold answer occurs in the normalised output."""
+    """True when the normalised gold answer occurs in the normalised output (markers removed)."""
     target = normalize_answer(gold)
-    return bool(target) and target in normalize_answer(output)
+    return bool(target) and target in normalize_answer(remove_citations(output))
 
 
 def em_recall(output: str, golds: Sequence[str]) -> float:
     """ALCE "str_em": the fraction of gold answers contained in the output (for one gold: accuracy)."""
     golds = [g for g in golds if normalize_answer(g)]
     return sum(answer_contained(output, g) for g in golds) / len(golds) if golds else 0.0
+
+
+def trust_scores(answer: str, sentences: Sequence[dict], documents: dict[str, Document], judge: EntailmentJudge,
+                 unsupported_answers: Sequence[str] = ()) -> dict:
+    """The trust view of one answer.
+
+    ``sentences`` are the output contract's (verified ones carry ``verified_by`` "citations" or
+    "memory"); ``documents`` maps their citation ids to documents. Returns the counts of kept and
+    verified sentences, of verified sentences the judge entails from their citations, ``refuses`` (the
+    answer says the documents do not answer, wholly or in part), ``only_refusal`` (it says nothing
+    else), and ``unsupported_in_verified`` (an answer the documents do not contain appears in a verified
+    sentence — the failure a trustworthy system must never show).
+    """
+    verified = [s for s in sentences if s.get("verified_by", "none") != "none"]
+    entailed = sum(judge.entails([documents[c] for c in s["citations"] if c in documents], s["text"])
+                   for s in verified)
+    parts = split_sentences(answer)
+    refusals = [p for p in parts if is_refusal(p)]
+    return {
+        "sentences": len(sentences), "verified": len(verified), "verified_entailed": entailed,
+        "refuses": bool(refusals), "only_refusal": not parts or len(refusals) == len(parts),
+        "unsupported_in_verified": any(answer_contained(s["text"], g) for s in verified for g in unsupported_answers),
+    }
 
 
 def evidence_recall(retrieved_titles: Sequence[str], gold_titles: Sequence[str]) -> float | None:

@@ -3,35 +3,67 @@
 from __future__ import annotations
 
 from pathlib import Path
-from statistics import mean
+from statistics import mean, median
 from typing import Sequence
 
 from verirag.eval.metrics import f1
 
 COLUMNS = ["system", "questions", "correctness", "citation recall", "citation precision", "citation F1",
-           "evidence recall", "unverified sentences/q", "LLM calls/q", "tokens/q", "seconds/q"]
+           "verified share", "verified precision", "refusal rate", "over-refusal", "gold in verified",
+           "evidence trials/q", "LLM calls/q", "evaluated tokens/q", "median s", "p90 s"]
+NOTES = """Columns: correctness = ALCE str-em recall of the gold answers (markers removed; – on unanswerable
+questions); citation recall/precision/F1 = ALCE AutoAIS with the evaluation judge; verified share = kept
+sentences verified by the system; verified precision = verified sentences the judge entails from their
+citations; refusal rate = answers that say the documents do not answer (wholly or in part);
+over-refusal = answers that are only a refusal although the question is answerable; gold in verified =
+questions where an answer the documents do not contain appears in a verified sentence (must be 0);
+evaluated tokens = prompt tokens not reused from the cache + completion tokens.
+"""
+
+
+def _mean(values: list) -> float | None:
+    values = [v for v in values if v is not None]
+    return mean(values) if values else None
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def summarize(records: Sequence[dict], systems: Sequence[str]) -> list[dict]:
-    """One row per system (in the given order) with means over its questions."""
+    """One row per system (in the given order) with means (and time quantiles) over its questions."""
     rows = []
     for name in systems:
         rs = [r for r in records if r["system"] == name]
         if not rs:
             continue
-        def m(key: str, rs: list[dict] = rs) -> float:
-            return mean(r["metrics"][key] for r in rs)
 
-        evidence = [r["metrics"]["evidence_recall"] for r in rs if r["metrics"]["evidence_recall"] is not None]
+        def m(key: str, rs: list[dict] = rs) -> float | None:
+            return _mean([r["metrics"].get(key) for r in rs])
+
         recall, precision = m("citation_recall"), m("citation_precision")
+        answerable = [r for r in rs if r["metrics"].get("correctness") is not None]
+        unanswerable = [r for r in rs if r["metrics"].get("correctness") is None]
+        kept = sum(r["metrics"].get("sentences", 0) for r in rs)
+        verified = sum(r["metrics"].get("verified", 0) for r in rs)
+        seconds = [r["cost"]["seconds"] for r in rs]
         rows.append({
             "system": name, "questions": len(rs), "correctness": m("correctness"),
             "citation recall": recall, "citation precision": precision, "citation F1": f1(recall, precision),
-            "evidence recall": mean(evidence) if evidence else None,
-            "unverified sentences/q": m("unverified_sentences"),
+            "verified share": verified / kept if kept else None,
+            "verified precision": (sum(r["metrics"].get("verified_entailed", 0) for r in rs) / verified
+                                   if verified else None),
+            "refusal rate": _mean([float(r["metrics"]["refuses"]) for r in unanswerable]),
+            "over-refusal": _mean([float(r["metrics"]["only_refusal"]) for r in answerable]),
+            "gold in verified": (sum(bool(r["metrics"]["unsupported_in_verified"]) for r in unanswerable)
+                                 if unanswerable else None),
+            "evidence trials/q": m("evidence_trials"),
             "LLM calls/q": mean(r["cost"]["calls"] for r in rs),
             "tokens/q": mean(r["cost"]["input_tokens"] + r["cost"]["output_tokens"] for r in rs),
-            "seconds/q": mean(r["cost"]["seconds"] for r in rs),
+            "evaluated tokens/q": mean(r["cost"]["input_tokens"] - r["cost"].get("cached_tokens", 0)
+                                       + r["cost"]["output_tokens"] for r in rs),
+            "median s": median(seconds), "p90 s": _quantile(seconds, 0.9),
         })
     return rows
 
@@ -102,7 +134,12 @@ def plot(rows: Sequence[dict], path: Path) -> Path:
 
 
 def write_report(records: Sequence[dict], systems: Sequence[str], out: Path) -> dict[str, Path]:
-    rows = summarize(records, systems)
+    """``table.md`` (one table per dataset, then the retrieval stage) and ``plot.png`` (all records)."""
+    datasets = list(dict.fromkeys(r.get("dataset", "") for r in records))
+    parts = []
+    for dataset in datasets:
+        rows = summarize([r for r in records if r.get("dataset", "") == dataset], systems)
+        parts.append((f"### {dataset}\n\n" if dataset else "") + markdown_table(rows))
     table = out / "table.md"
-    table.write_text(markdown_table(rows) + "\n" + retrieval_table(records, systems), encoding="utf-8")
-    return {"table": table, "plot": plot(rows, out / "plot.png")}
+    table.write_text("\n".join(parts) + "\n" + NOTES + "\n" + retrieval_table(records, systems), encoding="utf-8")
+    return {"table": table, "plot": plot(summarize(records, systems), out / "plot.png")}

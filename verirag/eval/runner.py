@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 
 from verirag.api import run
 from verirag.eval.datasets import Item, load_dataset
-from verirag.eval.metrics import citation_scores, em_recall, evidence_recall
+from verirag.eval.metrics import JUDGE_THRESHOLD, citation_scores, em_recall, evidence_recall, trust_scores
 from verirag.eval.report import write_report
 from verirag.eval.systems import system_overrides
 from verirag.graph.context import Context
@@ -22,62 +22,74 @@ from verirag.usage import node_usage, totals
 RESULTS = "results.jsonl"
 
 
-def score_question(system: str, item: Item, context: Context, judge: EntailmentJudge) -> dict:
-    """Run one system on one question and score the answer (ALCE metrics + correctness + cost)."""
+def score_question(system: str, item: Item, context: Context, judge: EntailmentJudge, dataset: str = "") -> dict:
+    """Run one system on one question and score the answer (ALCE metrics, correctness, trust, cost)."""
     started = time.perf_counter()
     output, state = run(item.question, context)
     seconds = time.perf_counter() - started
     judge_before = len(getattr(judge, "replies", []))
-    citations = citation_scores(output["answer"], list(output["documents"].values()), judge)
+    if context.writer == "answer":  # as ALCE: the reply as written, against the documents the model saw
+        cited_text, cited_docs = state.get("raw_answer", output["answer"]), list(state.get("long_term_memory") or [])
+    else:
+        cited_text, cited_docs = output["answer"], list(output["documents"].values())
+    citations = citation_scores(cited_text, cited_docs, judge)
+    trust = trust_scores(output["answer"], output["sentences"], output["documents"], judge, item.unsupported_answers)
     judge_replies = getattr(judge, "replies", [])[judge_before:]
     retrieved = [d.get("title", "") for d in state.get("long_term_memory") or []]
+    per_node = output["usage"]["per_node"]
     return {
         "system": system,
+        "dataset": dataset,
         "id": item.id,
         "question": item.question,
         "answers": item.answers,
+        "unsupported_answers": item.unsupported_answers,
         "output": output,
         "metrics": {
-            "correctness": em_recall(output["answer"], item.answers),
+            "correctness": em_recall(output["answer"], item.answers) if item.answerable else None,
             **{f"citation_{k}": v for k, v in citations.as_dict().items()},
-            "evidence_recall": evidence_recall(retrieved, item.evidence_titles),
-            "unverified_sentences": sum(s["verified_by"] == "none" for s in output["sentences"]),
+            "evidence_recall": evidence_recall(retrieved, item.evidence_titles) if item.answerable else None,
+            "unverified_sentences": trust["sentences"] - trust["verified"],
+            **trust,
+            "evidence_trials": per_node.get("evidence_finder", {}).get("runs", 0),
         },
         "retrieval": {"iterations": state.get("iteration", 0),
                       "retrieve_probability": state.get("retrieve_probability"),
                       "verifications": [{"score": v["score"], "passed": v["passed"]}
                                         for v in state.get("verifications") or []],
                       "selected": retrieved},
-        "cost": {**totals(output["usage"]["per_node"]), "seconds": round(seconds, 3)},
+        "cost": {**totals(per_node), "seconds": round(seconds, 3)},
         "judge_cost": totals(node_usage("judge", judge_replies)),
     }
 
 
-def evaluate(dataset: str | Path, systems: Sequence[str], out_dir: str | Path, limit: int | None = None,
-             context: Context | None = None, judge: EntailmentJudge | None = None,
+def evaluate(datasets: str | Path | Sequence[str | Path], systems: Sequence[str], out_dir: str | Path,
+             limit: int | None = None, context: Context | None = None, judge: EntailmentJudge | None = None,
              progress: Callable[[str, Item], None] | None = None) -> dict[str, Path]:
-    """Evaluate ``systems`` on ``dataset``; return the paths of the results, table and plot.
+    """Evaluate ``systems`` on one or more datasets; return the paths of the results, table and plot.
 
-    Questions run in dataset order, each through every system before the next, so an interrupted run
-    compares the systems on the same questions (``--limit`` then reports exactly those). Questions
-    already in ``out_dir/results.jsonl`` for a system are skipped (resume). ``progress(system, item)``
-    is called after each pair is scored or skipped.
+    Questions run in dataset order (``limit``: the first N of each dataset), each through every system
+    before the next, so an interrupted run compares the systems on the same questions. Questions already
+    in ``out_dir/results.jsonl`` for a system are skipped (resume). ``progress(system, item)`` is called
+    after each pair is scored or skipped. The default judge is the run's model, accepting at
+    :data:`verirag.eval.metrics.JUDGE_THRESHOLD`.
     """
-    items = load_dataset(dataset)[: limit or None]
+    paths = [Path(d) for d in ([datasets] if isinstance(datasets, (str, Path)) else datasets)]
+    work = [(path.stem, item) for path in paths for item in load_dataset(path)[: limit or None]]
     overrides = {name: system_overrides(name) for name in systems}  # validate names first
     context = context or Context()
-    judge = judge or ModelJudge(get_chat_model(context.model), context.judge_threshold, context.max_concurrency)
+    judge = judge or ModelJudge(get_chat_model(context.model), JUDGE_THRESHOLD, context.max_concurrency)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     results = out / RESULTS
     done = {(r["system"], r["id"]) for r in read_records(results)}
     contexts = {name: replace(context, **overrides[name]) for name in systems}
-    for item in items:  # question-major: a stopped run has compared every system on the same questions
+    for dataset, item in work:  # question-major: a stopped run compared every system on the same questions
         for name in systems:
             if (name, item.id) not in done:
-                append_record(results, score_question(name, item, contexts[name], judge))
+                append_record(results, score_question(name, item, contexts[name], judge, dataset))
             if progress:
                 progress(name, item)
-    ids = {item.id for item in items}
+    ids = {item.id for _, item in work}
     records = [r for r in read_records(results) if r["id"] in ids and r["system"] in systems]
     return {"results": results, **write_report(records, systems, out)}

@@ -98,4 +98,4 @@ class State(InputState, OutputState, total=False):
     draft: Draft | None  # the sentence under verification; None once the answer is complete
     trials: int  # evidence-finder trials for the current sentence (VTG t)
     cited_documents: Annotated[dict[str, Document], _merge_documents]  # every document a kept sentence cites
-    critique: dict  # Self-RAG ISUSE of the whole answer
+    raw_answer: str  # the one-answer writer's reply as written ([n] = n-th long-term memory document)

@@ -56,6 +56,7 @@ def generate_answer(state: State, runtime: Runtime[Context]) -> dict:
         judge_replies, fallbacks = judge.replies, judge.fallbacks
     return {
         "sentences": cited_sentences(best.text, documents),
+        "raw_answer": best.text,
         "usage": node_usage("generate_answer", replies + judge_replies,
                             seconds=time.perf_counter() - started, fallbacks=fallbacks),
     }

@@ -1,0 +1,171 @@
+"""Zero-token evidence checks: which words of a document can support a claim, and does the document
+even mention the claim's key facts?
+
+* :func:`key_terms` — the claim's numbers (years, dates, quantities) and names (capitalised words);
+* :func:`lexical_guard` — every key term must occur in the evidence, or the claim cannot be supported
+  by it: a changed year or a swapped name is caught here without asking any model;
+* :func:`sentence_spans` and :func:`select_quote` — the sentences of a document that cover the claim's
+  content words, as character spans into the document text (the quote a check is judged against, and
+  the evidence shown to a reader).
+
+Plain text only: nothing here imports from the graph, the models or the stores.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from functools import lru_cache
+from typing import Sequence
+
+from verirag.text import split_sentences
+
+# English function words (NLTK's list) and common sentence openers: never a claim's key fact
+_STOP = frozenset("""
+a about above after again against all also although am an and any are as at be because been before being
+below between both but by can could did do does doing down during each either few for from further had has
+have having he her here hers herself him himself his how however i if in into is it its itself just many
+me more most my myself neither no nor not now of off often on once one only or other our ours ourselves
+out over own same she should since so some still such than that the their theirs them themselves then
+there these they this those through thus to today too under until up very was we were what when where
+whether which while who whom why will with within without would yet you your yours yourself yourselves
+""".split())
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}
+
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
+
+
+def normalize_answer(text: str) -> str:
+    """SQuAD/ALCE normalisation: lower case, no punctuation, no articles, single spaces."""
+    text = "".join(ch for ch in text.lower() if ch not in set(string.punctuation))
+    return " ".join(re.sub(r"\b(a|an|the)\b", " ", text).split())
+
+
+def _plain(word: str) -> str:
+    word = word.lower().replace("’", "'")
+    return word[:-2] if word.endswith("'s") else word.strip("'-")
+
+
+def content_words(text: str) -> set[str]:
+    """Stemmed words that are not stop words ("Japan's" and "Japan" are the same word), and numbers."""
+    words = [_plain(w) for w in _WORD.findall(text)]
+    stems = set(_stemmer().stemWords([w for w in words if w and w not in _STOP]))
+    return stems | {n.replace(",", "") for n in _NUMBER.findall(text)}
+
+
+def key_terms(claim: str) -> list[str]:
+    """The claim's checkable facts: numbers (as digits) and capitalised words (names, months).
+
+    Stop words never count, capitalised or not ("The", "In", "It"). Numbers in words ("three") are not
+    terms of a claim, but the evidence's number words up to twenty match a claim's digits.
+    """
+    terms: list[str] = [n.replace(",", "") for n in _NUMBER.findall(claim)]
+    for match in _WORD.finditer(claim):
+        word = _plain(match.group())
+        if match.group()[0].isupper() and word not in _STOP:
+            terms.append(word)
+    return list(dict.fromkeys(terms))
+
+
+def _vocabulary(evidence: str) -> tuple[set[str], set[str]]:
+    words = {_plain(w) for w in _WORD.findall(evidence)}
+    numbers = {n.replace(",", "") for n in _NUMBER.findall(evidence)}
+    numbers |= {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS}
+    return words, numbers
+
+
+def _word_found(term: str, words: set[str]) -> bool:
+    if term in words:
+        return True
+    stem = _stemmer().stemWord(term)
+    for word in words:
+        if _stemmer().stemWord(word) == stem:
+            return True
+        shorter, longer = sorted((term, word), key=len)
+        common = len(_common_prefix(shorter, longer))
+        if len(shorter) >= 4 and common >= len(shorter) - 1 and len(longer) - len(shorter) <= 3:
+            return True  # Japan / Japanese, Italy / Italian
+    return False
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
+
+
+def missing_terms(claim: str, evidence: str) -> list[str]:
+    """The claim's key terms that the evidence does not contain (empty: the guard passes)."""
+    words, numbers = _vocabulary(evidence)
+    missing = []
+    for term in key_terms(claim):
+        if term[0].isdigit():
+            # "1990" is found in "1990s"; a decimal "3.5" must be there as written
+            if term not in numbers and not any(n.startswith(term) for n in numbers):
+                missing.append(term)
+        elif not _word_found(term, words):
+            missing.append(term)
+    return missing
+
+
+def lexical_guard(claim: str, evidence: str) -> bool:
+    """True when every key term of the claim occurs in the evidence (see :func:`key_terms`)."""
+    return not missing_terms(claim, evidence)
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the sentences of ``text`` (as :func:`verirag.text.split_sentences` cuts them)."""
+    spans, cursor = [], 0
+    for sentence in split_sentences(text):
+        words = sentence.split()
+        if not words:
+            continue
+        pattern = r"\s+".join(re.escape(w) for w in words)
+        match = re.compile(pattern).search(text, cursor)
+        if match is None:  # not expected: the splitter only rejoins whitespace
+            continue
+        spans.append((match.start(), match.end()))
+        cursor = match.end()
+    return spans
+
+
+def select_quote(claim: str, text: str, max_sentences: int = 2) -> list[tuple[int, int]]:
+    """The sentences of ``text`` that cover most of the claim's content words, greedily (each next one
+    covers the most words not covered yet; ties: the earlier sentence), in document order.
+
+    Returns character spans; empty when no sentence shares a content word with the claim.
+    """
+    wanted = content_words(claim)
+    spans = sentence_spans(text)
+    covers = [content_words(text[s:e]) & wanted for s, e in spans]
+    chosen: list[int] = []
+    uncovered = set(wanted)
+    while uncovered and len(chosen) < max_sentences:
+        gains = [(len(c & uncovered), -i) for i, c in enumerate(covers) if i not in chosen]
+        if not gains or max(gains)[0] == 0:
+            break
+        best = -max(gains)[1]
+        chosen.append(best)
+        uncovered -= covers[best]
+    return [spans[i] for i in sorted(chosen)]
+
+
+def quote_text(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """The quoted sentences, joined by " … " where they are not adjacent."""
+    parts, last = [], None
+    for start, end in spans:
+        if last is not None and text[last:start].strip():
+            parts.append("…")
+        parts.append(text[start:end])
+        last = end
+    return " ".join(parts)

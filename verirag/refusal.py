@@ -1,0 +1,26 @@
+"""Grounded refusals: the plain sentences verirag writes when the documents do not answer, and the
+detector the evaluation uses to recognise a refusal in any system's answer.
+
+verirag's own refusals start with :data:`PREFIX`; a baseline asked to "say that the documents do not
+say" writes its own wording, which :func:`is_refusal` recognises too.
+"""
+
+from __future__ import annotations
+
+import re
+
+PREFIX = "The documents do not"
+NOTHING_VERIFIED = "The documents do not answer this question."
+PART_MISSING = "The documents do not say {gap}."
+PART_UNKNOWN = "The documents do not answer every part of this question."
+
+_REFUSAL = re.compile(
+    r"\b(?:documents?|sources?|passages?|context|text)\s+(?:do|does|did)\s*(?:not|n't)\s+"
+    r"(?:say|answer|contain|mention|provide|state|include|specify|cover|give)"
+    r"|\b(?:no|not enough|insufficient)\s+information\b|\bcannot be (?:answered|determined)\b",
+    re.IGNORECASE)
+
+
+def is_refusal(sentence: str) -> bool:
+    """True when ``sentence`` says that the documents do not answer (wholly or in part)."""
+    return bool(_REFUSAL.search(sentence or ""))
