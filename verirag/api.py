@@ -25,6 +25,7 @@ def contract(state: dict[str, Any], context: Context, seconds: float | None = No
         "sentences": [dict(s) for s in state.get("sentences") or []],
         "documents": {doc_id: {"title": d.get("title", ""), "text": d.get("text", "")}
                       for doc_id, d in (state.get("documents") or {}).items()},
+        "refusal": state.get("refusal"),
         "critique": dict(state.get("critique") or {}),
         "usage": summary,
         "config": context.as_dict(),

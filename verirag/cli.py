@@ -160,7 +160,7 @@ def ask(
         result, _ = run(question, context, thread_id=thread, checkpointer=checkpointer)
         sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
         return
-    live = _LiveAnswer()
+    live = _LiveAnswer(drop=context.writer == "vtg" and context.unverified == "drop")
     with err.status("[dim]starting…[/]") as status:
         live.status = status
         result, _ = run(question, context, thread_id=thread, checkpointer=checkpointer, on_event=live)
@@ -181,8 +181,9 @@ def _checkpointer():
 class _LiveAnswer:
     """Shows the current stage and prints each sentence as soon as it is kept."""
 
-    def __init__(self):
+    def __init__(self, drop: bool = True):
         self.status = None
+        self.drop = drop  # unverified sentences are left out of the answer (Context.unverified == "drop")
         self.numbers: dict[str, int] = {}
         self.printed = 0
 
@@ -192,9 +193,16 @@ class _LiveAnswer:
             self.status.update(f"[dim]{node.replace('_', ' ')} done…[/]")
         elif mode == "custom" and chunk.get("event") == "sentence":
             sentence = chunk["sentence"]
+            if sentence["verified_by"] == "none" and self.drop:
+                out.print(f"[dim]not verified, left out of the answer: {escape(sentence['text'])}[/]",
+                          highlight=False)
+                return
             for doc_id in sentence["citations"]:
                 self.numbers.setdefault(doc_id, len(self.numbers) + 1)
             out.print(_render(sentence, self.numbers), highlight=False)
+            self.printed += 1
+        elif mode == "custom" and chunk.get("event") == "refusal":
+            out.print(f"[bold]{escape(chunk['text'])}[/]", highlight=False)
             self.printed += 1
 
 
@@ -279,17 +287,24 @@ def evaluate(
 
 
 def _print_answer(result: dict, streamed: int = 0) -> None:
+    from verirag.graph.state import answer_sentences
+
+    config = result.get("config") or {}
+    shown = answer_sentences(result["sentences"], config.get("unverified", "drop"), config.get("writer", "vtg"))
     number = {doc_id: n for n, doc_id in enumerate(result["documents"], 1)}
-    if not streamed:  # baselines write one answer: nothing was shown live
-        text = " ".join(_render(s, number) for s in result["sentences"])
+    if not streamed:  # baselines write one answer, a finished thread was read back: nothing was shown live
+        text = " ".join([_render(s, number) for s in shown] + ([escape(result["refusal"])] if result.get("refusal")
+                                                               else []))
         out.print(text or "[italic]No answer: the documents do not support one.[/]", highlight=False)
     unverified = sum(s["verified_by"] == "none" for s in result["sentences"])
     if unverified:
+        left_out = " and left out of the answer" if len(shown) < len(result["sentences"]) else ""
         out.print(f"[yellow]{unverified} of {len(result['sentences'])} sentence(s) could not be verified "
-                  "against their sources.[/]")
-    if result["documents"]:
+                  f"against their sources{left_out}.[/]")
+    cited = {c for s in shown for c in s["citations"]}
+    if cited:
         out.print("\n[bold]Sources[/]")
-        for n, doc in enumerate(result["documents"].values(), 1):
+        for n, doc in enumerate((d for i, d in result["documents"].items() if i in cited), 1):
             words = " ".join(doc["text"].split()[:18])
             out.print(f"[{n}] [bold]{escape(doc['title'])}[/] — {escape(words)}…", highlight=False)
     total = result["usage"]["total"]

@@ -35,10 +35,11 @@ def test_json_output_follows_the_contract(store, scripted, monkeypatch, capsys):
                             "--model", model_name, "--store", store_name, "--system", "vanilla")
     assert code == 0
     result = json.loads(out)
-    assert set(result) == {"question", "answer", "sentences", "documents", "critique", "usage", "config"}
+    assert set(result) == {"question", "answer", "sentences", "documents", "refusal", "critique", "usage",
+                           "config"}
     assert result["answer"] == "The capital of Japan is Tokyo [1]."
     (sentence,) = result["sentences"]
-    assert set(sentence) == {"text", "citations", "support", "verified_by", "score"}
+    assert set(sentence) == {"text", "citations", "support", "verified_by", "score", "trial"}
     assert list(result["documents"]) == sentence["citations"]
     assert result["documents"][sentence["citations"][0]]["title"] == "Japan"
     assert set(result["documents"][sentence["citations"][0]]) == {"title", "text"}

@@ -13,9 +13,13 @@ import pytest
 from verirag import Context
 from verirag.api import run
 from verirag.eval.systems import SYSTEMS
+from verirag import refusal
+from verirag.prompts import grounded_refusal as grounded_refusal_prompt
+from verirag.prompts import missing_info_query as missing_info_prompt
+from verirag.prompts import verify as verify_prompt
 from verirag.prompts import writer
 from verirag.stores import HybridStore, make_document, register_store, unregister_store
-from verirag.testing import HashEmbedder, distribution_reply, last_user_text
+from verirag.testing import HashEmbedder, distribution_reply, judgment_reply, last_user_text
 
 DOCS = {
     "Japan": "Japan is an island country in East Asia. Its capital is Tokyo.",
@@ -142,25 +146,88 @@ def test_short_term_memory_is_replaced_not_appended(vtg_store, scripted):
     assert set(third_memory) - set(long_term) == {"Kyoto", "Banana"}  # Fuji and Osaka are gone
 
 
-def test_trials_exhausted_keeps_the_sentence_unverified_and_moves_on(vtg_store, scripted):
+def test_vtg_keeps_an_exhausted_sentence_marked_in_the_text_and_moves_on(vtg_store, scripted):
     bad, good = "Tokyo has a population of one billion.", S1
     script = Writer([bad, bad, bad, good], cite={bad: ["Tokyo"], good: ["Japan"]}, needs={good: ["Japan"]})
     name, _ = scripted(script)
-    out, state = run(Q, ctx(name, max_trials=2))
+    out, state = run(Q, ctx(name, max_trials=2, unverified="show"))
     assert script.query_calls == 2  # T = 2 evidence-finder trials, then it gives up
     first, second = out["sentences"]
     assert first["text"] == bad and first["verified_by"] == "none"
     assert second["text"] == good and second["verified_by"] == "citations"
-    # the unverified sentence's citation did not join long-term memory
-    assert [d["title"] for d in state["long_term_memory"]].count("Tokyo") <= int(
-        "Tokyo" in script.memories[0])
+    assert out["answer"].startswith(bad.rstrip(".")) and out["refusal"] is None
+
+
+def _graded(grades):
+    """A Writer whose support judge grades each sentence text with a fixed s(ISSUP)-like distribution."""
+    def respond(messages, kwargs, script=None):
+        prompt = last_user_text(messages)
+        if "Task: judge how well" in prompt:
+            sentence = prompt.split("Sentence: ")[1].split("\n")[0]
+            fully = grades[sentence]
+            return distribution_reply({"Fully": fully, "Partially": 0.0, "No": 1 - fully})
+        return respond.script(messages, kwargs)
+    return respond
+
+
+def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_says_what_is_missing(
+        vtg_store, scripted):
+    first, best, last = ("Tokyo has 90 million people.", "Tokyo has 40 million people.",
+                         "Tokyo has 70 million people.")
+    respond = _graded({S1: 0.95, first: 0.2, best: 0.4, last: 0.1})
+    respond.script = Writer([S1, first, best, last], cite={s: ["Tokyo"] for s in (first, best, last)} | {S1: ["Japan"]},
+                            needs={S1: ["Japan"]}, queries=("Tokyo population",))
+
+    def gap(messages, kwargs):
+        if messages[0].text == grounded_refusal_prompt.SYSTEM:
+            return "how many people live in Tokyo"
+        return respond(messages, kwargs)
+
+    name, _ = scripted(gap)
+    out, state = run("What is the capital of Japan and how many people live there?", ctx(name, max_trials=2))
+    kept, dropped = out["sentences"]
+    assert kept["verified_by"] == "citations" and dropped["verified_by"] == "none"
+    # the second of its three trials had the best support: that one is kept (VTG would keep the last)
+    assert (dropped["text"], dropped["trial"], dropped["support"]) == (best, 2, pytest.approx(0.4))
+    assert [out["documents"][c]["title"] for c in dropped["citations"]] == ["Tokyo"]
+    # the unverified sentence is left out of the text, which ends by naming what the documents do not say
+    assert out["refusal"] == "The documents do not say how many people live in Tokyo."
+    assert out["answer"] == "Tokyo is the capital of Japan [1]. The documents do not say how many people live in Tokyo."
+    assert list(out["documents"])[0] == kept["citations"][0]  # [1] is the answer's source; Tokyo's follows
+
+
+def test_nothing_verified_is_a_plain_refusal_and_writing_stops_there(vtg_store, scripted):
+    bad = "Tokyo is made of cheese."
+    script = Writer([bad, bad, S1], cite={bad: ["Japan"], S1: ["Japan"]}, needs={S1: ["Japan"]})
+    name, _ = scripted(script)
+    out, _ = run(Q, ctx(name, max_trials=1))
+    assert [s["text"] for s in out["sentences"]] == [bad]  # S1 is never written: the answer ended
+    assert out["answer"] == refusal.NOTHING_VERIFIED == out["refusal"]
+
+
+def test_documents_found_insufficient_by_llatrieval_spend_no_evidence_finder_trial(vtg_store, scripted):
+    bad = "Tokyo is made of cheese."
+    script = Writer([bad, bad], cite={bad: ["Japan"]}, needs={})
+
+    def respond(messages, kwargs):
+        if messages[0].text == verify_prompt.CLASSIFY_SYSTEM:
+            return judgment_reply(0.1)  # "No": the documents cannot answer, at every iteration
+        if messages[0].text == missing_info_prompt.PASSAGE_SYSTEM:
+            return "Tokyo cheese"
+        return script(messages, kwargs)
+
+    name, _ = scripted(respond)
+    out, state = run(Q, ctx(name, verify_mode="classify", max_trials=2, max_retrieval_iterations=2))
+    assert state["retrieval_verified"] is False
+    assert script.query_calls == 0 and "evidence_finder" not in out["usage"]["per_node"]
+    assert out["answer"] == refusal.NOTHING_VERIFIED
 
 
 def test_end_signal_and_sentence_cap(vtg_store, scripted):
     script = Writer([], cite={}, needs={})
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name))
-    assert out["sentences"] == [] and out["answer"] == ""
+    assert out["sentences"] == [] and out["answer"] == refusal.NOTHING_VERIFIED
     many = ["Japan has thousands of islands.", "Its emperor lives in Tokyo.", "Rice farming shaped its villages.",
             "Sumo wrestling began there."]
     script = Writer(many, cite={s: ["Japan"] for s in many}, needs={s: ["Japan"] for s in many})
@@ -206,14 +273,15 @@ def test_concurrent_simplifier_matches_sequential_greedy_and_asks_the_first_roun
 
 
 def test_long_term_memory_grows_only_with_verified_citations(vtg_store, scripted):
-    fuji = "Mount Fuji is a volcano near Tokyo."
-    unsupported = "Tokyo is made of cheese."
-    script = Writer([unsupported, fuji], cite={unsupported: ["Japan"], fuji: ["Fuji"]}, needs={fuji: ["Fuji"]},
-                    queries=("Mount Fuji volcano",))
+    fuji, osaka = "Mount Fuji is a volcano near Tokyo.", "Osaka is the capital of Japan."
+    script = Writer([osaka, osaka, fuji], cite={osaka: ["Osaka"], fuji: ["Fuji"]}, needs={fuji: ["Fuji"]},
+                    queries=("Osaka Kansai city", "Mount Fuji volcano"))
     name, _ = scripted(script)
-    out, state = run(Q, ctx(name, top_k=1, max_trials=0))
-    assert [s["verified_by"] for s in out["sentences"]] == ["none", "none"]
-    assert [d["title"] for d in state["long_term_memory"]] == script.memories[0]
+    out, state = run(Q, ctx(name, top_k=1, max_trials=1, evidence_docs=2, unverified="show"))
+    assert "Osaka" in script.memories[1] and "Fuji" in script.memories[1]  # both found by the evidence finder
+    assert [(s["text"], s["verified_by"]) for s in out["sentences"]] == [(osaka, "none"), (fuji, "citations")]
+    long_term = [d["title"] for d in state["long_term_memory"]]
+    assert long_term == script.memories[0] + ["Fuji"]  # the verified citation joined; Osaka's did not
 
 
 def test_final_numbers_point_to_the_right_documents(vtg_store, scripted):

@@ -10,7 +10,7 @@ Retrieval stage (Self-RAG decision, LLatrieval verify-update loop with utility j
 
 Writing stage (VTG, ``writer="vtg"``)::
 
-    generate_sentence ─(end)→ critique_answer → finalize → END
+    generate_sentence ─(end)→ grounded_refusal → critique_answer → finalize → END
          │         ▲  ▲
        cite        │  └───────────────────── keep_sentence ◄── simplify_citations ◄─┐
          │         │                              ▲                     ▲           │
@@ -42,6 +42,7 @@ from verirag.nodes.evidence_finder import evidence_finder
 from verirag.nodes.finalize import finalize
 from verirag.nodes.generate_answer import generate_answer
 from verirag.nodes.generate_sentence import generate_sentence
+from verirag.nodes.grounded_refusal import grounded_refusal
 from verirag.nodes.judge_utility import judge_utility
 from verirag.nodes.keep_sentence import keep_sentence
 from verirag.nodes.missing_info_query import missing_info_query
@@ -53,7 +54,7 @@ from verirag.nodes.verify_memory import verify_memory
 
 NODES = (decide_retrieval, retrieve, judge_utility, verify, missing_info_query, generate_answer,
          generate_sentence, cite, verify_citations, verify_memory, simplify_citations, keep_sentence,
-         evidence_finder, critique_answer, finalize)
+         evidence_finder, grounded_refusal, critique_answer, finalize)
 
 
 def builder() -> StateGraph:
@@ -72,7 +73,7 @@ def builder() -> StateGraph:
     workflow.add_edge("missing_info_query", "retrieve")
     # writing stage
     workflow.add_edge("generate_answer", "critique_answer")
-    workflow.add_conditional_edges("generate_sentence", routing.route_after_sentence, ["cite", "critique_answer"])
+    workflow.add_conditional_edges("generate_sentence", routing.route_after_sentence, ["cite", "grounded_refusal"])
     workflow.add_conditional_edges("cite", routing.route_after_cite, ["verify_citations", "keep_sentence"])
     workflow.add_conditional_edges("verify_citations", routing.route_after_citation_check,
                                    ["simplify_citations", "verify_memory"])
@@ -81,6 +82,7 @@ def builder() -> StateGraph:
     workflow.add_edge("simplify_citations", "keep_sentence")
     workflow.add_edge("keep_sentence", "generate_sentence")
     workflow.add_edge("evidence_finder", "generate_sentence")
+    workflow.add_edge("grounded_refusal", "critique_answer")
     workflow.add_edge("critique_answer", "finalize")
     workflow.add_edge("finalize", END)
     return workflow

@@ -61,6 +61,10 @@ class Context:
     max_citations: int = _f(3, "citations per sentence")
     support_threshold: float = _f(0.5, "s(ISSUP) needed to call a sentence supported")
     max_trials: int = _f(2, "T: evidence-finder trials per sentence before keeping it unverified")
+    unverified: Literal["drop", "show"] = _f(
+        "drop", "a sentence still unverified after its trials: drop (left out of the answer text, kept in "
+        "`sentences`; the answer ends there and says what the documents do not answer) or show (VTG: in "
+        "the text, marked, and the answer goes on)")
     evidence_queries: int = _f(2, "M: diverse queries per evidence-finder trial")
     evidence_docs: int = _f(5, "N: documents retrieved per query into short-term memory")
     verifier: bool = _f(True, "two-tier citation verification (ablation: w/o Verifier)")
@@ -94,12 +98,13 @@ class Context:
 
         Retrieval: decide + T_r × (retrieve, judge_utility, verify) + (T_r − 1) × missing_info_query.
         VTG writing, per sentence: T failed trials × (generate, cite, tier 1, tier 2, evidence_finder),
-        then generate, cite, tier 1, tier 2, simplify, keep; plus the final generate, critique, finalize.
+        then generate, cite, tier 1, tier 2, simplify, keep; plus the final generate, grounded_refusal,
+        critique, finalize. The one-answer writer: generate_answer, critique, finalize.
         """
         retrieval = 4 * max(1, self.max_retrieval_iterations)
         if self.writer == "answer":
             return retrieval + 3
-        return retrieval + self.max_sentences * (5 * self.max_trials + 6) + 3
+        return retrieval + self.max_sentences * (5 * self.max_trials + 6) + 4
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

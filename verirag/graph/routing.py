@@ -30,9 +30,9 @@ def route_after_verify(state: State, runtime: Runtime[Context]) -> Literal["miss
     return writer(runtime) if not verifications or verifications[-1]["final"] else "missing_info_query"
 
 
-def route_after_sentence(state: State) -> Literal["cite", "critique_answer"]:
+def route_after_sentence(state: State) -> Literal["cite", "grounded_refusal"]:
     """VTG: an empty draft is the end signal."""
-    return "cite" if state.get("draft") else "critique_answer"
+    return "cite" if state.get("draft") else "grounded_refusal"
 
 
 def route_after_cite(state: State) -> Literal["verify_citations", "keep_sentence"]:

@@ -30,6 +30,14 @@ def memory(state: "State") -> list[Document]:
     return list(seen.values())
 
 
+def answer_sentences(sentences: list["Sentence"], unverified: str, writer: str = "vtg") -> list["Sentence"]:
+    """The kept sentences that the answer text shows: all of them, or only the verified ones when the
+    writer drops unverified sentences (``Context.unverified == "drop"``)."""
+    if writer == "vtg" and unverified == "drop":
+        return [s for s in sentences if s["verified_by"] != "none"]
+    return list(sentences)
+
+
 class Sentence(TypedDict):
     """One kept sentence of the answer."""
 
@@ -38,6 +46,7 @@ class Sentence(TypedDict):
     support: float | None  # probability-scored support of the cited docs (None: not judged)
     verified_by: VerifiedBy
     score: float | None  # Self-RAG segment-beam score of the sentence (None: no beam)
+    trial: int  # which generation of this sentence was kept: 1, or 2.. after evidence-finder trials
 
 
 DraftStatus = Literal["cited", "unchecked", "supported", "unsupported", "exhausted", "simplified"]
@@ -52,6 +61,14 @@ class Draft(TypedDict):
     verified_by: VerifiedBy
     status: DraftStatus
     score: float | None  # segment-beam score (None: no beam)
+    trial: int  # evidence-finder trials spent on this sentence before this draft was generated
+
+
+class BestTrial(TypedDict):
+    """The best-supported failed draft of the current sentence, with the documents it cited."""
+
+    draft: Draft
+    documents: list[Document]
 
 
 class Verification(TypedDict):
@@ -80,6 +97,7 @@ class OutputState(TypedDict, total=False):
     documents: dict[str, Document]  # doc id -> document, in bibliography order
     critique: dict  # {"utility": expected ISUSE in [-1, 1], "rating": expected 1-5 rating}
     usage: Annotated[dict, merge_usage]
+    refusal: str | None  # what the documents do not answer (a sentence of the answer), or None
     config: dict  # the Context the run used (every field)
 
 
@@ -93,9 +111,11 @@ class State(InputState, OutputState, total=False):
     candidates: list[Document]  # D_c of the current iteration
     selected: list[Document]  # D
     verifications: Annotated[list[Verification], operator.add]
+    retrieval_verified: bool  # LLatrieval: the final D passed verification (False: failed at the cap T)
     long_term_memory: list[Document]  # VTG D_L: kept for the whole answer
     short_term_memory: list[Document]  # VTG D_S: evidence for the current sentence
     draft: Draft | None  # the sentence under verification; None once the answer is complete
     trials: int  # evidence-finder trials for the current sentence (VTG t)
+    best_trial: BestTrial | None  # the best-supported failed draft of the current sentence
     cited_documents: Annotated[dict[str, Document], _merge_documents]  # every document a kept sentence cites
     raw_answer: str  # the one-answer writer's reply as written ([n] = n-th long-term memory document)

@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 
 from verirag.graph import resources
 from verirag.graph.context import Context
-from verirag.graph.state import State
+from verirag.graph.state import State, answer_sentences
 from verirag.models import choice_probabilities
 from verirag.prompts import writer as prompt
 from verirag.usage import node_usage
@@ -27,8 +27,9 @@ def usefulness_scores(p: dict[str, float]) -> dict[str, float]:
 
 def critique_answer(state: State, runtime: Runtime[Context]) -> dict:
     started = time.perf_counter()
-    sentences = state.get("sentences") or []
-    if not runtime.context.critique or not sentences:
+    ctx = runtime.context
+    sentences = answer_sentences(state.get("sentences") or [], ctx.unverified, ctx.writer)
+    if not ctx.critique or not sentences:
         return {"critique": {}}
     answer = " ".join(s["text"] for s in sentences)
     judgment = choice_probabilities(resources.model(runtime), prompt.usefulness(state["question"], answer),

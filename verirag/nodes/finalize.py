@@ -1,12 +1,16 @@
 """finalize — the output contract: renumber cited documents [1]..[n] in order of first citation (the
-first cited document is [1]) and build the answer text with its bibliography."""
+first cited document is [1]) and build the answer text with its bibliography.
+
+With ``unverified="drop"`` the text holds the verified sentences and then the refusal, if any; every
+kept sentence stays in ``sentences`` (the dropped ones with ``verified_by: "none"``), and the documents
+they cite follow the answer's own in ``documents``, so [1]..[n] still number the answer's sources."""
 
 from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
 from verirag.graph.context import Context
-from verirag.graph.state import State
+from verirag.graph.state import State, answer_sentences
 from verirag.stores.documents import Document
 from verirag.text import attach_citations
 
@@ -27,11 +31,13 @@ def bibliography(sentences: list, memory: list[Document]) -> dict[str, Document]
 def finalize(state: State, runtime: Runtime[Context]) -> dict:
     """Compose ``answer`` and ``documents`` from the kept sentences; record the run's ``config``."""
     sentences = state.get("sentences") or []
+    shown = answer_sentences(sentences, runtime.context.unverified, runtime.context.writer)
     memory = (list((state.get("cited_documents") or {}).values()) + (state.get("long_term_memory") or [])
               + (state.get("short_term_memory") or []))
-    documents = bibliography(sentences, memory)
+    documents = bibliography(shown, memory)
     number = {doc_id: i for i, doc_id in enumerate(documents, 1)}
-    answer = " ".join(
-        attach_citations(s["text"], [number[c] for c in s["citations"] if c in number]) for s in sentences)
-    return {"answer": answer, "documents": documents, "critique": state.get("critique") or {},
-            "config": runtime.context.as_dict()}
+    parts = [attach_citations(s["text"], [number[c] for c in s["citations"] if c in number]) for s in shown]
+    refusal = state.get("refusal")
+    documents.update({k: v for k, v in bibliography(sentences, memory).items() if k not in documents})
+    return {"answer": " ".join(parts + ([refusal] if refusal else [])), "documents": documents,
+            "refusal": refusal, "critique": state.get("critique") or {}, "config": runtime.context.as_dict()}

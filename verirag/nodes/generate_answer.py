@@ -32,7 +32,8 @@ def cited_sentences(reply: str, documents: Sequence[Document], max_citations: in
         if not re.search(r"\w", text):
             continue  # punctuation or stray markers only
         ids = [documents[n - 1]["id"] for n in numbers if 1 <= n <= len(documents)][:max_citations]
-        sentences.append(Sentence(text=text, citations=ids, support=None, verified_by="none", score=None))
+        sentences.append(Sentence(text=text, citations=ids, support=None, verified_by="none", score=None,
+                                  trial=1))
     return sentences
 
 

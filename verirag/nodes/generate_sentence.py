@@ -2,17 +2,16 @@
 the sentences kept so far and long ∪ short-term memory; the end signal (or the ``max_sentences`` cap)
 finishes the answer. A sentence that adds no new information ends it too: one whose content words are
 already (≥ 80 %) in the kept sentences, as small models tend to restate the answer. With
+``unverified="drop"`` (the default) the answer also ends after a sentence that could not be verified:
+once the documents failed to support a claim after its trials, writing on would build on it. With
 ``beam_width`` > 1 the sentence is the winner of Self-RAG's segment beam (:mod:`.segment_beam`)."""
 
 from __future__ import annotations
 
 import time
-from functools import lru_cache
-
-from bm25s.stopwords import STOPWORDS_EN
 from langgraph.runtime import Runtime
 
-from verirag.eval.metrics import normalize_answer
+from verirag.evidence import content_words
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import Draft, State, memory
@@ -22,19 +21,6 @@ from verirag.prompts import writer as prompt
 from verirag.usage import node_usage
 
 REPEAT_OVERLAP = 0.8
-
-
-@lru_cache(maxsize=1)
-def _stemmer():
-    import Stemmer
-
-    return Stemmer.Stemmer("english")
-
-
-def content_words(text: str) -> set[str]:
-    """Stemmed words that are not stop words ("Japan's" and "Japan" are the same word)."""
-    words = [w for w in normalize_answer(text.replace("'s ", " ")).split() if w not in STOPWORDS_EN]
-    return set(_stemmer().stemWords(words))
 
 
 def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool:
@@ -48,7 +34,8 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
     started = time.perf_counter()
     ctx = runtime.context
     kept = state.get("sentences") or []
-    if len(kept) >= ctx.max_sentences:
+    stopped = ctx.unverified == "drop" and bool(kept) and kept[-1]["verified_by"] == "none"
+    if len(kept) >= ctx.max_sentences or stopped:
         return {"draft": None, "usage": node_usage("generate_sentence", seconds=time.perf_counter() - started)}
     so_far = " ".join(s["text"] for s in kept)
 
@@ -67,6 +54,6 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
         fallbacks = int(text is None and prompt.END.strip("[]") not in reply.text.upper() and bool(reply.text.strip()))
         text = text if text and is_new(text) else None
     draft = Draft(text=text, citations=[], support=None, verified_by="none", status="cited",
-                  score=score) if text else None
+                  score=score, trial=state.get("trials", 0)) if text else None
     return {"draft": draft, "usage": node_usage("generate_sentence", replies, time.perf_counter() - started,
                                                 fallbacks=fallbacks)}

@@ -1,5 +1,6 @@
 """keep_sentence — append the draft to the answer. A verified sentence's citations join long-term
-memory (VTG: D_L ← D_L ∪ C); an unverified one adds nothing to memory. Trials reset.
+memory (VTG: D_L ← D_L ∪ C); an unverified one (the best-supported of its trials) adds nothing to
+memory. Trials reset.
 
 The kept sentence is also written to LangGraph's ``custom`` stream as
 ``{"event": "sentence", "sentence": {...}, "documents": {id: {"title"}}}``, so callers can show the
@@ -15,14 +16,16 @@ from verirag.graph.state import Sentence, State, memory
 
 def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
     draft = state["draft"]
-    by_id = {d["id"]: d for d in memory(state)}
+    earlier = (state.get("best_trial") or {}).get("documents") or []  # an earlier trial's citations
+    by_id = {d["id"]: d for d in memory(state) + earlier}
     cited = {i: by_id[i] for i in draft["citations"] if i in by_id}
     sentence = Sentence(text=draft["text"], citations=list(cited), support=draft["support"],
-                        verified_by=draft["verified_by"], score=draft.get("score"))
+                        verified_by=draft["verified_by"], score=draft.get("score"),
+                        trial=draft.get("trial", 0) + 1)
     runtime.stream_writer({"event": "sentence", "sentence": dict(sentence),
                            "documents": {i: {"title": d.get("title", "")} for i, d in cited.items()}})
     update: dict = {"sentences": list(state.get("sentences") or []) + [sentence], "trials": 0,
-                    "draft": None, "cited_documents": cited}
+                    "draft": None, "best_trial": None, "cited_documents": cited}
     if draft["verified_by"] != "none":
         long_term = list(state.get("long_term_memory") or [])
         known = {d["id"] for d in long_term}

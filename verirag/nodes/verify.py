@@ -7,7 +7,9 @@ scores are not one token on every tokenizer, so this mode reads the text.
 ``off``: always passes.
 
 When D passes, or the iteration cap T is reached, the loop ends and D becomes long-term memory; at the
-cap that is the best-scoring D of all iterations.
+cap that is the best-scoring D of all iterations, and ``retrieval_verified`` tells the writer that no D
+passed: LLatrieval has already searched T times for what is missing, so the writer does not search
+again (no evidence-finder trials) and an unsupported sentence ends the answer with a refusal.
 """
 
 from __future__ import annotations
@@ -58,4 +60,5 @@ def verify(state: State, runtime: Runtime[Context]) -> dict:
         history = list(state.get("verifications") or []) + [record]
         best = record if passed else max(history, key=lambda v: (v["score"], len(v["selected"])))
         update["long_term_memory"] = best["selected"]
+        update["retrieval_verified"] = passed
     return update

@@ -1,8 +1,9 @@
 """verify_memory — tier 2 of VTG's verifier (the memory verifier): after tier 1 failed, does the whole
 memory (long ∪ short) support the sentence? If so, the citations were wrong, not the sentence: the
 whole memory becomes the citation set, to be simplified. If not, the sentence may be fabricated: the
-evidence finder looks for new evidence, unless ``max_trials`` trials are spent, in which case the
-sentence is kept, marked unverified."""
+evidence finder looks for new evidence, unless ``max_trials`` trials are spent (none when LLatrieval's
+verification found the documents insufficient: it already searched), in which case the best-supported
+of the sentence's trials (not the last one) is kept, marked unverified."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from langgraph.runtime import Runtime
 
 from verirag.graph import resources
 from verirag.graph.context import Context
-from verirag.graph.state import State, memory
+from verirag.graph.state import BestTrial, State, memory
 from verirag.nodes.support import support
 from verirag.usage import node_usage
 
@@ -23,13 +24,23 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
     draft = dict(state["draft"])
     docs = memory(state)
     replies, fallbacks, score = [], 0, 0.0
+    update: dict = {}
     if docs:
         score, judgment = support(resources.model(runtime), docs, state["question"], draft["text"])
         replies, fallbacks = [judgment.message], int(not judgment.parsed)
+    update["usage"] = node_usage("verify_memory", replies, time.perf_counter() - started, fallbacks)
     if score >= ctx.support_threshold:
         draft.update(citations=[d["id"] for d in docs], support=score, status="supported", verified_by="memory")
     else:
-        exhausted = state.get("trials", 0) >= ctx.max_trials
-        draft.update(support=score, status="exhausted" if exhausted else "unsupported", verified_by="none")
-    return {"draft": draft,
-            "usage": node_usage("verify_memory", replies, time.perf_counter() - started, fallbacks)}
+        score = max(score, draft["support"] or 0.0)  # the sentence's best support: tier 1 or tier 2
+        draft.update(support=score, status="unsupported", verified_by="none")
+        by_id = {d["id"]: d for d in docs}
+        best = state.get("best_trial")
+        if best is None or score > (best["draft"]["support"] or 0.0):  # ties: the earlier trial
+            best = BestTrial(draft=dict(draft), documents=[by_id[i] for i in draft["citations"] if i in by_id])
+        budget = ctx.max_trials if state.get("retrieval_verified", True) else 0
+        update["best_trial"] = best
+        if state.get("trials", 0) >= budget:
+            draft = {**best["draft"], "status": "exhausted"}
+    update["draft"] = draft
+    return update

@@ -1,0 +1,69 @@
+"""grounded_refusal — Trust-Score's grounded refusal: when the documents do not answer, say so plainly.
+
+With ``unverified="drop"`` the answer text holds verified sentences only. Then:
+
+* nothing verified → the answer is :data:`verirag.refusal.NOTHING_VERIFIED` (no model call);
+* some sentences verified, but the writer dropped an unverified one or LLatrieval's verification found
+  the documents insufficient → the model names, in a few words of the question, what the verified
+  answer leaves open, and the answer ends with "The documents do not say <that>." (nothing named:
+  no sentence; an unusable reply: :data:`verirag.refusal.PART_UNKNOWN`, counted as a fallback);
+* otherwise nothing is added.
+
+The refusal is a sentence without citations, stored in ``refusal``, appended by ``finalize`` and written
+to the custom stream as ``{"event": "refusal", "text": ...}``.
+With ``unverified="show"`` (VTG's behaviour) and for the one-answer writer, nothing is done here.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from langgraph.runtime import Runtime
+
+from verirag import refusal
+from verirag.graph import resources
+from verirag.graph.context import Context
+from verirag.graph.state import State
+from verirag.parsing import parse_query
+from verirag.prompts import grounded_refusal as prompt
+from verirag.usage import node_usage
+
+MAX_GAP_WORDS = 12
+
+
+def parse_gap(text: str) -> str | None:
+    """The named gap as a clause after "The documents do not say", "" for none, None when unusable."""
+    gap = parse_query((text or "").splitlines()[0] if (text or "").strip() else "")
+    if gap is None:
+        return None
+    if gap.strip(" .").upper() == prompt.NONE:
+        return ""
+    gap = re.sub(r"^(?:the answer does not (?:say|answer|mention)\s+)", "", gap, flags=re.IGNORECASE)
+    gap = gap.rstrip(" .")
+    words = gap.split()
+    if not words or len(words) > MAX_GAP_WORDS or "[" in gap:
+        return None
+    return gap[0].lower() + gap[1:] if not words[0].isupper() and words[0][1:].islower() else gap
+
+
+def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
+    started = time.perf_counter()
+    ctx = runtime.context
+    if ctx.writer != "vtg" or ctx.unverified != "drop":
+        return {"refusal": None}
+    sentences = state.get("sentences") or []
+    verified = [s for s in sentences if s["verified_by"] != "none"]
+    replies, fallbacks, text = [], 0, refusal.NOTHING_VERIFIED
+    if verified:
+        if len(verified) == len(sentences) and state.get("retrieval_verified", True):
+            return {"refusal": None}  # nothing dropped, and the documents were judged sufficient
+        answer = " ".join(s["text"] for s in verified)
+        replies = [resources.model(runtime).invoke(prompt.messages(state["question"], answer), max_tokens=24)]
+        gap = parse_gap(replies[0].text)
+        fallbacks = int(gap is None)
+        text = None if gap == "" else refusal.PART_UNKNOWN if gap is None else refusal.PART_MISSING.format(gap=gap)
+    if text:
+        runtime.stream_writer({"event": "refusal", "text": text})
+    return {"refusal": text,
+            "usage": node_usage("grounded_refusal", replies, time.perf_counter() - started, fallbacks)}
