@@ -13,6 +13,11 @@ def test_split_does_not_break_on_abbreviations_initials_or_decimals():
         "Dr. Smith moved to the U.S. in 1990.", "The rate is 3.5 percent.", "J. R. R. Tolkien wrote it."]
 
 
+def test_split_reads_lone_surrogates_instead_of_raising():
+    text = "A broken \ud800 character. Next one."
+    assert split_sentences(text) == ["A broken \ud800 character.", "Next one."]
+
+
 def test_split_empty_and_unterminated():
     assert split_sentences("") == []
     assert split_sentences("  no full stop here ") == ["no full stop here"]
