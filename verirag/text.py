@@ -1,10 +1,10 @@
 """Plain-text helpers shared by nodes and evaluation: sentence splitting, citation markers, and the
 delimited rendering of documents inside prompts.
 
-Sentences are cut by sentencex (Wikimedia's rule-based segmenter; see docs/segmentation.md for the
-comparison that chose it), plus two conventions of ours: a line break ends a sentence unless the next line
-starts in lower case (a wrapped line), and citation markers after a full stop (``… Paris. [1]``) stay
-with the sentence they close.
+Sentences are cut by sentencex (Wikimedia's rule-based segmenter, three of its gaps patched) under
+verirag's conventions (:func:`split_with`): line breaks cut, nothing is cut before a lower-case letter,
+and citation markers after a full stop (``… Paris. [1]``) stay with the sentence they close. The
+comparison that chose it, and the boundary set it passes, are in docs/segmentation.md.
 """
 
 from __future__ import annotations
