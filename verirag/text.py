@@ -19,8 +19,8 @@ from verirag.stores.documents import Document
 CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 # what closes the sentence before it: markers and final punctuation that a segmenter put after a cut
 _CLOSING = re.compile(rf"(?:\s*(?:{CITATION.pattern}|[.!?…]+))+")
-_LINE_BREAK = re.compile(r"\s*[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
-_NEXT_CHARACTER = re.compile(r"\s*(\S)")
+_LINE_BREAK = re.compile(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+_VISIBLE = re.compile(r"\S")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _MISSED_END = re.compile(r"(?:[.!?]\)|…)(?=\s+[A-Z])")
 _TITLE_END = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof)\.\s*$")
@@ -44,12 +44,6 @@ def _sentence_ends(text: str) -> set[int]:
     return ends
 
 
-def _starts_lower(text: str, position: int) -> bool:
-    """True when the first non-space character from ``position`` on is a lower-case letter."""
-    match = _NEXT_CHARACTER.match(text, position)
-    return bool(match) and match.group(1).islower()
-
-
 def split_with(text: str, sentence_ends: Callable[[str], Iterable[int]]) -> list[str]:
     """Sentences of ``text`` as cut by ``sentence_ends`` (a segmenter: the offsets where its sentences
     end), with verirag's conventions: every line break cuts too; no cut before a lower-case letter (a
@@ -57,10 +51,13 @@ def split_with(text: str, sentence_ends: Callable[[str], Iterable[int]]) -> list
     to the sentence they close; whitespace runs become one space.
     """
     spans: list[list[int]] = []
-    start = 0
+    start = visible = 0  # visible: the first non-space character at or after the cut (linear time)
     cuts = {*sentence_ends(text), *(m.start() for m in _LINE_BREAK.finditer(text)), len(text)}
     for end in sorted(cuts):
-        if not start < end <= len(text) or _starts_lower(text, end):
+        if end > visible:
+            found = _VISIBLE.search(text, end)
+            visible = found.start() if found else len(text)
+        if not start < end <= len(text) or text[visible:visible + 1].islower():
             continue
         closing = _CLOSING.match(text, start, end)
         if closing and spans:

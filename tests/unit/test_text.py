@@ -1,3 +1,5 @@
+import time
+
 from verirag.text import attach_citations, parse_citations, render_documents, split_sentences
 
 
@@ -16,6 +18,13 @@ def test_split_does_not_break_on_abbreviations_initials_or_decimals():
 def test_split_reads_lone_surrogates_instead_of_raising():
     text = "A broken \ud800 character. Next one."
     assert split_sentences(text) == ["A broken \ud800 character.", "Next one."]
+
+
+def test_split_takes_linear_time_on_long_blank_runs():
+    started = time.perf_counter()
+    assert split_sentences("One" + " " * 100_000 + "two.") == ["One two."]
+    assert split_sentences("One" + "\n" * 100_000 + "Two.") == ["One", "Two."]
+    assert time.perf_counter() - started < 3  # a quadratic scan of those runs takes minutes
 
 
 def test_split_empty_and_unterminated():
