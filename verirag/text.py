@@ -1,43 +1,76 @@
 """Plain-text helpers shared by nodes and evaluation: sentence splitting, citation markers, and the
 delimited rendering of documents inside prompts.
 
-No NLTK (its punkt data is not on PyPI): sentences are split by rule, keeping citation markers that
-follow a full stop (``… Paris. [1]``) with the sentence they close.
+Sentences are cut by sentencex (Wikimedia's rule-based segmenter, three of its gaps patched) under
+verirag's conventions (:func:`split_with`): line breaks cut, nothing is cut before a lower-case letter,
+and citation markers after a full stop (``… Paris. [1]``) stay with the sentence they close. The
+comparison that chose it, and the boundary set it passes, are in docs/segmentation.md.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Callable, Iterable, Sequence
+
+import sentencex
 
 from verirag.stores.documents import Document
 
 CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
-_ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc", "e.g", "i.e", "no",
-                  "inc", "ltd", "co", "corp", "mt", "ft", "u.s", "u.k", "approx", "jan", "feb", "mar",
-                  "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "c", "ca"}
-_BOUNDARY = re.compile(r"[.!?]+[\"')\]]*((?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])*)(\s+|$)")
+# what closes the sentence before it: markers and final punctuation that a segmenter put after a cut
+_CLOSING = re.compile(rf"(?:\s*(?:{CITATION.pattern}|[.!?…]+))+")
+_LINE_BREAK = re.compile(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+_VISIBLE = re.compile(r"\S")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_MISSED_END = re.compile(r"(?:[.!?]\)|…)(?=\s+[A-Z])")
+_TITLE_END = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof)\.\s*$")
+
+
+def _sentencex_ends(text: str) -> Iterable[int]:
+    """Where sentencex ends each sentence of ``text`` (lone surrogates, which it cannot encode, are read
+    as U+FFFD: same length, so the offsets still hold)."""
+    end = 0
+    for piece in sentencex.segment("en", _SURROGATE.sub("\ufffd", text)):
+        end += len(piece)
+        yield end
+
+
+def _sentence_ends(text: str) -> set[int]:
+    """sentencex's cuts with its three gaps on the boundary set patched: it never cuts after a stop
+    closed by a parenthesis ("(eye.) Players") or after "…" before a capital, and it cuts after a title
+    whose name is also a sentence opener ("Dr. No")."""
+    ends = {m.end() for m in _MISSED_END.finditer(text)}
+    ends.update(e for e in _sentencex_ends(text) if not _TITLE_END.search(text[max(0, e - 8):e]))
+    return ends
+
+
+def split_with(text: str, sentence_ends: Callable[[str], Iterable[int]]) -> list[str]:
+    """Sentences of ``text`` as cut by ``sentence_ends`` (a segmenter: the offsets where its sentences
+    end), with verirag's conventions: every line break cuts too; no cut before a lower-case letter (a
+    wrapped line, "subsp. vulgaris", "Spacewar! was"); markers and full stops that open a piece move back
+    to the sentence they close; whitespace runs become one space.
+    """
+    spans: list[list[int]] = []
+    start = visible = 0  # visible: the first non-space character at or after the cut (linear time)
+    cuts = {*sentence_ends(text), *(m.start() for m in _LINE_BREAK.finditer(text)), len(text)}
+    for end in sorted(cuts):
+        if end > visible:
+            found = _VISIBLE.search(text, end)
+            visible = found.start() if found else len(text)
+        if not start < end <= len(text) or text[visible:visible + 1].islower():
+            continue
+        closing = _CLOSING.match(text, start, end)
+        if closing and spans:
+            spans[-1][1] = start = closing.end()
+        if text[start:end].strip():
+            spans.append([start, end])
+        start = end
+    return [" ".join(text[start:end].split()) for start, end in spans]
 
 
 def split_sentences(text: str) -> list[str]:
     """Split text into sentences; citation markers after the final punctuation stay attached."""
-    text = " ".join(text.split())
-    sentences, start = [], 0
-    for match in _BOUNDARY.finditer(text):
-        end = match.end()
-        before = text[start:match.start()].split(" ")[-1].lower().rstrip(".")
-        next_char = text[end:end + 1]
-        is_abbrev = before in _ABBREVIATIONS or (len(before) == 1 and before.isalpha())
-        if next_char and (is_abbrev or next_char.islower()):
-            continue
-        piece = text[start:end].strip()
-        if piece:
-            sentences.append(piece)
-        start = end
-    tail = text[start:].strip()
-    if tail:
-        sentences.append(tail)
-    return sentences
+    return split_with(text, _sentence_ends)
 
 
 def parse_citations(sentence: str) -> tuple[str, list[int]]:

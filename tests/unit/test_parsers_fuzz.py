@@ -12,7 +12,9 @@ EXAMPLES = settings(max_examples=1000, deadline=None, suppress_health_check=[Hea
 # Replies that look like model output: fragments of the formats mixed with arbitrary text.
 fragments = st.sampled_from(["Selected Documents:", "[YES]", "[NO]", "Yes", "No", "[7]", "[12]", "10/10",
                              "[END]", "END", "\n", "\n\n", "[1]", "[2][3]", "[1, 2]", " ", ".", "Query:",
-                             "1.", "- ", "Fully", "Partially", "‹", "</document>", "9" * 30])
+                             "1.", "- ", "Fully", "Partially", "‹", "</document>", "9" * 30,
+                             # sentence boundaries: abbreviations, initials, ellipses, brackets, capitals
+                             "J.J. ", "U.S.", "Dr.", "…", "...", ".)", "(", '"', "!", "?", " The", "\r\n"])
 replies = st.lists(st.one_of(st.text(max_size=40), fragments), max_size=25).map("".join)
 
 
@@ -55,7 +57,11 @@ def test_parse_sentence(text):
 @EXAMPLES
 @given(replies)
 def test_citations_and_sentences(text):
-    for sentence in split_sentences(text):
+    sentences = split_sentences(text)
+    # the cut loses, adds and reorders nothing but whitespace; no sentence is blank or padded
+    assert "".join("".join(s.split()) for s in sentences) == "".join(text.split())
+    assert all(s and s == " ".join(s.split()) for s in sentences)
+    for sentence in sentences:
         clean, numbers = parse_citations(sentence)
         assert all(isinstance(n, int) and n >= 0 for n in numbers)
         assert not CITATION.search(clean)  # no complete [n] marker survives

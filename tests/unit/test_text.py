@@ -1,3 +1,5 @@
+import time
+
 from verirag.text import attach_citations, parse_citations, render_documents, split_sentences
 
 
@@ -11,6 +13,18 @@ def test_split_does_not_break_on_abbreviations_initials_or_decimals():
     text = "Dr. Smith moved to the U.S. in 1990. The rate is 3.5 percent. J. R. R. Tolkien wrote it."
     assert split_sentences(text) == [
         "Dr. Smith moved to the U.S. in 1990.", "The rate is 3.5 percent.", "J. R. R. Tolkien wrote it."]
+
+
+def test_split_reads_lone_surrogates_instead_of_raising():
+    text = "A broken \ud800 character. Next one."
+    assert split_sentences(text) == ["A broken \ud800 character.", "Next one."]
+
+
+def test_split_takes_linear_time_on_long_blank_runs():
+    started = time.perf_counter()
+    assert split_sentences("One" + " " * 100_000 + "two.") == ["One two."]
+    assert split_sentences("One" + "\n" * 100_000 + "Two.") == ["One", "Two."]
+    assert time.perf_counter() - started < 3  # a quadratic scan of those runs takes minutes
 
 
 def test_split_empty_and_unterminated():
