@@ -284,12 +284,15 @@ def _print_answer(result: dict, streamed: int = 0) -> None:
                   "against their sources.[/]")
     if result["documents"]:
         out.print("\n[bold]Sources[/]")
+        from verirag.stores.documents import location
+
         for n, doc in enumerate(result["documents"].values(), 1):
             words = " ".join(doc["text"].split()[:18])
-            out.print(f"[{n}] [bold]{escape(doc['title'])}[/] — {escape(words)}…", highlight=False)
-    total = result["usage"]["total"]
-    out.print(f"\n[dim]{int(total['calls'])} model call(s), {int(total['input_tokens'])} prompt + "
-              f"{int(total['output_tokens'])} completion tokens, {result['usage'].get('wall_seconds', 0):.1f} s[/]")
+            where = f" ({escape(location(doc))})" if location(doc) else ""
+            out.print(f"[{n}] [bold]{escape(doc['title'])}[/]{where} — {escape(words)}…", highlight=False)
+    from verirag.usage import cost_line
+
+    out.print(f"\n[dim]{cost_line(result['usage'])}[/]")
 
 
 def main() -> None:

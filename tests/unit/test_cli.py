@@ -41,7 +41,7 @@ def test_json_output_follows_the_contract(store, scripted, monkeypatch, capsys):
     assert set(sentence) == {"text", "citations", "support", "verified_by", "score"}
     assert list(result["documents"]) == sentence["citations"]
     assert result["documents"][sentence["citations"][0]]["title"] == "Japan"
-    assert set(result["documents"][sentence["citations"][0]]) == {"title", "text"}
+    assert set(result["documents"][sentence["citations"][0]]) == {"title", "text", "source", "page"}
     assert result["usage"]["total"]["calls"] == 1
 
 

@@ -21,7 +21,7 @@ from urllib.parse import urlparse
 from typing import Callable, Iterable, Protocol, Sequence
 
 from verirag.errors import StoreNotFoundError, StoreUnavailableError
-from verirag.stores.documents import Document
+from verirag.stores.documents import Document, origin
 from verirag.stores.embeddings import Embedder
 
 RRF_K = 60
@@ -201,7 +201,8 @@ class HybridStore:
                         ids=[d["id"] for d in new],
                         documents=[d["text"] for d in new],
                         embeddings=self.embedder.embed([f"{d['title']}: {d['text']}" for d in new]),
-                        metadatas=[{"title": d["title"], "source": d.get("source", "")} for d in new],
+                        metadatas=[{"title": d["title"], "source": d.get("source", ""), **origin(d)}
+                                   for d in new],
                     )
                     added += len(new)
                 if progress:
@@ -241,7 +242,7 @@ class HybridStore:
         if not ids:
             return []
         page = self._open().get(ids=list(ids), include=["documents", "metadatas"])
-        found = {i: Document(id=i, title=m.get("title", ""), text=t, source=m.get("source", ""))
+        found = {i: Document(id=i, title=m.get("title", ""), text=t, source=m.get("source", ""), **origin(m))
                  for i, t, m in zip(page["ids"], page["documents"], page["metadatas"])}
         return [found[i] for i in ids if i in found]
 
