@@ -15,7 +15,7 @@ from verirag.errors import VeriragError
 from verirag.eval.systems import SYSTEMS
 from verirag.graph.builder import graph
 
-from tests.unit.test_writing_stage import Q, S1, Writer, ctx, vtg_store  # noqa: F401  (fixture)
+from tests.unit.test_writing_stage import DOCS, Q, S1, Writer, ctx, vtg_store  # noqa: F401  (fixture)
 
 S2 = "Kyoto was the capital of Japan for a thousand years."
 
@@ -28,7 +28,9 @@ def test_the_custom_stream_carries_kept_sentences_only(vtg_store, scripted):  # 
     custom = [chunk for mode, chunk in events if mode == "custom"]
     assert [c["sentence"]["text"] for c in custom] == [S1, S2]
     assert all(c["event"] == "sentence" for c in custom)
-    assert custom[1]["documents"] == {out["sentences"][1]["citations"][0]: {"title": "Kyoto"}}
+    # the cited documents as the output contract shows them, so a client can show the sources live
+    assert custom[1]["documents"] == {out["sentences"][1]["citations"][0]: {
+        "title": "Kyoto", "text": DOCS["Kyoto"], "source": "", "page": None}}
     updates = [next(iter(chunk)) for mode, chunk in events if mode == "updates"]
     assert updates[0] == "decide_retrieval" and updates[-1] == "finalize"
     assert "verify_citations" in updates  # the stage is visible, its verdict is not in the custom stream
