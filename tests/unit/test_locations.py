@@ -4,8 +4,8 @@ the graph to the output contract and the CLI's sources."""
 from __future__ import annotations
 
 import json
-import re
 
+from tests.fakes import documents_in
 from tests.pdf import write_pdf
 from tests.unit.test_cli import run_main
 from verirag.stores import HybridStore, make_document
@@ -20,8 +20,7 @@ PAGES = [["Sailing manual.", "The mainsail is raised with the halyard."],
 
 def _cite_the_anchor(messages, kwargs):
     """A one-answer writer that cites the document saying what the anchor weighs."""
-    blocks = re.findall(r'<document number="(\d+)"[^>]*>\n(.*?)\n</document>', last_user_text(messages), re.S)
-    (number,) = [n for n, text in blocks if "anchor weighs" in text]
+    (number,) = [n for n, text in documents_in(last_user_text(messages)) if "anchor weighs" in text]
     return f"The anchor weighs forty kilograms [{number}]."
 
 
