@@ -6,7 +6,7 @@ the ledger survives checkpoints, shows in LangGraph Studio and feeds the output 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from langchain_core.messages import AIMessage
 

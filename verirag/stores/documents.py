@@ -29,7 +29,7 @@ PUBLIC_FIELDS = ("title", "text", "source", "page", "section")
 
 def document_id(title: str, text: str) -> str:
     """Stable id: the first 16 hex digits of sha256(title + NUL + text)."""
-    return hashlib.sha256(f"{title}\0{text}".encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha256(f"{title}\0{text}".encode()).hexdigest()[:16]
 
 
 def make_document(title: str, text: str, source: str = "", page: int | None = None,

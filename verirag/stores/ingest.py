@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
 
 from verirag.errors import IngestError
 from verirag.stores.documents import Document, make_document
