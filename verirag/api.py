@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from verirag.errors import ModelCallError, VeriragError
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.retry import MAX_ATTEMPTS, is_transient
+from verirag.stores.documents import public
 from verirag.usage import totals
 
 
@@ -23,8 +25,7 @@ def contract(state: dict[str, Any], context: Context, seconds: float | None = No
         "question": state.get("question", ""),
         "answer": state.get("answer", ""),
         "sentences": [dict(s) for s in state.get("sentences") or []],
-        "documents": {doc_id: {"title": d.get("title", ""), "text": d.get("text", "")}
-                      for doc_id, d in (state.get("documents") or {}).items()},
+        "documents": {doc_id: public(d) for doc_id, d in (state.get("documents") or {}).items()},
         "refusal": state.get("refusal"),
         "critique": dict(state.get("critique") or {}),
         "usage": summary,

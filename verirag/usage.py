@@ -7,7 +7,7 @@ the ledger survives checkpoints, shows in LangGraph Studio and feeds the output 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from langchain_core.messages import AIMessage
 
@@ -47,3 +47,10 @@ def totals(usage: dict) -> dict[str, float]:
         for key in FIELDS:
             out[key] = round(out[key] + counters.get(key, 0), 4)
     return out
+
+
+def cost_line(usage: dict) -> str:
+    """One line for people from the output contract's ``usage``: calls, tokens and seconds."""
+    total = usage.get("total") or totals(usage.get("per_node") or {})
+    return (f"{int(total['calls'])} model call(s), {int(total['input_tokens'])} prompt + "
+            f"{int(total['output_tokens'])} completion tokens, {usage.get('wall_seconds', 0):.1f} s")

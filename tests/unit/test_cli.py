@@ -42,7 +42,7 @@ def test_json_output_follows_the_contract(store, scripted, monkeypatch, capsys):
     assert set(sentence) == {"text", "citations", "support", "verified_by", "score", "trial"}
     assert list(result["documents"]) == sentence["citations"]
     assert result["documents"][sentence["citations"][0]]["title"] == "Japan"
-    assert set(result["documents"][sentence["citations"][0]]) == {"title", "text"}
+    assert set(result["documents"][sentence["citations"][0]]) == {"title", "text", "source", "page"}
     assert result["usage"]["total"]["calls"] == 1
 
 
@@ -114,11 +114,13 @@ def test_an_empty_store_and_an_unreadable_file_are_one_line_errors(tmp_path):
 
     HybridStore(tmp_path / "store", embedder=HashEmbedder()).add([])
     proc = _cli("ask", "Who?", "--system", "vanilla", home=tmp_path)
-    assert proc.returncode == 1 and proc.stderr.strip().splitlines()[-1].startswith("error: the document store at")
+    assert proc.returncode == 1
+    assert proc.stderr.strip().splitlines()[-1].startswith("error: the document store at")
     binary = tmp_path / "blob.txt"
     binary.write_bytes(b"\x00\xff" * 50)
     proc = _cli("ingest", str(binary), home=tmp_path)
-    assert proc.returncode == 1 and proc.stderr.strip() == f"error: {binary}: looks like a binary file, not text"
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == f"error: {binary}: looks like a binary file, not text"
 
 
 def test_progress_outside_a_terminal_is_plain_lines(capsys):
@@ -157,7 +159,8 @@ def test_a_model_and_a_store_are_reached_by_strings_alone(tmp_path, monkeypatch,
 
     HybridStore(tmp_path / "store", embedder=HashEmbedder()).add(DOCS)  # searched later with its own embedder
     code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json", "--model",
-                            "import:tests.fakes:japan", "--store", str(tmp_path / "store"), "--system", "vanilla")
+                            "import:tests.fakes:japan", "--store", str(tmp_path / "store"),
+                            "--system", "vanilla")
     assert code == 0
     result = json.loads(out)
     assert result["answer"] == "The capital of Japan is Tokyo [1]."

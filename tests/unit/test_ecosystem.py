@@ -9,13 +9,12 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
+from tests.unit.test_writing_stage import DOCS, S1, Q, Writer, ctx, vtg_store  # noqa: F401  (fixture)
 from verirag import Context
 from verirag.api import run
 from verirag.errors import VeriragError
 from verirag.eval.systems import SYSTEMS
 from verirag.graph.builder import graph
-
-from tests.unit.test_writing_stage import Q, S1, Writer, ctx, vtg_store  # noqa: F401  (fixture)
 
 S2 = "Kyoto was the capital of Japan for a thousand years."
 
@@ -24,11 +23,14 @@ def test_the_custom_stream_carries_kept_sentences_only(vtg_store, scripted):  # 
     script = Writer([S1, S2], cite={S1: ["Japan"], S2: ["Kyoto"]}, needs={S1: ["Japan"], S2: ["Kyoto"]})
     name, _ = scripted(script)
     events = []
-    out, _ = run("capital of Japan Kyoto", ctx(name, top_k=3), on_event=lambda mode, chunk: events.append((mode, chunk)))
+    out, _ = run("capital of Japan Kyoto", ctx(name, top_k=3),
+                 on_event=lambda mode, chunk: events.append((mode, chunk)))
     custom = [chunk for mode, chunk in events if mode == "custom"]
     assert [c["sentence"]["text"] for c in custom] == [S1, S2]
     assert all(c["event"] == "sentence" for c in custom)
-    assert custom[1]["documents"] == {out["sentences"][1]["citations"][0]: {"title": "Kyoto"}}
+    # the cited documents as the output contract shows them, so a client can show the sources live
+    assert custom[1]["documents"] == {out["sentences"][1]["citations"][0]: {
+        "title": "Kyoto", "text": DOCS["Kyoto"], "source": "", "page": None}}
     updates = [next(iter(chunk)) for mode, chunk in events if mode == "updates"]
     assert updates[0] == "decide_retrieval" and updates[-1] == "finalize"
     assert "verify_citations" in updates  # the stage is visible, its verdict is not in the custom stream
@@ -97,7 +99,8 @@ def test_cli_shows_sentences_live_and_resumes_a_thread(vtg_store, scripted, monk
     monkeypatch.setenv("VERIRAG_HOME", str(tmp_path))
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     name, model = scripted(script)
-    args = ["ask", Q, "--model", name, "--store", "vtg", "--top-k", "2", "--thread", "demo", "--system", "vtg"]
+    args = ["ask", Q, "--model", name, "--store", "vtg", "--top-k", "2", "--thread", "demo",
+            "--system", "vtg"]
     code, out, _ = run_main(monkeypatch, capsys, *args)
     assert code == 0
     assert out.count("Tokyo is the capital of Japan [1].") == 1  # printed live, not again at the end
@@ -114,7 +117,8 @@ def test_one_default_context_for_the_cli_ask_and_the_served_graph():
 
     assert _context("local") == Context() == Context.preset("local")  # the CLI and ask() use the defaults
     paper = Context.preset("paper")
-    assert (paper.candidates, paper.window, paper.utility_samples, paper.max_retrieval_iterations) == (50, 20, 5, 4)
+    assert (paper.candidates, paper.window, paper.utility_samples,
+            paper.max_retrieval_iterations) == (50, 20, 5, 4)
     assert set(PRESETS["paper"]) <= set(Context().as_dict())
 
 

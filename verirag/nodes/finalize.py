@@ -11,7 +11,7 @@ from langgraph.runtime import Runtime
 
 from verirag.graph.context import Context
 from verirag.graph.state import State, answer_sentences
-from verirag.stores.documents import Document
+from verirag.stores.documents import Document, origin
 from verirag.text import attach_citations
 
 
@@ -24,7 +24,7 @@ def bibliography(sentences: list, memory: list[Document]) -> dict[str, Document]
             if doc_id in by_id and doc_id not in ordered:
                 doc = by_id[doc_id]
                 ordered[doc_id] = Document(id=doc_id, title=doc.get("title", ""), text=doc.get("text", ""),
-                                           source=doc.get("source", ""))
+                                           source=doc.get("source", ""), **origin(doc))
     return ordered
 
 

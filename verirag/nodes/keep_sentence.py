@@ -3,8 +3,9 @@ memory (VTG: D_L ← D_L ∪ C); an unverified one (the best-supported of its tr
 memory. Trials reset.
 
 The kept sentence is also written to LangGraph's ``custom`` stream as
-``{"event": "sentence", "sentence": {...}, "documents": {id: {"title"}}}``, so callers can show the
-answer as it is verified; judge and grader output never enters that stream."""
+``{"event": "sentence", "sentence": {...}, "documents": {id: {"title", "text", "source", "page"}}}``
+(each cited document as the output contract shows it, ``section`` where known), so callers can show the
+answer and its sources as it is verified; judge and grader output never enters that stream."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from langgraph.runtime import Runtime
 
 from verirag.graph.context import Context
 from verirag.graph.state import Sentence, State, memory
+from verirag.stores.documents import public
 
 
 def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
@@ -23,7 +25,7 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
                         verified_by=draft["verified_by"], score=draft.get("score"),
                         trial=draft.get("trial", 0) + 1)
     runtime.stream_writer({"event": "sentence", "sentence": dict(sentence),
-                           "documents": {i: {"title": d.get("title", "")} for i, d in cited.items()}})
+                           "documents": {i: public(d) for i, d in cited.items()}})
     update: dict = {"sentences": list(state.get("sentences") or []) + [sentence], "trials": 0,
                     "draft": None, "best_trial": None, "cited_documents": cited}
     if draft["verified_by"] != "none":

@@ -3,26 +3,65 @@
 from __future__ import annotations
 
 import hashlib
+from pathlib import PurePath
 
 from typing_extensions import TypedDict
 
 
 class Document(TypedDict, total=False):
-    """A passage. ``id`` is derived from title and text, so it never changes while memories do."""
+    """A passage. ``id`` is derived from title and text, so it never changes while memories do.
+
+    ``source`` names where it came from (the ingested file's path); ``page`` (1-based page of a PDF) and
+    ``section`` (heading path of a Markdown file, e.g. ``"Install > Linux"``) are present only where known.
+    """
 
     id: str
     title: str
     text: str
     source: str
+    page: int
+    section: str
     score: float
+
+
+PUBLIC_FIELDS = ("title", "text", "source", "page", "section")
 
 
 def document_id(title: str, text: str) -> str:
     """Stable id: the first 16 hex digits of sha256(title + NUL + text)."""
-    return hashlib.sha256(f"{title}\0{text}".encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha256(f"{title}\0{text}".encode()).hexdigest()[:16]
 
 
-def make_document(title: str, text: str, source: str = "") -> Document:
-    """Build a :class:`Document` with its id."""
+def make_document(title: str, text: str, source: str = "", page: int | None = None,
+                  section: str | None = None) -> Document:
+    """Build a :class:`Document` with its id (``page`` and ``section`` only when given)."""
     title, text = title.strip(), text.strip()
-    return Document(id=document_id(title, text), title=title, text=text, source=source)
+    doc = Document(id=document_id(title, text), title=title, text=text, source=source)
+    return {**doc, **origin({"page": page, "section": section})}
+
+
+def origin(fields: dict) -> dict:
+    """The known location fields of a document or metadata record: ``page`` (int) and ``section``."""
+    known: dict = {}
+    if isinstance(fields.get("page"), int) and not isinstance(fields.get("page"), bool):
+        known["page"] = fields["page"]
+    if fields.get("section"):
+        known["section"] = str(fields["section"])
+    return known
+
+
+def public(doc: Document) -> dict:
+    """A document as the output contract shows it: title, text, source, page (``None`` when unknown)
+    and ``section`` where known."""
+    return {"title": doc.get("title", ""), "text": doc.get("text", ""), "source": doc.get("source", ""),
+            "page": None, **origin(doc)}
+
+
+def location(doc: dict) -> str:
+    """Where a document is, for people: ``"guide.pdf, p. 7"``, ``"notes.md, Install > Linux"``,
+    ``"notes.txt"``; ``""`` when its source names no file (e.g. the shipped corpus)."""
+    source = doc.get("source") or ""
+    name = PurePath(source).name if PurePath(source).suffix else ""
+    place = origin(doc)
+    parts = [name, f"p. {place['page']}" if "page" in place else "", place.get("section", "")]
+    return ", ".join(p for p in parts if p)

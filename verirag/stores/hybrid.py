@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import urlparse
-from typing import Callable, Iterable, Protocol, Sequence
 
 from verirag.errors import StoreNotFoundError, StoreUnavailableError
-from verirag.stores.documents import Document
+from verirag.stores.documents import Document, origin
 from verirag.stores.embeddings import Embedder
 
 RRF_K = 60
@@ -100,7 +101,7 @@ class _BM25:
             return []
         k = min(k, len(self._ids))
         results, scores = self._retriever.retrieve(tokens, k=k, show_progress=False)
-        return [self._ids[int(i)] for i, s in zip(results[0], scores[0]) if s > 0]
+        return [self._ids[int(i)] for i, s in zip(results[0], scores[0], strict=True) if s > 0]
 
 
 class HybridStore:
@@ -131,7 +132,8 @@ class HybridStore:
         if self._embedder is None:  # the one this store was built with, else the offline MiniLM
             from verirag.stores.embeddings import default_embedder, embedder_named
 
-            self._embedder = embedder_named(self.manifest()["embedder"]) if self.exists() else default_embedder()
+            self._embedder = (embedder_named(self.manifest()["embedder"]) if self.exists()
+                              else default_embedder())
         return self._embedder
 
     def exists(self) -> bool:
@@ -157,8 +159,9 @@ class HybridStore:
                     settings = Settings(anonymized_telemetry=False)
                     if self.chroma_url:
                         url = urlparse(self.chroma_url)
-                        self._client = chromadb.HttpClient(host=url.hostname or "127.0.0.1", port=url.port or 8000,
-                                                           ssl=url.scheme == "https", settings=settings)
+                        self._client = chromadb.HttpClient(host=url.hostname or "127.0.0.1",
+                                                           port=url.port or 8000, ssl=url.scheme == "https",
+                                                           settings=settings)
                     else:
                         self._client = chromadb.PersistentClient(path=str(self.path / "chroma"),
                                                                  settings=settings)
@@ -201,7 +204,8 @@ class HybridStore:
                         ids=[d["id"] for d in new],
                         documents=[d["text"] for d in new],
                         embeddings=self.embedder.embed([f"{d['title']}: {d['text']}" for d in new]),
-                        metadatas=[{"title": d["title"], "source": d.get("source", "")} for d in new],
+                        metadatas=[{"title": d["title"], "source": d.get("source", ""), **origin(d)}
+                                   for d in new],
                     )
                     added += len(new)
                 if progress:
@@ -224,7 +228,7 @@ class HybridStore:
 
     def _rebuild_bm25(self) -> None:
         ids, texts, metas = self._all()
-        self._bm25.build(ids, [f"{m.get('title', '')} {t}" for t, m in zip(texts, metas)])
+        self._bm25.build(ids, [f"{m.get('title', '')} {t}" for t, m in zip(texts, metas, strict=True)])
 
     def _write_manifest(self) -> None:
         manifest = {"embedder": self.embedder.name, "collection": self.collection_name,
@@ -241,8 +245,8 @@ class HybridStore:
         if not ids:
             return []
         page = self._open().get(ids=list(ids), include=["documents", "metadatas"])
-        found = {i: Document(id=i, title=m.get("title", ""), text=t, source=m.get("source", ""))
-                 for i, t, m in zip(page["ids"], page["documents"], page["metadatas"])}
+        found = {i: Document(id=i, title=m.get("title", ""), text=t, source=m.get("source", ""), **origin(m))
+                 for i, t, m in zip(page["ids"], page["documents"], page["metadatas"], strict=True)}
         return [found[i] for i in ids if i in found]
 
     def search(self, query: str, k: int) -> list[Document]:

@@ -2,14 +2,21 @@
 
 Every file is read and chunked before anything is written, so a bad file stops ingestion with a clear
 error and leaves the store as it was.
+
+Chunks keep where they are. A PDF is chunked page by page, so every chunk lies on one page and carries
+that ``page`` (a citation can name it, and no chunk needs a page range); a page longer than a chunk gives
+several chunks of that page. A Markdown file is chunked heading section by heading section, so every
+chunk carries its heading path as ``section`` (``"Install > Linux"``; the level-1 heading that titles the
+file is not repeated in it); text before the first heading has no section.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
 
 from verirag.errors import IngestError
 from verirag.stores.documents import Document, make_document
@@ -56,15 +63,47 @@ def _title_of(path: Path, text: str) -> str:
     return path.stem.replace("_", " ").replace("-", " ")
 
 
-def _read_pdf(path: Path) -> str:
+def _read_pdf(path: Path) -> list[str]:
+    """The text of every page, in page order."""
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
     try:
-        reader = PdfReader(str(path))
-        return "\n\n".join(page.extract_text() or "" for page in reader.pages)
+        return [page.extract_text() or "" for page in PdfReader(str(path)).pages]
     except (PyPdfError, ValueError, OSError) as exc:
         raise IngestError(f"{path}: cannot read PDF ({exc})") from exc
+
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def markdown_sections(text: str, title: str = "") -> list[tuple[str, str]]:
+    """``(heading path, text)`` of each heading section of a Markdown text, in order.
+
+    A section's text starts with its heading line; lines inside fenced code blocks are never headings.
+    The path joins the enclosing headings with " > ", leaving out a level-1 heading equal to ``title``.
+    """
+    sections: list[tuple[str, list[str], list[str]]] = [("", [], [])]  # path, heading line, body lines
+    stack: list[tuple[int, str]] = []
+    fenced = False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+        heading = None if fenced else _HEADING.match(line)
+        if heading:
+            level, name = len(heading.group(1)), heading.group(2).strip()
+            stack = [(lvl, n) for lvl, n in stack if lvl < level] + [(level, name)]
+            path = [n for lvl, n in stack if not (lvl == 1 and n == title)]
+            sections.append((" > ".join(path), [line], []))
+        else:
+            sections[-1][2].append(line)
+    # a heading with nothing under it before the next heading is only in the paths of the ones below
+    return [(path, "\n".join(head + body)) for path, head, body in sections if "".join(body).strip()]
+
+
+def _chunks(title: str, text: str, source: str, **where) -> list[Document]:
+    return [make_document(title, c, source, **where) for c in chunk_text(text)]
 
 
 def documents_from_file(path: Path) -> list[Document]:
@@ -84,13 +123,20 @@ def documents_from_file(path: Path) -> list[Document]:
                 if not isinstance(record, dict) or not isinstance(record.get("text"), str):
                     raise IngestError(f'{path}:{lineno}: each line needs a "text" string field')
                 title = str(record.get("title") or f"{path.stem} #{lineno}")
-                docs += [make_document(title, c, source) for c in chunk_text(record["text"])]
+                docs += _chunks(title, record["text"], source)
             return docs
-        text = _read_pdf(path) if suffix == ".pdf" else _read_text(path)
+        if suffix == ".pdf":
+            pages = _read_pdf(path)
+            title = _title_of(path, "")
+            return [d for n, page in enumerate(pages, 1) for d in _chunks(title, page, source, page=n)]
+        text = _read_text(path)
     except OSError as exc:
         raise IngestError(f"{path}: cannot read ({exc.strerror or exc})") from exc
     title = _title_of(path, text)
-    return [make_document(title, c, source) for c in chunk_text(text)]
+    if suffix in {".md", ".markdown"}:
+        return [d for section, part in markdown_sections(text, title)
+                for d in _chunks(title, part, source, section=section or None)]
+    return _chunks(title, text, source)
 
 
 def collect_files(paths: Iterable[str | Path]) -> list[Path]:

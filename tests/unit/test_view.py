@@ -1,0 +1,84 @@
+"""The notebook view of an answer: escaped document text, highlighted quotes, verified marks, refusal."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+from verirag.view import AnswerView, merge_spans
+
+MARKUP = "A page that shows <img src=x onerror=alert(1)> and <b>bold</b> as text. Tokyo is the capital."
+QUOTE = "Tokyo is the capital."
+
+
+class Tags(HTMLParser):
+    """The tags of an HTML fragment, the text inside <mark> elements, and all text."""
+
+    def __init__(self, markup: str):
+        super().__init__()
+        self.tags, self.marks, self.text, self._in_mark = [], [], "", False
+        self.feed(markup)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        if tag == "mark":
+            self._in_mark, self.marks = True, self.marks + [""]
+
+    def handle_endtag(self, tag):
+        self._in_mark = self._in_mark and tag != "mark"
+
+    def handle_data(self, data):
+        self.text += data
+        if self._in_mark:
+            self.marks[-1] += data
+
+
+def result(**sentence):
+    return {"question": "What is the <i>capital</i>?", "answer": "…",
+            "sentences": [{"text": "Tokyo is the capital of Japan.", "citations": ["d1"], "support": 0.93,
+                           "verified_by": "citations", **sentence},
+                          {"text": "It has <script>1</script> people.", "citations": ["d1"], "support": 0.1,
+                           "verified_by": "none"}],
+            "documents": {"d1": {"title": "Markup <b>page</b>", "text": MARKUP, "source": "/data/guide.pdf",
+                                 "page": 7}},
+            "usage": {"per_node": {}, "total": {"calls": 3, "input_tokens": 120, "output_tokens": 30},
+                      "wall_seconds": 1.5}}
+
+
+def test_document_markup_is_shown_as_text_never_as_html():
+    html = AnswerView(result())._repr_html_()
+    page = Tags(html)
+    assert not {"img", "script", "i"} & set(page.tags)  # no element comes from the data
+    assert [raw for raw in ("<img", "<script>", "<b>page</b>", "<b>bold") if raw in html] == []
+    assert "<img src=x onerror=alert(1)> and <b>bold</b> as text." in page.text  # shown as the text it is
+    assert "Markup <b>page</b>" in page.text and "What is the <i>capital</i>?" in page.text
+    assert "It has <script>1</script> people [1]." in page.text
+    assert "(guide.pdf, p. 7)" in page.text
+    assert "3 model call(s), 120 prompt + 30 completion tokens, 1.5 s" in page.text
+
+
+def test_quotes_are_highlighted_and_marks_say_what_was_verified():
+    start = MARKUP.index(QUOTE)
+    view = AnswerView(result(quotes=[{"doc": "d1", "start": start, "end": start + len(QUOTE)},
+                                     {"doc": "d1", "start": 0, "end": 6}]))
+    page = Tags(view._repr_html_())
+    assert page.marks == ["A page", QUOTE]
+    assert "Tokyo is the capital of Japan [1]. ✓" in page.text
+    assert "It has <script>1</script> people [1]. ⚠ unverified" in page.text
+    assert Tags(AnswerView(result())._repr_html_()).marks == []  # no quotes, no highlight
+
+
+def test_a_quote_over_markup_is_escaped_inside_the_mark():
+    start = MARKUP.index("<img")
+    quotes = [{"doc": "d1", "start": start, "end": MARKUP.index(" and")}]
+    page = Tags(AnswerView(result(quotes=quotes))._repr_html_())
+    assert page.marks == ["<img src=x onerror=alert(1)>"] and "img" not in page.tags
+
+
+def test_the_refusal_is_shown():
+    refused = {**result(), "sentences": [], "documents": {}, "refusal": "The documents do not say <who>."}
+    page = Tags(AnswerView(refused)._repr_html_())
+    assert "The documents do not say <who>." in page.text and "No answer" not in page.text
+
+
+def test_spans_are_clipped_and_merged():
+    assert merge_spans([(5, 9), (0, 3), (8, 12), (3, 4), (20, 30), (7, 7)], 25) == [(0, 4), (5, 12), (20, 25)]

@@ -1,0 +1,98 @@
+"""An answer as a person reads it, in Jupyter: ``AnswerView(result)`` shows itself as HTML.
+
+The answer's sentences carry their [n] markers and a verified (✓) or unverified (⚠) mark; the refusal
+(when the documents do not answer) comes first; each numbered source shows its title, where it is
+(``guide.pdf, p. 7``) and its text with the quoted words in ``<mark>``; the cost line closes it.
+Every piece of text from the documents, the question or the model is escaped: it is data, never markup.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import Any
+
+from verirag.stores.documents import location
+from verirag.text import attach_citations
+from verirag.usage import cost_line
+
+VERIFIED = {"citations": "verified by its citations", "memory": "verified against the memory, then cited"}
+
+
+def merge_spans(spans: Iterable[tuple[int, int]], length: int) -> list[tuple[int, int]]:
+    """Spans clipped to ``[0, length]``, empty ones dropped, overlapping or touching ones merged, in order."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted((max(0, int(s)), min(length, int(e))) for s, e in spans):
+        if end <= start:
+            continue
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def highlight(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """``text`` escaped, with the character ``spans`` wrapped in ``<mark>``."""
+    parts, at = [], 0
+    for start, end in merge_spans(spans, len(text)):
+        parts += [html.escape(text[at:start]), f"<mark>{html.escape(text[start:end])}</mark>"]
+        at = end
+    return "".join(parts) + html.escape(text[at:])
+
+
+def quoted_spans(result: dict[str, Any], doc_id: str) -> list[tuple[int, int]]:
+    """Every quote of a document over all sentences (sentences without ``quotes`` add none)."""
+    return [(q["start"], q["end"]) for s in result.get("sentences") or [] for q in s.get("quotes") or []
+            if q.get("doc") == doc_id]
+
+
+def _sentence(sentence: dict[str, Any], numbers: dict[str, int]) -> str:
+    cited = [numbers[c] for c in sentence.get("citations") or [] if c in numbers]
+    text = html.escape(attach_citations(sentence.get("text", ""), cited))
+    how = VERIFIED.get(sentence.get("verified_by", "none"))
+    support = sentence.get("support")
+    detail = f" (support {support:.2f})" if isinstance(support, (int, float)) else ""
+    if how:
+        return f'<span class="verirag-verified" title="{html.escape(how + detail)}">{text} ✓</span>'
+    return (f'<span class="verirag-unverified" style="color:#8a5a00" '
+            f'title="{html.escape("not verified against its sources" + detail)}">{text} ⚠ unverified</span>')
+
+
+def render_html(result: dict[str, Any]) -> str:
+    """The HTML of one output contract (see the module docstring)."""
+    numbers = {doc_id: n for n, doc_id in enumerate(result.get("documents") or {}, 1)}
+    parts = ['<div class="verirag-answer">',
+             f'<p><b>Q:</b> {html.escape(result.get("question", ""))}</p>']
+    if result.get("refusal"):
+        parts.append(f'<p class="verirag-refusal"><i>{html.escape(result["refusal"])}</i></p>')
+    sentences = [_sentence(s, numbers) for s in result.get("sentences") or []]
+    if sentences:
+        parts.append("<p>" + " ".join(sentences) + "</p>")
+    elif not result.get("refusal"):
+        parts.append("<p><i>No answer: the documents do not support one.</i></p>")
+    if numbers:
+        parts.append('<ol class="verirag-sources">')
+        for doc_id, doc in (result.get("documents") or {}).items():
+            where = location(doc)
+            where = f" <small>({html.escape(where)})</small>" if where else ""
+            text = highlight(doc.get("text", ""), quoted_spans(result, doc_id))
+            parts.append(f'<li><b>{html.escape(doc.get("title", ""))}</b>{where}<br>'
+                         f'<span style="white-space:pre-wrap">{text}</span></li>')
+        parts.append("</ol>")
+    if result.get("usage"):
+        parts.append(f'<p class="verirag-cost"><small>{html.escape(cost_line(result["usage"]))}</small></p>')
+    return "\n".join(parts + ["</div>"])
+
+
+class AnswerView:
+    """Wraps an output contract (``ask()``'s result) so Jupyter shows it as HTML; ``str()`` is the answer."""
+
+    def __init__(self, result: dict[str, Any]):
+        self.result = result
+
+    def _repr_html_(self) -> str:
+        return render_html(self.result)
+
+    def __str__(self) -> str:
+        return self.result.get("answer", "")
