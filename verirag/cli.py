@@ -72,19 +72,32 @@ def _progress(label: str, total: int) -> Iterator[Callable[..., None]]:
 
 
 def _settings(pairs: list[str] | None) -> dict:
-    """``KEY=VALUE`` strings as Context fields, each value parsed as its field's type."""
+    """``KEY=VALUE`` strings as Context fields, each value parsed as its field's type (a choice among a
+    field's allowed values; ``none`` for a field that may be empty)."""
+    import types
+    import typing
+
     from verirag.graph.context import Context
 
-    defaults, out = Context().as_dict(), {}
+    hints, out = typing.get_type_hints(Context), {}
     for pair in pairs or []:
         key, sep, raw = pair.partition("=")
         key, raw = key.strip().replace("-", "_"), raw.strip()
-        if not sep or key not in defaults:
+        if not sep or key not in hints:
             raise VeriragError(f"--set {pair!r}: expected FIELD=VALUE with a Context field "
-                               f"({', '.join(sorted(defaults))})")
-        kind = type(defaults[key])
+                               f"({', '.join(sorted(hints))})")
+        kind = hints[key]
+        options = [a for a in typing.get_args(kind) if a is not type(None)]
+        if isinstance(kind, types.UnionType) and raw.lower() in ("none", ""):
+            out[key] = None
+            continue
+        kind = options[0] if isinstance(kind, types.UnionType) else kind
         try:
-            if kind is bool:
+            if typing.get_origin(kind) is typing.Literal:
+                if raw not in typing.get_args(kind):
+                    raise VeriragError(f"--set {pair!r}: {key} is one of {', '.join(typing.get_args(kind))}")
+                out[key] = raw
+            elif kind is bool:
                 if raw.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
                     raise ValueError
                 out[key] = raw.lower() in ("true", "1", "yes", "on")

@@ -139,25 +139,34 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def select_quote(claim: str, text: str, max_sentences: int = 2) -> list[tuple[int, int]]:
-    """The sentences of ``text`` that cover most of the claim's content words, greedily (each next one
-    covers the most words not covered yet; ties: the earlier sentence), in document order.
+def select_quotes(claim: str, texts: Sequence[str], max_sentences: int = 3, per_text: int = 2
+                  ) -> list[tuple[int, int, int]]:
+    """The sentences of ``texts`` that cover most of the claim's content words, greedily: each next one
+    covers the most words not covered yet (ties: the earlier text, then the earlier sentence); at most
+    ``per_text`` from one text.
 
-    Returns character spans; empty when no sentence shares a content word with the claim.
+    Returns ``(text index, start, end)`` character spans in text order; empty when no sentence shares a
+    content word with the claim.
     """
     wanted = content_words(claim)
-    spans = sentence_spans(text)
-    covers = [content_words(text[s:e]) & wanted for s, e in spans]
+    sentences = [(t, start, end) for t, text in enumerate(texts) for start, end in sentence_spans(text)]
+    covers = [content_words(texts[t][start:end]) & wanted for t, start, end in sentences]
     chosen: list[int] = []
     uncovered = set(wanted)
     while uncovered and len(chosen) < max_sentences:
-        gains = [(len(c & uncovered), -i) for i, c in enumerate(covers) if i not in chosen]
+        full = {t for t in range(len(texts)) if sum(sentences[i][0] == t for i in chosen) >= per_text}
+        gains = [(len(c & uncovered), -i) for i, c in enumerate(covers) if i not in chosen and sentences[i][0] not in full]
         if not gains or max(gains)[0] == 0:
             break
         best = -max(gains)[1]
         chosen.append(best)
         uncovered -= covers[best]
-    return [spans[i] for i in sorted(chosen)]
+    return [sentences[i] for i in sorted(chosen)]
+
+
+def select_quote(claim: str, text: str, max_sentences: int = 2) -> list[tuple[int, int]]:
+    """:func:`select_quotes` within one text: ``(start, end)`` spans."""
+    return [(start, end) for _, start, end in select_quotes(claim, [text], max_sentences, max_sentences)]
 
 
 def quote_text(text: str, spans: Sequence[tuple[int, int]]) -> str:

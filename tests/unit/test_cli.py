@@ -39,7 +39,7 @@ def test_json_output_follows_the_contract(store, scripted, monkeypatch, capsys):
                            "config"}
     assert result["answer"] == "The capital of Japan is Tokyo [1]."
     (sentence,) = result["sentences"]
-    assert set(sentence) == {"text", "citations", "support", "verified_by", "score", "trial"}
+    assert set(sentence) == {"text", "citations", "support", "verified_by", "score", "trial", "quotes"}
     assert list(result["documents"]) == sentence["citations"]
     assert result["documents"][sentence["citations"][0]]["title"] == "Japan"
     assert set(result["documents"][sentence["citations"][0]]) == {"title", "text", "source", "page"}
@@ -51,10 +51,12 @@ def test_set_overrides_any_context_field(store, scripted, monkeypatch, capsys):
     model_name, _ = scripted(_cite_japan)
     code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json", "--model",
                             model_name, "--store", store_name, "--system", "vanilla", "--set", "beam_width=2",
-                            "--set", "w_use=0.25", "--set", "critique=false", "--set", "top-k=2")
+                            "--set", "w_use=0.25", "--set", "critique=false", "--set", "top-k=2",
+                            "--set", "support_threshold=0.7", "--set", "unverified=show")
     assert code == 0
     config = json.loads(out)["config"]
     assert (config["beam_width"], config["w_use"], config["critique"], config["top_k"]) == (2, 0.25, False, 2)
+    assert (config["support_threshold"], config["unverified"]) == (0.7, "show")
     assert len(json.loads(out)["documents"]) <= 2
 
 
@@ -86,6 +88,9 @@ def _cli(*args, home):
     (["ask", "Who?", "--set", "beam=2"], "error: --set 'beam=2': expected FIELD=VALUE"),
     (["ask", "Who?", "--set", "beam_width=two"], "error: --set 'beam_width=two': beam_width takes a int"),
     (["ask", "Who?", "--set", "critique=maybe"], "error: --set 'critique=maybe': critique takes a bool"),
+    (["ask", "Who?", "--set", "unverified=hide"], "error: --set 'unverified=hide': unverified is one of drop, show"),
+    (["ask", "Who?", "--set", "support_threshold=high"],
+     "error: --set 'support_threshold=high': support_threshold takes a float"),
     (["ingest", "/definitely/missing.txt"], "error: /definitely/missing.txt: no such file or folder"),
 ])
 def test_bad_input_gives_one_line_and_exit_1(tmp_path, args, message):

@@ -14,9 +14,11 @@ from verirag import Context
 from verirag.api import run
 from verirag.eval.systems import SYSTEMS
 from verirag import refusal
+from verirag.prompts import entailment
 from verirag.prompts import grounded_refusal as grounded_refusal_prompt
 from verirag.prompts import missing_info_query as missing_info_prompt
 from verirag.prompts import verify as verify_prompt
+from verirag.nodes import support
 from verirag.prompts import writer
 from verirag.stores import HybridStore, make_document, register_store, unregister_store
 from verirag.testing import HashEmbedder, distribution_reply, judgment_reply, last_user_text
@@ -38,6 +40,23 @@ def vtg_store(tmp_path):
     register_store("vtg", store)
     yield store
     unregister_store("vtg")
+
+
+def judged_sentence(messages):
+    """The sentence a support judgment is about (ISSUP or the entailment question), else None."""
+    prompt = last_user_text(messages)
+    if messages[0].text == entailment.SYSTEM:
+        return prompt.split("Claim: ")[1].split("\n")[0]
+    if "Task: judge how well" in prompt:
+        return prompt.split("Sentence: ")[1].split("\n")[0]
+    return None
+
+
+def support_reply(messages, p):
+    """A support judgment with probability ``p`` of support, in the asked prompt's own answers."""
+    if messages[0].text == entailment.SYSTEM:
+        return judgment_reply(p)
+    return distribution_reply({"Fully": p, "Partially": 0.0, "No": 1 - p})
 
 
 def titles_in(prompt):
@@ -65,12 +84,10 @@ class Writer:
             sentence = prompt.split("Sentence: ")[1].split("\n")[0]
             wanted = self.cite_titles.get(sentence, [])
             return sentence + "".join(f"[{titles.index(t) + 1}]" for t in wanted if t in titles)
-        if "Task: judge how well" in prompt:
-            sentence = prompt.split("Sentence: ")[1].split("\n")[0]
-            self.support_calls.append((titles, sentence))
-            ok = set(self.needs.get(sentence, {"<never>"})) <= set(titles)
-            return distribution_reply({"Fully": 0.9, "Partially": 0.05, "No": 0.05} if ok else
-                                      {"Fully": 0.02, "Partially": 0.08, "No": 0.9})
+        if (judged := judged_sentence(messages)) is not None:
+            self.support_calls.append((titles, judged))
+            ok = set(self.needs.get(judged, {"<never>"})) <= set(titles)
+            return support_reply(messages, 0.9 if ok else 0.02)
         if system.startswith("You write search queries"):
             self.query_calls += 1
             return "\n".join(self.queries)
@@ -93,17 +110,22 @@ def test_tier_one_pass_keeps_the_sentence_with_its_citations(vtg_store, scripted
     name, _ = scripted(script)
     out, state = run(Q, ctx(name))
     (sentence,) = out["sentences"]
-    assert sentence["verified_by"] == "citations" and sentence["support"] == pytest.approx(0.925)
+    assert sentence["verified_by"] == "citations" and sentence["support"] == pytest.approx(support.calibrated(0.9),
+                                                                                          abs=1e-4)
     assert [out["documents"][c]["title"] for c in sentence["citations"]] == ["Japan"]
     assert out["answer"] == "Tokyo is the capital of Japan [1]."
-    assert len(script.support_calls) == 1  # one citation: nothing to simplify, no extra check
-    assert "verify_memory" not in state["usage"]
+    # tier 1 judged the claim against a two-sentence quote of the Japan document; one more check found
+    # the second sentence enough on its own: the quote is minimal, and it is the document's own words
+    assert len(script.support_calls) == 2 and "verify_memory" not in state["usage"]
+    (quote,) = sentence["quotes"]
+    document = out["documents"][quote["doc"]]
+    assert document["text"][quote["start"]:quote["end"]] == "Its capital is Tokyo."
 
 
 def test_tier_one_fail_tier_two_pass_simplifies_over_the_whole_memory(vtg_store, scripted):
     script = Writer([S1], cite={S1: ["Tokyo"]}, needs={S1: ["Japan"]})
     name, _ = scripted(script)
-    out, state = run(Q, ctx(name))
+    out, state = run(Q, ctx(name, support_decision="issup"))
     assert {"Japan", "Tokyo"} <= set(script.memories[0])
     (sentence,) = out["sentences"]
     assert sentence["verified_by"] == "memory"
@@ -159,13 +181,10 @@ def test_vtg_keeps_an_exhausted_sentence_marked_in_the_text_and_moves_on(vtg_sto
 
 
 def _graded(grades):
-    """A Writer whose support judge grades each sentence text with a fixed s(ISSUP)-like distribution."""
+    """A Writer whose support judge gives each sentence text a fixed probability of support."""
     def respond(messages, kwargs, script=None):
-        prompt = last_user_text(messages)
-        if "Task: judge how well" in prompt:
-            sentence = prompt.split("Sentence: ")[1].split("\n")[0]
-            fully = grades[sentence]
-            return distribution_reply({"Fully": fully, "Partially": 0.0, "No": 1 - fully})
+        if (judged := judged_sentence(messages)) is not None:
+            return support_reply(messages, grades[judged])
         return respond.script(messages, kwargs)
     return respond
 
@@ -184,7 +203,8 @@ def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_say
         return respond(messages, kwargs)
 
     name, _ = scripted(gap)
-    out, state = run("What is the capital of Japan and how many people live there?", ctx(name, max_trials=2))
+    out, state = run("What is the capital of Japan and how many people live there?",
+                     ctx(name, max_trials=2, support_decision="issup"))
     kept, dropped = out["sentences"]
     assert kept["verified_by"] == "citations" and dropped["verified_by"] == "none"
     # the second of its three trials had the best support: that one is kept (VTG would keep the last)
@@ -241,7 +261,7 @@ def test_simplifier_removes_exactly_the_redundant_citations(vtg_store, scripted,
     both = "Tokyo, the capital of Japan, has 14 million inhabitants."
     script = Writer([both], cite={both: ["Banana", "Japan", "Tokyo"]}, needs={both: ["Japan", "Tokyo"]})
     name, _ = scripted(script)
-    out, _ = run(both, ctx(name, top_k=6, max_concurrency=concurrency))
+    out, _ = run(both, ctx(name, support_decision="issup", top_k=6, max_concurrency=concurrency))
     (sentence,) = out["sentences"]
     assert sentence["verified_by"] == "citations"
     assert sorted(out["documents"][c]["title"] for c in sentence["citations"]) == ["Japan", "Tokyo"]
@@ -265,7 +285,8 @@ def test_concurrent_simplifier_matches_sequential_greedy_and_asks_the_first_roun
             return script(messages, kwargs)
 
         name, _ = scripted(respond)
-        out, _ = run(Q, ctx(name, top_k=6, max_concurrency=concurrency if concurrency == 1 else 6))
+        out, _ = run(Q, ctx(name, top_k=6, max_concurrency=concurrency if concurrency == 1 else 6,
+                            support_decision="issup"))
         (kept,) = out["sentences"]
         assert kept["verified_by"] == "memory"  # tier 2 over the six documents, then simplified
         results[concurrency] = sorted(out["documents"][c]["title"] for c in kept["citations"])
@@ -307,7 +328,7 @@ def test_ablation_without_simplifier_keeps_the_whole_set(vtg_store, scripted):
     both = "Tokyo, the capital of Japan, has 14 million inhabitants."
     script = Writer([both], cite={both: ["Banana", "Japan", "Tokyo"]}, needs={both: ["Japan", "Tokyo"]})
     name, _ = scripted(script)
-    out, _ = run(both, ctx(name, top_k=6, **SYSTEMS["verirag-no-simplifier"]))
+    out, _ = run(both, ctx(name, support_decision="issup", top_k=6, **SYSTEMS["verirag-no-simplifier"]))
     (sentence,) = out["sentences"]
     assert sorted(out["documents"][c]["title"] for c in sentence["citations"]) == ["Banana", "Japan", "Tokyo"]
 
@@ -375,7 +396,7 @@ def beam_pick(beam, **kw):
     calls = []
     model = ScriptedChatModel(respond=beam_responder(beam, calls))
     docs = [make_document(t, DOCS[t]) for t in ("Japan", "Tokyo", "Osaka")]
-    context = Context(**{"beam_width": 2, **kw})
+    context = Context(**{"beam_width": 2, "support_decision": "issup", **kw})  # the paper's ISSUP
     best, replies, _ = best_segment(model, docs, Q, "", lambda text: True, context)
     return best, calls
 
@@ -413,7 +434,7 @@ def test_beam_in_the_graph_keeps_the_winner_with_its_score(vtg_store, scripted):
         return respond(messages, kwargs)
 
     name, _ = scripted(with_citations)
-    out, _ = run(Q, ctx(name, beam_width=2, top_k=3, support_threshold=0.5))
+    out, _ = run(Q, ctx(name, beam_width=2, top_k=3, support_decision="issup"))
     (sentence,) = out["sentences"]
     assert sentence["text"] == BEAM["Tokyo"][0] and sentence["score"] == pytest.approx(1.9, abs=1e-6)
     assert sentence["verified_by"] == "citations"

@@ -59,7 +59,12 @@ class Context:
     max_sentences: int = _f(3, "cap on sentences of a VTG answer")
     max_sentence_tokens: int = _f(80, "generation budget of one sentence")
     max_citations: int = _f(3, "citations per sentence")
-    support_threshold: float = _f(0.5, "s(ISSUP) needed to call a sentence supported")
+    support_decision: Literal["grounded", "issup"] = _f(
+        "grounded", "support decision of the verifier tiers, simplifier and beam: grounded (lexical guard, "
+        "verbatim quote, calibrated P(supported); chosen on the verifier benchmark) or issup (Self-RAG's "
+        "p(Fully) + ½·p(Partially) over whole documents)")
+    support_threshold: float | None = _f(
+        None, "P(supported) needed to call a sentence supported; empty = the decision's own (benchmark-chosen)")
     max_trials: int = _f(2, "T: evidence-finder trials per sentence before keeping it unverified")
     unverified: Literal["drop", "show"] = _f(
         "drop", "a sentence still unverified after its trials: drop (left out of the answer text, kept in "
@@ -69,6 +74,7 @@ class Context:
     evidence_docs: int = _f(5, "N: documents retrieved per query into short-term memory")
     verifier: bool = _f(True, "two-tier citation verification (ablation: w/o Verifier)")
     simplifier: bool = _f(True, "citation simplification (ablation: w/o Simplifier)")
+    quotes: bool = _f(True, "minimal verbatim quotes per verified sentence (the simplifier at sentence level)")
     query_generation: bool = _f(True, "diverse query generation (ablation: w/o QG, the sentence is the query)")
     critique: bool = _f(True, "Self-RAG ISUSE critique of the whole answer")
     beam_width: int = _f(1, "B: Self-RAG segment beam, candidate sentences per step (1 = off; paper: 2)")

@@ -47,6 +47,7 @@ class Sentence(TypedDict):
     verified_by: VerifiedBy
     score: float | None  # Self-RAG segment-beam score of the sentence (None: no beam)
     trial: int  # which generation of this sentence was kept: 1, or 2.. after evidence-finder trials
+    quotes: list[dict]  # [{"doc": id, "start", "end"}]: the cited sentences that support it (verified only)
 
 
 DraftStatus = Literal["cited", "unchecked", "supported", "unsupported", "exhausted", "simplified"]
@@ -62,6 +63,7 @@ class Draft(TypedDict):
     status: DraftStatus
     score: float | None  # segment-beam score (None: no beam)
     trial: int  # evidence-finder trials spent on this sentence before this draft was generated
+    quotes: list[dict]  # the evidence of the last passing check ({"doc", "start", "end"})
 
 
 class BestTrial(TypedDict):

@@ -33,7 +33,7 @@ def cited_sentences(reply: str, documents: Sequence[Document], max_citations: in
             continue  # punctuation or stray markers only
         ids = [documents[n - 1]["id"] for n in numbers if 1 <= n <= len(documents)][:max_citations]
         sentences.append(Sentence(text=text, citations=ids, support=None, verified_by="none", score=None,
-                                  trial=1))
+                                  trial=1, quotes=[]))
     return sentences
 
 

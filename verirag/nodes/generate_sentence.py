@@ -54,6 +54,6 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
         fallbacks = int(text is None and prompt.END.strip("[]") not in reply.text.upper() and bool(reply.text.strip()))
         text = text if text and is_new(text) else None
     draft = Draft(text=text, citations=[], support=None, verified_by="none", status="cited",
-                  score=score, trial=state.get("trials", 0)) if text else None
+                  score=score, trial=state.get("trials", 0), quotes=[]) if text else None
     return {"draft": draft, "usage": node_usage("generate_sentence", replies, time.perf_counter() - started,
                                                 fallbacks=fallbacks)}

@@ -23,7 +23,9 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
     cited = {i: by_id[i] for i in draft["citations"] if i in by_id}
     sentence = Sentence(text=draft["text"], citations=list(cited), support=draft["support"],
                         verified_by=draft["verified_by"], score=draft.get("score"),
-                        trial=draft.get("trial", 0) + 1)
+                        trial=draft.get("trial", 0) + 1,
+                        quotes=[q for q in draft.get("quotes") or [] if q["doc"] in cited]
+                        if draft["verified_by"] != "none" else [])
     runtime.stream_writer({"event": "sentence", "sentence": dict(sentence),
                            "documents": {i: public(d) for i, d in cited.items()}})
     update: dict = {"sentences": list(state.get("sentences") or []) + [sentence], "trials": 0,

@@ -4,13 +4,14 @@ As in Self-RAG, the B candidates for the next sentence are generated in parallel
 first B documents of long ∪ short-term memory, and critiqued:
 
 * s(ISREL) = p(Relevant) / (p(Relevant) + p(Irrelevant)) of that document for the question;
-* s(ISSUP) = p(Fully) + ½·p(Partially) of the candidate by that document;
+* s(ISSUP) = the run's support decision for the candidate by that document (P(supported); with
+  ``support_decision="issup"``, p(Fully) + ½·p(Partially));
 * s(ISUSE) = Σ wᵢ·p(i), w = (−1, −0.5, 0, 0.5, 1), of the candidate for the question;
 
 and ranked by p + w_rel·ISREL + w_sup·ISSUP + w_use·ISUSE, where p is the candidate's mean token
 probability when the backend returns one log-probability per generated token (OpenAI-style), and 0
 when it does not (the embedded llama.cpp model returns the first token's only). With
-``hard_constraint`` candidates whose most likely ISSUP grade is "No" are dropped. The winner goes on
+``hard_constraint`` candidates that the support decision rejects are dropped. The winner goes on
 to VTG's citation and verification like any generated sentence. Candidates that signal the end, or
 only restate what was said, are not candidates; when none is left the answer ends.
 """
@@ -27,7 +28,7 @@ from langchain_core.messages import AIMessage
 from verirag.graph.context import Context
 from verirag.models import choice_probabilities_batch
 from verirag.nodes.critique_answer import RATINGS, usefulness_scores
-from verirag.nodes.support import support_score, supports
+from verirag.nodes.support import decide
 from verirag.parsing import parse_sentence
 from verirag.prompts import writer as prompt
 from verirag.stores.documents import Document
@@ -41,7 +42,7 @@ class Candidate:
     document: Document
     relevance: float
     support: float
-    unsupported: bool  # most likely ISSUP grade is "No"
+    unsupported: bool  # the support decision rejects it
     usefulness: float
     probability: float | None
     score: float = 0.0
@@ -78,18 +79,19 @@ def best_segment(model: BaseChatModel, documents: Sequence[Document], question: 
         return choice_probabilities_batch(model, prompts, choices, default, ctx.max_concurrency)
 
     rel = judge([prompt.relevance(d, question) for d, _, _ in live], ["Relevant", "Irrelevant"], "Irrelevant")
-    sup = supports(model, [([d], t) for d, _, t in live], question, ctx.max_concurrency)
+    sup = decide(model, [([d], t) for d, _, t in live], question, ctx)
     use = judge([prompt.usefulness(question, t) for _, _, t in live], RATINGS, "3")
     candidates = []
     for (doc, reply, text), r, s, u in zip(live, rel, sup, use):
         c = Candidate(text=text, document=doc, relevance=r.probabilities["Relevant"],
-                      support=support_score(s.probabilities), unsupported=s.best == "No",
+                      support=s.probability, unsupported=not s.passed,
                       usefulness=usefulness_scores(u.probabilities)["utility"],
                       probability=sequence_probability(reply))
         c.score = weighted_score(c, ctx)
         candidates.append(c)
-    replies = list(drafts) + [j.message for j in rel + sup + use]
-    fallbacks = sum(not j.parsed for j in rel + sup + use)
+    judgments = rel + [s.judgment for s in sup if s.judgment] + use
+    replies = list(drafts) + [j.message for j in judgments]
+    fallbacks = sum(not j.parsed for j in judgments)
     if ctx.hard_constraint:
         candidates = [c for c in candidates if not c.unsupported]
     best = max(candidates, key=lambda c: c.score, default=None)  # ties: the earlier document

@@ -1,15 +1,18 @@
 """simplify_citations — VTG's citation simplifier: try removing each citation in turn and drop it for
-good when the rest still supports the sentence (ISSUP >= ``support_threshold``). After tier 1 this runs
-over the cited set, after tier 2 over the whole memory. Off (ablation "w/o Simplifier"): the set is
-kept as it is. At most ``max_citations`` remain (ALCE reads only the first three).
+good when the rest still supports the sentence (the run's support decision). After tier 1 this runs
+over the cited set, after tier 2 over the documents of the memory's quoted evidence. Off (ablation
+"w/o Simplifier"): the set is kept as it is. At most ``max_citations`` remain (ALCE reads three).
 
-With ``max_concurrency`` > 1 the first round of checks runs at once: every leave-one-out set is judged
-together, and a citation whose removal already breaks support is kept without asking again (support
-is monotone — a subset of an insufficient set is insufficient), so only the citations that passed
-that round are re-checked in order. Under monotone support the result is exactly the sequential
-greedy one. It saves a round trip per needed citation and costs more calls (the first round asks
-about every citation, and each further removable one is asked again against the reduced set), so the
-``local`` preset, whose calls cannot overlap, runs it sequentially (``max_concurrency = 1``).
+Then, with ``quotes`` on, the same procedure one level down: each sentence of the quoted evidence is
+dropped when the remaining quote still supports the claim, so every verified sentence carries the
+minimal verbatim quote of each citation (``quotes``: character spans into the cited documents), and a
+citation left with no quoted sentence is dropped too.
+
+With ``max_concurrency`` > 1 the first round of citation checks runs at once: every leave-one-out set
+is judged together, and a citation whose removal already breaks support is kept without asking again
+(support is monotone — a subset of an insufficient set is insufficient), so only the citations that
+passed that round are re-checked in order. Under monotone support the result is exactly the
+sequential greedy one; the default (``max_concurrency = 1``, one CPU-bound model) runs sequentially.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from langgraph.runtime import Runtime
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State, memory
-from verirag.nodes.support import support_score, supports
+from verirag.nodes.support import Quote, Support, decide
 from verirag.usage import node_usage
 
 
@@ -31,13 +34,14 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
     draft = dict(state["draft"])
     by_id = {d["id"]: d for d in memory(state)}
     current = [i for i in draft["citations"] if i in by_id]
-    judgments: list = []
+    quotes = [Quote(**q) for q in draft.get("quotes") or [] if q["doc"] in by_id]
+    checks: list[Support] = []
 
-    def supported(*citation_sets: list[str]) -> list[bool]:
-        batch = supports(resources.model(runtime), [([by_id[i] for i in ids], draft["text"]) for ids in citation_sets],
-                         state["question"], ctx.max_concurrency)
-        judgments.extend(batch)
-        return [support_score(j.probabilities) >= ctx.support_threshold for j in batch]
+    def supported(*citation_sets: list[str], given: list[list[Quote]] | None = None) -> list[Support]:
+        batch = decide(resources.model(runtime), [([by_id[i] for i in ids], draft["text"]) for ids in citation_sets],
+                       state["question"], ctx, given)
+        checks.extend(batch)
+        return batch
 
     def without(doc_id: str) -> list[str]:
         return [i for i in current if i != doc_id]
@@ -45,15 +49,29 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
     if ctx.simplifier and len(current) > 1:
         candidates = list(current)
         if ctx.max_concurrency > 1:  # first round at once; needed citations are not asked again
-            candidates = [i for i, ok in zip(current, supported(*map(without, current))) if ok]
+            first = supported(*map(without, current))
+            candidates = [i for i, check in zip(current, first) if check.passed]
             if candidates:
-                current = without(candidates.pop(0))
+                dropped = candidates.pop(0)
+                quotes, current = first[current.index(dropped)].quotes, without(dropped)
         for doc_id in candidates:
             if len(current) == 1:
                 break  # a sentence keeps at least one citation
-            if supported(without(doc_id))[0]:
-                current = without(doc_id)
-    draft.update(citations=current[:ctx.max_citations], status="simplified")
-    return {"draft": draft,
-            "usage": node_usage("simplify_citations", [j.message for j in judgments], time.perf_counter() - started,
-                                sum(not j.parsed for j in judgments))}
+            (check,) = supported(without(doc_id))
+            if check.passed:
+                quotes, current = check.quotes, without(doc_id)
+    if ctx.quotes and quotes:
+        quotes = [q for q in quotes if q.doc in current]
+        for quote in list(quotes):  # the simplifier's procedure at sentence granularity
+            if len(quotes) == 1:
+                break
+            rest = [q for q in quotes if q != quote]
+            (check,) = supported([i for i in current if any(q.doc == i for q in rest)], given=[rest])
+            if check.passed:
+                quotes = rest
+        current = [i for i in current if any(q.doc == i for q in quotes)] or current
+    draft.update(citations=current[:ctx.max_citations], status="simplified",
+                 quotes=[q.as_dict() for q in quotes] if ctx.quotes else [])
+    replies = [c.judgment.message for c in checks if c.judgment]
+    return {"draft": draft, "usage": node_usage("simplify_citations", replies, time.perf_counter() - started,
+                                                sum(not c.judgment.parsed for c in checks if c.judgment))}

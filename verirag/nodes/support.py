@@ -1,18 +1,45 @@
-"""Self-RAG's ISSUP as a score: s = p(Fully)/S + 0.5·p(Partially)/S over the three grades, from the
-model's next-token probabilities (text matching as the fallback; "No" when unparseable). Shared by
-both tiers of VTG's verifier, the citation simplifier and the segment beam."""
+"""The support decision: does this evidence support this sentence? One decision for VTG's two verifier
+tiers, the citation simplifier (at citation and at sentence granularity) and Self-RAG's segment beam.
+
+``support_decision="grounded"`` (the default, chosen on the verifier benchmark, docs/benchmarks.md):
+
+1. the evidence is a short verbatim quote — the sentences of the documents that cover the claim's
+   content words (:func:`verirag.evidence.select_quote`), never a paraphrase;
+2. a zero-token lexical guard: every number, date and name of the claim must occur in the documents,
+   or the claim is unsupported without asking the model (a swapped year or name stops here);
+3. the model judges the claim against the quote, scored by probability (:data:`JUDGE`), and a
+   logistic map fitted on the benchmark's calibration split turns that score into P(supported), which
+   must reach the threshold chosen there (``support_threshold``, default :data:`THRESHOLD`).
+
+``support_decision="issup"`` is Self-RAG's ISSUP as the paper uses it: the whole documents, s =
+p(Fully) + ½·p(Partially), supported when s >= ``support_threshold`` (default 0.5).
+"""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.messages import BaseMessage
 
-from verirag.models import Judgment, choice_probabilities, choice_probabilities_batch
+from verirag.evidence import missing_terms, select_quotes
+from verirag.graph.context import Context
+from verirag.models import Judgment, choice_probabilities_batch
+from verirag.prompts import entailment
 from verirag.prompts import writer as prompt
 from verirag.stores.documents import Document
+from verirag.text import render_documents
 
 GRADES = ["Fully", "Partially", "No"]
+# The grounded decision, fitted on benchmarks/verifier/ (calibration split) for the embedded model:
+JUDGE = "yes"  # which judgment of the quote: "yes" (P(Yes) of the entailment question) or "issup"
+CALIBRATION = (0.0, 1.0)  # P(supported) = sigmoid(a + b * logit(score))
+THRESHOLD = 0.5  # on that calibrated scale
+ISSUP_THRESHOLD = 0.5  # Self-RAG's ISSUP decision
+QUOTE_SENTENCES = 3  # sentences quoted as evidence, across the documents checked
+QUOTE_PER_DOCUMENT = 2  # ... and from one document (as benchmarked: a paragraph's best two)
 
 
 def support_score(p: dict[str, float]) -> float:
@@ -20,15 +47,102 @@ def support_score(p: dict[str, float]) -> float:
     return p["Fully"] + 0.5 * p["Partially"]
 
 
-def support(model: BaseChatModel, documents: Sequence[Document], question: str, sentence: str
-            ) -> tuple[float, Judgment]:
-    """Return (s(ISSUP), the judgment)."""
-    judgment = choice_probabilities(model, prompt.support(documents, question, sentence), GRADES, default="No")
-    return support_score(judgment.probabilities), judgment
+@dataclass
+class Quote:
+    """A span of a document's text: the evidence a claim was judged against."""
+
+    doc: str  # document id
+    start: int
+    end: int
+
+    def as_dict(self) -> dict:
+        return {"doc": self.doc, "start": self.start, "end": self.end}
 
 
-def supports(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,
-             max_concurrency: int) -> list[Judgment]:
-    """ISSUP judgments of independent (documents, sentence) checks, at most ``max_concurrency`` at once."""
-    return choice_probabilities_batch(model, [prompt.support(docs, question, sentence) for docs, sentence in checks],
-                                      GRADES, "No", max_concurrency)
+@dataclass
+class Support:
+    """One support decision."""
+
+    probability: float  # P(supported) on the decision's scale
+    passed: bool
+    quotes: list[Quote] = field(default_factory=list)  # empty: the whole documents (issup)
+    missing: list[str] = field(default_factory=list)  # key terms the documents lack (the guard)
+    judgment: Judgment | None = None  # None: decided without a model call
+
+
+def threshold(ctx: Context) -> float:
+    """The pass threshold of the run's decision."""
+    if ctx.support_threshold is not None:
+        return ctx.support_threshold
+    return ISSUP_THRESHOLD if ctx.support_decision == "issup" else THRESHOLD
+
+
+def quotes_for(documents: Sequence[Document], sentence: str) -> list[Quote]:
+    """The verbatim evidence of the grounded decision: the sentences that cover the claim's words."""
+    return [Quote(documents[i]["id"], start, end)
+            for i, start, end in select_quotes(sentence, [d.get("text", "") for d in documents], QUOTE_SENTENCES,
+                                               QUOTE_PER_DOCUMENT)]
+
+
+def _quoted_documents(documents: Sequence[Document], quotes: Sequence[Quote]) -> list[Document]:
+    """The documents cut down to their quoted sentences (in document order, " … " between gaps)."""
+    from verirag.evidence import quote_text
+
+    out = []
+    for doc in documents:
+        spans = [(q.start, q.end) for q in quotes if q.doc == doc["id"]]
+        if spans:
+            out.append(Document(id=doc["id"], title=doc.get("title", ""), text=quote_text(doc["text"], spans)))
+    return out
+
+
+def _messages(ctx: Context, documents: Sequence[Document], question: str, sentence: str) -> list[BaseMessage]:
+    if ctx.support_decision == "issup" or JUDGE == "issup":
+        return prompt.support(documents, question, sentence)
+    return entailment.messages(render_documents(documents), sentence)
+
+
+def calibrated(score: float) -> float:
+    """The grounded decision's P(supported) for the model's score of the quote (logistic map)."""
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    a, b = CALIBRATION
+    return 1 / (1 + math.exp(-(a + b * math.log(score / (1 - score)))))
+
+
+def _probability(ctx: Context, judgment: Judgment) -> float:
+    if ctx.support_decision == "issup":
+        return support_score(judgment.probabilities)
+    return calibrated(support_score(judgment.probabilities) if JUDGE == "issup" else judgment.probabilities["Yes"])
+
+
+def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str, ctx: Context,
+           quotes: Sequence[Sequence[Quote] | None] | None = None) -> list[Support]:
+    """The decision for each (documents, sentence) check; independent model calls run together (up to
+    ``max_concurrency``). ``quotes[i]``, when given, is the evidence of check i (default: selected)."""
+    results: list[Support | None] = []
+    asks: list[tuple[int, list[BaseMessage], list[Quote]]] = []
+    for i, (documents, sentence) in enumerate(checks):
+        documents = list(documents)
+        if not documents:
+            results.append(Support(0.0, False))
+            continue
+        if ctx.support_decision == "issup":
+            asks.append((i, _messages(ctx, documents, question, sentence), []))
+            results.append(None)
+            continue
+        given = quotes[i] if quotes is not None and quotes[i] is not None else None
+        chosen = list(given) if given is not None else quotes_for(documents, sentence)
+        evidence = _quoted_documents(documents, chosen)
+        missing = missing_terms(sentence, " ".join(f"{d.get('title', '')}. {d.get('text', '')}" for d in documents))
+        if missing or not evidence:
+            results.append(Support(0.0, False, chosen, missing))
+            continue
+        asks.append((i, _messages(ctx, evidence, question, sentence), chosen))
+        results.append(None)
+    choices = GRADES if (ctx.support_decision == "issup" or JUDGE == "issup") else ["Yes", "No"]
+    judgments = choice_probabilities_batch(model, [m for _, m, _ in asks], choices, "No", ctx.max_concurrency)
+    bar = threshold(ctx)
+    for (i, _, chosen), judgment in zip(asks, judgments):
+        p = _probability(ctx, judgment)
+        results[i] = Support(p, p >= bar, chosen, [], judgment)
+    return [r for r in results if r is not None]

@@ -1,5 +1,5 @@
 """verify_citations — tier 1 of VTG's verifier (the generation verifier): do the cited documents
-support the sentence? Graded with Self-RAG's ISSUP score; supported when s >= ``support_threshold``."""
+support the sentence? Decided by the run's support decision (:mod:`verirag.nodes.support`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State, memory
-from verirag.nodes.support import support
+from verirag.nodes.support import decide
 from verirag.usage import node_usage
 
 
@@ -19,15 +19,10 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> dict:
     ctx = runtime.context
     draft = dict(state["draft"])
     by_id = {d["id"]: d for d in memory(state)}
-    cited = [by_id[i] for i in draft["citations"] if i in by_id]
-    replies, fallbacks = [], 0
-    if cited:
-        score, judgment = support(resources.model(runtime), cited, state["question"], draft["text"])
-        replies, fallbacks = [judgment.message], int(not judgment.parsed)
-    else:
-        score = 0.0  # nothing cited: unsupported by its citations, without asking
-    passed = score >= ctx.support_threshold
-    draft.update(support=score, status="supported" if passed else "unsupported",
-                 verified_by="citations" if passed else "none")
-    return {"draft": draft,
-            "usage": node_usage("verify_citations", replies, time.perf_counter() - started, fallbacks)}
+    cited = [by_id[i] for i in draft["citations"] if i in by_id]  # nothing cited: unsupported, unasked
+    (check,) = decide(resources.model(runtime), [(cited, draft["text"])], state["question"], ctx)
+    draft.update(support=round(check.probability, 4), status="supported" if check.passed else "unsupported",
+                 verified_by="citations" if check.passed else "none", quotes=[q.as_dict() for q in check.quotes])
+    replies = [check.judgment.message] if check.judgment else []
+    return {"draft": draft, "usage": node_usage("verify_citations", replies, time.perf_counter() - started,
+                                                int(bool(check.judgment) and not check.judgment.parsed))}

@@ -1,6 +1,7 @@
 """verify_memory — tier 2 of VTG's verifier (the memory verifier): after tier 1 failed, does the whole
 memory (long ∪ short) support the sentence? If so, the citations were wrong, not the sentence: the
-whole memory becomes the citation set, to be simplified. If not, the sentence may be fabricated: the
+documents of the quoted evidence (with ``support_decision="issup"``: the whole memory) become the
+citation set, to be simplified. If not, the sentence may be fabricated: the
 evidence finder looks for new evidence, unless ``max_trials`` trials are spent (none when LLatrieval's
 verification found the documents insufficient: it already searched), in which case the best-supported
 of the sentence's trials (not the last one) is kept, marked unverified."""
@@ -14,7 +15,7 @@ from langgraph.runtime import Runtime
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import BestTrial, State, memory
-from verirag.nodes.support import support
+from verirag.nodes.support import decide
 from verirag.usage import node_usage
 
 
@@ -23,17 +24,19 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
     ctx = runtime.context
     draft = dict(state["draft"])
     docs = memory(state)
-    replies, fallbacks, score = [], 0, 0.0
-    update: dict = {}
-    if docs:
-        score, judgment = support(resources.model(runtime), docs, state["question"], draft["text"])
-        replies, fallbacks = [judgment.message], int(not judgment.parsed)
-    update["usage"] = node_usage("verify_memory", replies, time.perf_counter() - started, fallbacks)
-    if score >= ctx.support_threshold:
-        draft.update(citations=[d["id"] for d in docs], support=score, status="supported", verified_by="memory")
+    (check,) = decide(resources.model(runtime), [(docs, draft["text"])], state["question"], ctx)
+    replies = [check.judgment.message] if check.judgment else []
+    update: dict = {"usage": node_usage("verify_memory", replies, time.perf_counter() - started,
+                                        int(bool(check.judgment) and not check.judgment.parsed))}
+    score = round(check.probability, 4)
+    if check.passed:
+        quoted = {q.doc for q in check.quotes}
+        citations = [d["id"] for d in docs if not quoted or d["id"] in quoted]
+        draft.update(citations=citations, support=score, status="supported", verified_by="memory",
+                     quotes=[q.as_dict() for q in check.quotes])
     else:
         score = max(score, draft["support"] or 0.0)  # the sentence's best support: tier 1 or tier 2
-        draft.update(support=score, status="unsupported", verified_by="none")
+        draft.update(support=score, status="unsupported", verified_by="none", quotes=[])
         by_id = {d["id"]: d for d in docs}
         best = state.get("best_trial")
         if best is None or score > (best["draft"]["support"] or 0.0):  # ties: the earlier trial

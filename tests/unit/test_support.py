@@ -1,0 +1,100 @@
+"""The support decision (verirag.nodes.support) at its threshold, on hand-made pairs of each category of
+the verifier benchmark, with a scripted judge; and its zero-token parts (guard, quotes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from verirag import Context
+from verirag.evidence import key_terms, missing_terms, select_quote
+from verirag.nodes import support
+from verirag.prompts import entailment
+from verirag.stores import make_document
+from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
+
+TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan. It was founded as Edo in "
+                      "1457. About 14 million people live in the city proper.")
+OSAKA = make_document("Osaka", "Osaka is a city in the Kansai region of Japan. It is known for its food.")
+KYOTO = make_document("Kyoto", "Kyoto was the capital of Japan for more than a thousand years, until Tokyo "
+                      "became the capital.")
+
+
+def judge(p_yes: float):
+    """A scripted entailment judge that answers every question with P(Yes) = ``p_yes``."""
+    return ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(p_yes))
+
+
+def decide_one(model, documents, sentence, **kw):
+    (check,) = support.decide(model, [(documents, sentence)], "Tell me about Tokyo.", Context(**kw))
+    return check
+
+
+def score_at(probability: float) -> float:
+    """The judge's P(Yes) that the calibration maps to ``probability`` (bisection: the map is monotone)."""
+    low, high = 1e-6, 1 - 1e-6
+    for _ in range(100):
+        mid = (low + high) / 2
+        low, high = (mid, high) if support.calibrated(mid) < probability else (low, mid)
+    return high
+
+
+def test_supported_claims_pass_verbatim_and_reworded():
+    model = judge(0.97)
+    for claim in ("It was founded as Edo in 1457.", "The capital of Japan is Tokyo.",
+                  "Tokyo was founded in 1457."):
+        check = decide_one(model, [TOKYO], claim)
+        assert check.passed and check.missing == [] and check.judgment is not None, claim
+
+
+def test_a_swapped_fact_is_rejected_by_the_guard_without_a_model_call():
+    model = judge(0.99)  # a judge that would accept anything
+    for claim in ("Tokyo was founded as Edo in 1475.", "Osaka is the capital and most populous city of Japan.",
+                  "About 41 million people live in Tokyo."):
+        check = decide_one(model, [TOKYO], claim)
+        assert not check.passed and check.missing and check.probability == 0.0, claim
+    assert model.calls == []
+
+
+def test_an_unsupported_claim_fails_by_guard_or_by_judgment():
+    claim = "Tokyo has been the capital of Japan since 1869."
+    assert not decide_one(judge(0.99), [OSAKA], claim).passed  # the neighbour lacks Tokyo and 1869
+    neighbour = decide_one(judge(0.05), [KYOTO], "Tokyo became the capital of Japan.")  # names all present
+    assert neighbour.missing == [] and neighbour.judgment is not None and not neighbour.passed
+
+
+def test_the_decision_passes_at_its_threshold_and_not_below():
+    at = score_at(support.THRESHOLD)
+    assert decide_one(judge(at), [TOKYO], "Tokyo is the capital of Japan.").passed
+    below = score_at(support.THRESHOLD - 0.01)
+    assert not decide_one(judge(below), [TOKYO], "Tokyo is the capital of Japan.").passed
+    # the threshold is the Context's when set
+    assert not decide_one(judge(at), [TOKYO], "Tokyo is the capital of Japan.",
+                          support_threshold=support.THRESHOLD + 0.01).passed
+
+
+def test_the_judge_sees_the_verbatim_quote_and_the_quote_is_spans_of_the_document():
+    model = judge(0.97)
+    check = decide_one(model, [TOKYO, OSAKA], "Edo was founded in 1457.")
+    (messages, _), = model.calls
+    assert messages[0].text == entailment.SYSTEM
+    prompt = last_user_text(messages)
+    assert "It was founded as Edo in 1457." in prompt
+    assert "most populous" not in prompt and "Kansai" not in prompt  # only the quoted sentence is shown
+    (quote,) = check.quotes
+    assert (quote.doc, TOKYO["text"][quote.start:quote.end]) == (TOKYO["id"], "It was founded as Edo in 1457.")
+
+
+def test_issup_decision_judges_whole_documents_at_one_half():
+    model = ScriptedChatModel(respond=lambda m, k: judgment_reply(0.6, yes="Fully", no="No"))
+    check = decide_one(model, [TOKYO], "Tokyo was founded in 1475.", support_decision="issup")
+    assert check.passed and check.probability == pytest.approx(0.6) and check.quotes == []
+    assert "most populous" in last_user_text(model.calls[0][0])  # the whole document, no guard
+
+
+def test_guard_terms_and_quotes():
+    assert key_terms("In 1457 the Japanese city of Edo had 14,000 people.") == ["1457", "14000", "japanese", "edo"]
+    assert missing_terms("Japanese Edo had three thousand people in 1457.", TOKYO["text"]) == []
+    assert missing_terms("Tokyo had 15 million people.", TOKYO["text"]) == ["15"]
+    spans = select_quote("The capital of Japan is Tokyo, founded in 1457.", TOKYO["text"])
+    assert [TOKYO["text"][s:e] for s, e in spans] == ["Tokyo is the capital and most populous city of Japan.",
+                                                      "It was founded as Edo in 1457."]
