@@ -31,6 +31,8 @@ import re
 import sys
 from pathlib import Path
 
+from calibration import apply_logistic, auc, ece, fit_logistic, logit
+
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "verifier"
 PAIRS = DATA / "pairs.jsonl"
@@ -301,53 +303,6 @@ def judge(model_name: str, names: list[str], limit: int | None) -> None:
 
 
 # -- reporting --------------------------------------------------------------------------------------
-def _logit(p: float) -> float:
-    import math
-
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
-
-
-def fit_logistic(rows: list[list[float]], labels: list[int], l2: float = 1e-3) -> list[float]:
-    """Weights (bias first) of a logistic regression fitted by Newton's method (a few features)."""
-    import numpy as np
-
-    x = np.hstack([np.ones((len(rows), 1)), np.asarray(rows, dtype=float)])
-    y = np.asarray(labels, dtype=float)
-    w = np.zeros(x.shape[1])
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-x @ w))
-        grad = x.T @ (p - y) + l2 * w
-        hess = (x.T * (p * (1 - p))) @ x + l2 * np.eye(len(w))
-        w -= np.linalg.solve(hess, grad)
-    return [round(float(v), 4) for v in w]
-
-
-def apply_logistic(weights: list[float], row: list[float]) -> float:
-    import math
-
-    z = weights[0] + sum(w * v for w, v in zip(weights[1:], row))
-    return 1 / (1 + math.exp(-z))
-
-
-def auc(positives: list[float], negatives: list[float]) -> float:
-    """P(a supported pair scores above an unsupported one), ties counting half."""
-    pairs = [(p > n) + 0.5 * (p == n) for p in positives for n in negatives]
-    return sum(pairs) / len(pairs) if pairs else float("nan")
-
-
-def ece(probabilities: list[float], labels: list[int], bins: int = 10) -> float:
-    """Expected calibration error over equal-width probability bins."""
-    total, error = len(labels), 0.0
-    for b in range(bins):
-        inside = [(p, y) for p, y in zip(probabilities, labels)
-                  if b / bins <= p < (b + 1) / bins or (b == bins - 1 and p == 1.0)]
-        if inside:
-            error += len(inside) / total * abs(sum(p for p, _ in inside) / len(inside)
-                                               - sum(y for _, y in inside) / len(inside))
-    return error
-
-
 def choose_threshold(scores: list[float], pairs: list[dict], max_false_pass: float = 0.05) -> float:
     """The threshold with the best balanced accuracy among those passing at most ``max_false_pass`` of
     each negative category (contradicted, unsupported) — trust first; on the calibration split."""
@@ -437,8 +392,8 @@ def report(out: Path | None) -> None:
 
         def raw(f, score=score, model_features=model_features):
             if score is not None:
-                return [_logit(score(f))]
-            return [_logit(_issup(f[u])) if u.startswith("issup") else _logit(f[u] or 0.0) for u in model_features]
+                return [logit(score(f))]
+            return [logit(_issup(f[u])) if u.startswith("issup") else logit(f[u] or 0.0) for u in model_features]
 
         guarded = "guard_missing" in used and model_features
         cal = [(f, p) for f, p in zip(feats, ready) if p["split"] == "calibration" and not (guarded and f["guard_missing"])]

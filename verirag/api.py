@@ -15,12 +15,15 @@ from verirag.stores.documents import public
 from verirag.usage import totals
 
 
-def contract(state: dict[str, Any], context: Context, seconds: float | None = None) -> dict[str, Any]:
+def contract(state: dict[str, Any], context: Context, seconds: float | None = None,
+             first_verified: float | None = None) -> dict[str, Any]:
     """The machine-readable output of one question (README, "Output contract")."""
     usage = dict(state.get("usage") or {})
     summary = {"per_node": usage, "total": totals(usage)}
     if seconds is not None:
         summary["wall_seconds"] = round(seconds, 3)
+        # from the question to the first verified sentence on the custom stream (None: none was verified)
+        summary["first_verified_seconds"] = None if first_verified is None else round(first_verified, 3)
     return {
         "question": state.get("question", ""),
         "answer": state.get("answer", ""),
@@ -65,12 +68,17 @@ def run(question: str, context: Context | None = None, *, thread_id: str | None 
             payload = None  # resume from the last checkpoint (or return the finished run)
     started = time.perf_counter()
     state: dict[str, Any] = {}
+    first_verified = None
     try:
         for mode, chunk in app.stream(payload, config, context=context,
                                       stream_mode=["values", "updates", "custom"]):
             if mode == "values":
                 state = chunk
-            elif on_event is not None:
+                continue
+            if (first_verified is None and mode == "custom" and chunk.get("event") == "sentence"
+                    and chunk["sentence"]["verified_by"] != "none"):
+                first_verified = time.perf_counter() - started
+            if on_event is not None:
                 on_event(mode, chunk)
     except Exception as exc:
         if not is_transient(exc):
@@ -80,7 +88,7 @@ def run(question: str, context: Context | None = None, *, thread_id: str | None 
                              f"({type(exc).__name__}: {exc}){hint}") from exc
     if thread_id is not None and not state:
         state = app.get_state(config).values
-    return contract(state, context, time.perf_counter() - started), state
+    return contract(state, context, time.perf_counter() - started, first_verified), state
 
 
 def ask(question: str, context: Context | None = None, **overrides: Any) -> dict[str, Any]:

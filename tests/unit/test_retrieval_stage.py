@@ -7,10 +7,12 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from verirag import Context
 from verirag.api import run
-from verirag.nodes.judge_utility import sample_orders, vote, windows
+from verirag.nodes.judge_utility import sample_orders, settled, vote, windows
 from verirag.prompts import decide_retrieval, generate_answer, judge_utility, missing_info_query, verify
 from verirag.stores import HybridStore, make_document, register_store, unregister_store
 from verirag.testing import HashEmbedder, judgment_reply, last_user_text
@@ -127,7 +129,36 @@ def test_vote_takes_the_majority_and_the_modal_size():
     ids = {d["title"]: d["id"] for d in pool}
     selections = [[ids["B"], ids["C"]], [ids["C"], ids["B"]], [ids["C"], ids["D"], ids["E"]], [ids["A"], ids["C"]]]
     chosen = vote(pool, selections, k=3)
-    assert [d["title"] for d in chosen] == ["C", "B"]  # size 2 is the most frequent; C 4 votes, B 2 (beats A, D, E)
+    assert [d["title"] for d in chosen] == ["B", "C"]  # size 2 is the most frequent; C 4 votes, B 2 (beats A, D, E)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), k=st.integers(1, 3), samples=st.integers(1, 6))
+def test_a_settled_vote_is_the_vote_of_every_sample(data, k, samples):
+    pool = [make_document(t, t) for t in "ABCDE"]
+    ids = [d["id"] for d in pool]
+    selection = st.lists(st.sampled_from(ids), min_size=1, max_size=k, unique=True)
+    selections = data.draw(st.lists(selection, min_size=samples, max_size=samples))
+    for asked in range(1, samples):
+        if settled(pool, selections[:asked], k, samples - asked):
+            assert vote(pool, selections[:asked], k) == vote(pool, selections, k)
+
+
+def test_two_agreeing_samples_of_three_settle_the_vote_and_two_disagreeing_do_not():
+    pool = [make_document(t, t) for t in "ABC"]
+    a, b, c = (d["id"] for d in pool)
+    assert settled(pool, [[a, b], [b, a]], k=2, remaining=1)
+    assert not settled(pool, [[a, b], [a, c]], k=2, remaining=1)  # a third [c, b] would pick b... or c
+    assert not settled(pool, [[a], [a, b]], k=2, remaining=1)  # the modal size is still open
+    assert not settled(pool, [], k=2, remaining=1) and settled(pool, [[a]], k=1, remaining=0)
+
+
+def test_k_sampling_stops_when_the_vote_is_settled(japan_store, scripted):
+    script = Script(select=lambda titles: [titles.index("Japan Tokyo") + 1])  # every sample agrees
+    name, _ = scripted(script)
+    _, state = run("Japan", ctx(name, top_k=1, utility_samples=3))
+    assert len(script.selector_orders) == 2  # the third sample could not change the vote
+    assert [d["title"] for d in state["long_term_memory"]] == ["Japan Tokyo"]
 
 
 def test_vote_breaks_ties_by_pool_order():
@@ -171,14 +202,17 @@ def test_k_sampling_votes_across_shuffled_orders_in_the_graph(japan_store, scrip
     # the vote must not simply follow one order.
     script = Script(select=lambda titles: [1])
     name, _ = scripted(script)
-    _, state = run("Japan", ctx(name, candidates=6, window=6, top_k=1, utility_samples=5, seed=3))
+    # all five samples in one round: the full procedure
+    _, state = run("Japan", ctx(name, candidates=6, window=6, top_k=1, utility_samples=5, seed=3, max_concurrency=5))
     firsts = [o[0] for o in script.selector_orders]
     assert len(script.selector_orders) == 5 and len(set(map(tuple, script.selector_orders))) > 1
     winner = max(set(firsts), key=lambda t: (firsts.count(t), -firsts.index(t)))
     assert [d["title"] for d in state["long_term_memory"]] == [winner]
-    # same seed, same result
+    # one at a time, stopping once the rest cannot change the vote: the same D, from fewer calls
+    asked = len(script.selector_orders)
     _, again = run("Japan", ctx(name, candidates=6, window=6, top_k=1, utility_samples=5, seed=3))
     assert again["long_term_memory"] == state["long_term_memory"]
+    assert again["usage"]["judge_utility"]["calls"] == len(script.selector_orders) - asked <= 5
 
 
 def test_unparseable_selections_fall_back_and_are_counted(japan_store, scripted):

@@ -349,6 +349,11 @@ def test_critique_reports_isuse_utility(vtg_store, scripted):
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name, critique=True))
     assert out["critique"] == {"utility": pytest.approx(0.75), "rating": pytest.approx(4.5)}
+    script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+    name, model = scripted(script)
+    out, _ = run(Q, ctx(name))  # not asked for (the default): no call, no critique
+    assert out["critique"] == {} and "critique_answer" not in out["usage"]["per_node"]
+    assert not any(m[0].text.startswith("You rate how useful") for m, _ in model.calls)
 
 
 def test_a_restated_sentence_ends_the_answer(vtg_store, scripted):
@@ -438,3 +443,13 @@ def test_beam_in_the_graph_keeps_the_winner_with_its_score(vtg_store, scripted):
     (sentence,) = out["sentences"]
     assert sentence["text"] == BEAM["Tokyo"][0] and sentence["score"] == pytest.approx(1.9, abs=1e-6)
     assert sentence["verified_by"] == "citations"
+
+
+def test_tier_two_is_not_asked_when_the_memory_is_the_cited_set(vtg_store, scripted):
+    bad = "Tokyo is made of cheese."
+    script = Writer([bad], cite={bad: ["Japan"]}, needs={})
+    name, _ = scripted(script)
+    out, state = run(Q, ctx(name, top_k=1, max_trials=0))
+    assert [d["title"] for d in state["long_term_memory"]] == ["Japan"]  # the memory: the one cited document
+    assert len(script.support_calls) == 1  # tier 1 only
+    assert out["usage"]["per_node"]["verify_memory"]["calls"] == 0

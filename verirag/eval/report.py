@@ -10,14 +10,16 @@ from verirag.eval.metrics import f1
 
 COLUMNS = ["system", "questions", "correctness", "citation recall", "citation precision", "citation F1",
            "verified share", "verified precision", "refusal rate", "over-refusal", "gold in verified",
-           "evidence trials/q", "LLM calls/q", "evaluated tokens/q", "median s", "p90 s"]
+           "evidence trials/q", "LLM calls/q", "evaluated tokens/q", "median s", "p90 s",
+           "median s to 1st verified"]
 NOTES = """Columns: correctness = ALCE str-em recall of the gold answers (markers removed; – on unanswerable
 questions); citation recall/precision/F1 = ALCE AutoAIS with the evaluation judge; verified share = kept
 sentences verified by the system; verified precision = verified sentences the judge entails from their
 citations; refusal rate = answers that say the documents do not answer (wholly or in part);
 over-refusal = answers that are only a refusal although the question is answerable; gold in verified =
 questions where an answer the documents do not contain appears in a verified sentence (must be 0);
-evaluated tokens = prompt tokens not reused from the cache + completion tokens.
+evaluated tokens = prompt tokens not reused from the cache + completion tokens; s to 1st verified = from
+the question to the first verified sentence on the custom stream (questions with one).
 """
 
 
@@ -64,6 +66,9 @@ def summarize(records: Sequence[dict], systems: Sequence[str]) -> list[dict]:
             "evaluated tokens/q": mean(r["cost"]["input_tokens"] - r["cost"].get("cached_tokens", 0)
                                        + r["cost"]["output_tokens"] for r in rs),
             "median s": median(seconds), "p90 s": _quantile(seconds, 0.9),
+            "median s to 1st verified": (median(first) if (first := [r["cost"]["first_verified_seconds"] for r in rs
+                                                                     if r["cost"].get("first_verified_seconds")])
+                                         else None),
         })
     return rows
 

@@ -58,7 +58,8 @@ def score_question(system: str, item: Item, context: Context, judge: EntailmentJ
                       "verifications": [{"score": v["score"], "passed": v["passed"]}
                                         for v in state.get("verifications") or []],
                       "selected": retrieved},
-        "cost": {**totals(per_node), "seconds": round(seconds, 3)},
+        "cost": {**totals(per_node), "seconds": round(seconds, 3),
+                 "first_verified_seconds": output["usage"].get("first_verified_seconds")},
         "judge_cost": totals(node_usage("judge", judge_replies)),
     }
 

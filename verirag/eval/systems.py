@@ -8,7 +8,7 @@ from typing import Any
 from verirag.errors import VeriragError
 
 _PLAIN_RETRIEVAL = {"retrieval_threshold": 0.0, "utility_mode": "off", "verify_mode": "off"}
-_ONE_ANSWER = {"writer": "answer", "critique": False}
+_ONE_ANSWER = {"writer": "answer"}
 
 SYSTEMS: dict[str, dict[str, Any]] = {
     # no retrieval, no citations

@@ -76,7 +76,8 @@ class Context:
     simplifier: bool = _f(True, "citation simplification (ablation: w/o Simplifier)")
     quotes: bool = _f(True, "minimal verbatim quotes per verified sentence (the simplifier at sentence level)")
     query_generation: bool = _f(True, "diverse query generation (ablation: w/o QG, the sentence is the query)")
-    critique: bool = _f(True, "Self-RAG ISUSE critique of the whole answer")
+    critique: bool = _f(False, "Self-RAG ISUSE critique of the whole answer (one more call; the beam scores "
+                               "its candidates' ISUSE whatever this says)")
     beam_width: int = _f(1, "B: Self-RAG segment beam, candidate sentences per step (1 = off; paper: 2)")
     w_rel: float = _f(1.0, "segment beam weight of ISREL")
     w_sup: float = _f(1.0, "segment beam weight of ISSUP")

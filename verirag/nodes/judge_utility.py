@@ -5,7 +5,12 @@ D ∪ window (current D listed first, the question before the documents). The li
 repeated over ``utility_samples`` shuffled orders (D stays ahead of the window in every order) and
 aggregated by vote (utility judgments' k-sampling): the size of the new D is the most frequent size of
 the sampled selections, filled with the most voted documents, ties broken by position (D first, then
-retrieval rank). Shuffles are seeded, so runs are reproducible.
+retrieval rank), kept in that position order. Shuffles are seeded, so runs are reproducible.
+
+The samples stop as soon as the ones not yet asked cannot change the vote (:func:`settled`): with
+three samples, two identical selections decide it, and the third is never asked. The result is the
+one the full procedure gives (tested); the saved calls show in the usage ledger. With
+``max_concurrency`` > 1 the samples are asked in rounds of that size, and the check runs between rounds.
 
 Safe default (counted as a fallback): a sample whose reply names no valid document casts no vote; if no
 sample of a window does, D keeps its documents and is topped up from the window in retrieval order.
@@ -53,13 +58,38 @@ def sample_orders(selected: Sequence[Document], window: Sequence[Document], samp
 
 
 def vote(pool: Sequence[Document], selections: Sequence[Sequence[str]], k: int) -> list[Document]:
-    """Aggregate sampled selections: modal size (smaller on ties), most voted ids, ties by pool order."""
+    """Aggregate sampled selections: modal size (smaller on ties), most voted ids (ties by pool order),
+    returned in pool order."""
     votes = Counter(doc_id for chosen in selections for doc_id in chosen)
     sizes = Counter(min(len(chosen), k) for chosen in selections)
     size = max(sizes.items(), key=lambda kv: (kv[1], -kv[0]))[0]
     position = {d["id"]: i for i, d in enumerate(pool)}
     ranked = sorted((d for d in pool if votes[d["id"]]), key=lambda d: (-votes[d["id"]], position[d["id"]]))
-    return ranked[:size]
+    chosen = {d["id"] for d in ranked[:size]}
+    return [d for d in pool if d["id"] in chosen]  # in pool order: D first, then retrieval rank
+
+
+def settled(pool: Sequence[Document], selections: Sequence[Sequence[str]], k: int, remaining: int) -> bool:
+    """True when no ``remaining`` further samples, whatever they select, can change :func:`vote`.
+
+    Each further sample adds one vote to one size and to at most ``k`` documents. The modal size must
+    stay modal when all of them go to a rival size, and every chosen document must stay ahead of every
+    other one when all of them go to the other one (ties follow :func:`vote`: smaller size, earlier
+    position).
+    """
+    if not selections:
+        return remaining == 0
+    sizes = Counter(min(len(chosen), k) for chosen in selections)
+    size = max(sizes.items(), key=lambda kv: (kv[1], -kv[0]))[0]
+    for other in range(1, k + 1):
+        if other != size and (sizes[other] + remaining, -other) > (sizes[size], -size):
+            return False
+    votes = Counter(doc_id for chosen in selections for doc_id in chosen)
+    position = {d["id"]: i for i, d in enumerate(pool)}
+    chosen = [d["id"] for d in vote(pool, selections, k)]
+    rest = [d["id"] for d in pool if d["id"] not in chosen]
+    return all((votes[inside], -position[inside]) > (votes[outside] + remaining, -position[outside])
+               for inside in chosen for outside in rest)
 
 
 def _shown(doc: Document, words: int) -> Document:
@@ -76,19 +106,24 @@ def _listwise(state: State, ctx: Context, model) -> tuple[list[Document], list, 
     for w, window in enumerate(windows(state.get("candidates") or [], ctx.window)):
         rng = random.Random(f"{ctx.seed}:{state['question']}:{state.get('iteration', 0)}:{w}")
         orders = sample_orders(selected, window, max(1, ctx.utility_samples), rng)
-        batch = [prompt.listwise(state["question"], [_shown(d, ctx.selection_doc_words) for d in order],
-                                 ctx.top_k) for order in orders]
-        answers = model.batch(batch, config={"max_concurrency": ctx.max_concurrency},
-                              max_tokens=8 + 4 * ctx.top_k)
-        replies += answers
-        selections = []
-        for order, answer in zip(orders, answers):
-            numbers = parse_selection(answer.text, len(order), ctx.top_k)
-            if numbers is None:
-                fallbacks += 1
-                continue
-            selections.append([order[n - 1]["id"] for n in numbers])
         pool = selected + window
+        selections: list[list[str]] = []
+        step = max(1, ctx.max_concurrency)
+        for start in range(0, len(orders), step):
+            if start and settled(pool, selections, ctx.top_k, len(orders) - start):
+                break  # the samples not asked yet cannot change the vote
+            batch = orders[start:start + step]
+            answers = model.batch([prompt.listwise(state["question"], [_shown(d, ctx.selection_doc_words)
+                                                                       for d in order], ctx.top_k)
+                                   for order in batch],
+                                  config={"max_concurrency": ctx.max_concurrency}, max_tokens=8 + 4 * ctx.top_k)
+            replies += answers
+            for order, answer in zip(batch, answers):
+                numbers = parse_selection(answer.text, len(order), ctx.top_k)
+                if numbers is None:
+                    fallbacks += 1
+                    continue
+                selections.append([order[n - 1]["id"] for n in numbers])
         if selections:
             selected = vote(pool, selections, ctx.top_k)
         else:  # safe default: keep D, top up from the window in retrieval order

@@ -1,7 +1,8 @@
 """verify_memory — tier 2 of VTG's verifier (the memory verifier): after tier 1 failed, does the whole
 memory (long ∪ short) support the sentence? If so, the citations were wrong, not the sentence: the
 documents of the quoted evidence (with ``support_decision="issup"``: the whole memory) become the
-citation set, to be simplified. If not, the sentence may be fabricated: the
+citation set, to be simplified. When the memory holds exactly the cited documents, tier 2 would ask
+tier 1's question again: it is not asked. If not, the sentence may be fabricated: the
 evidence finder looks for new evidence, unless ``max_trials`` trials are spent (none when LLatrieval's
 verification found the documents insufficient: it already searched), in which case the best-supported
 of the sentence's trials (not the last one) is kept, marked unverified."""
@@ -15,7 +16,7 @@ from langgraph.runtime import Runtime
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import BestTrial, State, memory
-from verirag.nodes.support import decide
+from verirag.nodes.support import Support, decide
 from verirag.usage import node_usage
 
 
@@ -24,7 +25,10 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
     ctx = runtime.context
     draft = dict(state["draft"])
     docs = memory(state)
-    (check,) = decide(resources.model(runtime), [(docs, draft["text"])], state["question"], ctx)
+    if {d["id"] for d in docs} == set(draft["citations"]):  # the same documents tier 1 rejected: no call
+        check = Support(draft["support"] or 0.0, False)
+    else:
+        (check,) = decide(resources.model(runtime), [(docs, draft["text"])], state["question"], ctx)
     replies = [check.judgment.message] if check.judgment else []
     update: dict = {"usage": node_usage("verify_memory", replies, time.perf_counter() - started,
                                         int(bool(check.judgment) and not check.judgment.parsed))}
