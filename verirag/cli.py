@@ -127,6 +127,13 @@ def ingest(
     started = time.perf_counter()
     with _progress(f"indexing {label}", len(documents)) as advance:
         added = target.add(documents, progress=advance)
+    repaired = target.last_repair
+    if repaired.get("indexed"):
+        out.print(f"repaired the store: indexed {repaired['indexed']:,} document(s) that an interrupted ingest "
+                  "had written to Chroma only")
+    if repaired.get("dropped"):
+        out.print(f"repaired the store: {repaired['dropped']:,} indexed document(s) were missing from Chroma "
+                  "and were dropped (ingest their files again to restore them)")
     out.print(f"added {added:,} new document(s) of {len(documents):,}; the store at {target.path} "
               f"holds {target.count():,} ({time.perf_counter() - started:.1f} s)")
 
