@@ -9,13 +9,12 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
+from tests.unit.test_writing_stage import S1, Q, Writer, ctx, vtg_store  # noqa: F401  (fixture)
 from verirag import Context
 from verirag.api import run
 from verirag.errors import VeriragError
 from verirag.eval.systems import SYSTEMS
 from verirag.graph.builder import graph
-
-from tests.unit.test_writing_stage import Q, S1, Writer, ctx, vtg_store  # noqa: F401  (fixture)
 
 S2 = "Kyoto was the capital of Japan for a thousand years."
 
@@ -34,7 +33,10 @@ def test_the_custom_stream_carries_kept_sentences_only(vtg_store, scripted):  # 
     assert "verify_citations" in updates  # the stage is visible, its verdict is not in the custom stream
 
 
-def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(vtg_store, scripted, tmp_path):  # noqa: F811
+def interrupted_then_resumed(saver, scripted) -> None:
+    """A run that crashes while writing sentence 2 resumes on its thread from ``saver`` without asking
+    anything about sentence 1 again; a finished thread is read back without a model call. (Run against
+    SQLite here and against a real PostgreSQL server in tests/integration/test_postgres.py.)"""
     script = Writer([S1, S2], cite={S1: ["Japan"], S2: ["Kyoto"]}, needs={S1: ["Japan"], S2: ["Kyoto"]})
     crash = {"armed": True}
 
@@ -45,7 +47,6 @@ def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(vtg_store
         return script(messages, kwargs)
 
     name, model = scripted(respond)
-    saver = SqliteSaver(sqlite3.connect(tmp_path / "checkpoints.sqlite", check_same_thread=False))
     context = ctx(name, top_k=3)
     with pytest.raises(RuntimeError, match="process killed"):
         run("capital of Japan Kyoto", context, thread_id="t1", checkpointer=saver)
@@ -64,6 +65,11 @@ def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(vtg_store
     assert again["answer"] == out["answer"] and len(model.calls) == calls_before + len(new_calls)
     with pytest.raises(VeriragError, match="another question"):
         run("Something else?", context, thread_id="t1", checkpointer=saver)
+
+
+def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(vtg_store, scripted, tmp_path):  # noqa: F811
+    interrupted_then_resumed(SqliteSaver(sqlite3.connect(tmp_path / "checkpoints.sqlite", check_same_thread=False)),
+                             scripted)
 
 
 class AgentState(TypedDict, total=False):
