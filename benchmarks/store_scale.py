@@ -55,7 +55,9 @@ def peak_of(command: list[str], code: Path) -> tuple[float, float, str]:
     """Run ``command`` with ``code`` on PYTHONPATH; (seconds, peak RSS of that process in GB, stdout)."""
     env = {**os.environ, "PYTHONPATH": str(code)}
     started = time.perf_counter()
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    # cwd = the code's folder: `python -c` and `-m` put the working directory first on sys.path
+    proc = subprocess.Popen(command, env=env, cwd=code, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True)
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - started
@@ -81,6 +83,8 @@ def main() -> None:
     parser.add_argument("--old-code", type=Path, help="A checkout of verirag before BM25 segments.")
     args = parser.parse_args()
     python, rows = sys.executable, []
+    args.work = args.work.resolve()
+    args.old_code = args.old_code.resolve() if args.old_code else None
     args.work.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("VERIRAG_HOME", str(args.work / "home"))
     new, old = args.work / "new", args.work / "old"

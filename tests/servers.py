@@ -26,15 +26,20 @@ def free_port() -> int:
 @contextlib.contextmanager
 def serve(command: Callable[[int], Sequence[str]], health: Callable[[int], str], *, cwd: Path | None = None,
           env: dict | None = None, log: Path | None = None, timeout: float = 120,
-          stop: signal.Signals = signal.SIGTERM, port: int | None = None) -> Iterator[int]:
+          stop: signal.Signals = signal.SIGTERM, port: int | None = None,
+          started: Callable[[int], None] | None = None) -> Iterator[int]:
     """Run ``command(port)``; yield the port once ``health(port)`` answers; signal the process group after.
 
-    ``health(port)`` is an HTTP URL that must answer, or ``tcp://HOST:PORT`` that must accept a connection.
+    ``health(port)`` is an HTTP URL that must answer, ``tcp://HOST:PORT`` that must accept a connection or
+    a ``postgresql://`` URL that must accept a login. ``started(pid)`` receives the process id (the
+    leader of its own process group).
     """
     port = port or free_port()
     output = log.open("w") if log else subprocess.DEVNULL
     proc = subprocess.Popen(list(command(port)), cwd=cwd, env={**os.environ, **(env or {})}, stdout=output,
                             stderr=subprocess.STDOUT, start_new_session=True)
+    if started:
+        started(proc.pid)
     try:
         deadline = time.monotonic() + timeout
         while True:
@@ -141,3 +146,25 @@ def postgres_server() -> Iterator[str]:
             yield f"postgresql://verirag@127.0.0.1:{port}/postgres"
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def dask_scheduler(log: Path) -> Iterator[str]:
+    """A Dask scheduler on loopback (no dashboard); yields its ``tcp://`` address."""
+    command = lambda port: [tool("dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),  # noqa: E731
+                            "--no-dashboard"]
+    with serve(command, lambda port: f"tcp://127.0.0.1:{port}", log=log) as port:
+        yield f"tcp://127.0.0.1:{port}"
+
+
+@contextlib.contextmanager
+def dask_worker(scheduler: str, root: Path, log: Path, threads: int = 2, env: dict | None = None) -> Iterator[int]:
+    """One Dask worker process (no nanny, so a killed worker stays dead) with ``root`` importable;
+    yields its process id."""
+    pids: list[int] = []
+    command = lambda port: [tool("dask"), "worker", scheduler, "--host", "127.0.0.1", "--worker-port",  # noqa: E731
+                            str(port), "--nthreads", str(threads), "--no-nanny", "--no-dashboard"]
+    env = {"PYTHONPATH": str(root), **(env or {})}
+    with serve(command, lambda port: f"tcp://127.0.0.1:{port}", cwd=root, log=log, env=env,
+               started=pids.append) as _:
+        yield pids[0]

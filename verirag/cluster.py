@@ -58,7 +58,7 @@ def connect(address: str, workers: int):
                                    host="127.0.0.1", dashboard_address=None, processes=True)
             client = Client(cluster)
         else:
-            cluster, client = None, Client(address, timeout="10s")
+            cluster, client = None, Client(address, timeout="5s")
     except (OSError, TimeoutError) as exc:
         raise VeriragError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
     try:

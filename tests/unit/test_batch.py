@@ -44,3 +44,24 @@ def test_batch_cli_writes_contracts_and_resumes(store, scripted, tmp_path, monke
     assert sorted(r["question"] for r in records) == ["Q1 about Japan?", "Q2 about Japan?"]
     code, stdout, _ = run_main(monkeypatch, capsys, *args)
     assert code == 0 and "0 answered, 0 failed, 2 already" in stdout and len(model.calls) == 2
+
+
+def test_an_unreachable_dask_scheduler_is_a_one_line_error(tmp_path):
+    import os
+    import socket
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{s.getsockname()[1]}"
+    questions = tmp_path / "q.txt"
+    questions.write_text("Q1?\n")
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run([sys.executable, "-m", "verirag.cli", "batch", str(questions), "--out",
+                           str(tmp_path / "a.jsonl"), "--dask", address], cwd=root, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "VERIRAG_HOME": str(tmp_path)})
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines() == [" ".join(proc.stderr.split())]  # one line
+    assert proc.stderr.startswith(f"error: cannot reach the Dask scheduler at {address}")
