@@ -96,75 +96,51 @@ def chroma_server(data: Path) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def langgraph_server(root: Path, log: Path, env: dict | None = None) -> Iterator[str]:
-    """``langgraph dev`` serving ``root/langgraph.json`` on loopback (in-memory runtime); yields its URL."""
+def langgraph_server(root: Path, log: Path, env: dict | None = None,
+                     jobs: int | None = None) -> Iterator[str]:
+    """``langgraph dev`` serving ``root/langgraph.json`` on loopback (in-memory runtime); yields its URL.
+
+    ``jobs`` is ``--n-jobs-per-worker``: without it ``langgraph dev`` executes one run at a time.
+    """
     command = lambda port: [tool("langgraph"), "dev", "--no-browser", "--no-reload", "--host",  # noqa: E731
-                            "127.0.0.1", "--port", str(port)]
+                            "127.0.0.1", "--port", str(port),
+                            *(["--n-jobs-per-worker", str(jobs)] if jobs else [])]
     env = {"LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false", **(env or {})}
     with serve(command, lambda port: f"http://127.0.0.1:{port}/ok", cwd=root, log=log, env=env) as port:
         yield f"http://127.0.0.1:{port}"
 
 
-def postgres_bin() -> Path:
-    """The newest Debian PostgreSQL server binaries (``scripts/test.sh`` installs ``postgresql``)."""
-    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parts[-3]))
-    if not found:
-        pytest.fail("PostgreSQL is not installed: run scripts/test.sh (it installs Debian's postgresql) "
-                    "or apt-get install postgresql")
-    return found[-1].parent
-
-
-@contextlib.contextmanager
-def postgres_server() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster on loopback (initdb in a temporary folder, its own port, trust
-    login for user ``verirag``); yields its URL and removes everything after.
-
-    initdb and postgres refuse to run as root: as root they run as the unprivileged ``postgres`` system
-    user (created by Debian's package) through ``runuser``, in a folder that user owns.
-    """
-    import pwd
-    import shutil
-    import tempfile
-
-    bindir = postgres_bin()
-    folder = Path(tempfile.mkdtemp(prefix="verirag-pg-"))
-    as_user: list[str] = []
-    if os.geteuid() == 0:
-        owner = pwd.getpwnam("postgres")
-        os.chown(folder, owner.pw_uid, owner.pw_gid)
-        as_user = ["runuser", "-u", "postgres", "--"]
-    data = folder / "data"
-    try:
-        init = subprocess.run([*as_user, str(bindir / "initdb"), "-D", str(data), "-U", "verirag", "-A", "trust",
-                               "-E", "UTF8", "--locale=C", "--no-sync"], capture_output=True, text=True)
-        if init.returncode:
-            pytest.fail(f"initdb failed: {init.stderr[-2000:]}")
-        command = lambda port: [*as_user, str(bindir / "postgres"), "-D", str(data), "-p", str(port),  # noqa: E731
-                                "-h", "127.0.0.1", "-k", str(folder), "-c", "fsync=off"]
-        with serve(command, lambda port: f"postgresql://verirag@127.0.0.1:{port}/postgres",
-                   log=folder / "server.log", stop=signal.SIGINT) as port:  # SIGINT: fast shutdown
-            yield f"postgresql://verirag@127.0.0.1:{port}/postgres"
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
 @contextlib.contextmanager
 def dask_scheduler(log: Path) -> Iterator[str]:
     """A Dask scheduler on loopback (no dashboard); yields its ``tcp://`` address."""
-    command = lambda port: [tool("dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),  # noqa: E731
-                            "--no-dashboard"]
+    command = lambda port: [tool("dask"), "scheduler", "--host", "127.0.0.1",  # noqa: E731
+                            "--port", str(port), "--no-dashboard"]
     with serve(command, lambda port: f"tcp://127.0.0.1:{port}", log=log) as port:
         yield f"tcp://127.0.0.1:{port}"
 
 
 @contextlib.contextmanager
-def dask_worker(scheduler: str, root: Path, log: Path, threads: int = 2, env: dict | None = None) -> Iterator[int]:
+def dask_worker(scheduler: str, root: Path, log: Path, threads: int = 2,
+                env: dict | None = None) -> Iterator[int]:
     """One Dask worker process (no nanny, so a killed worker stays dead) with ``root`` importable;
     yields its process id."""
     pids: list[int] = []
-    command = lambda port: [tool("dask"), "worker", scheduler, "--host", "127.0.0.1", "--worker-port",  # noqa: E731
-                            str(port), "--nthreads", str(threads), "--no-nanny", "--no-dashboard"]
+    command = lambda port: [tool("dask"), "worker", scheduler, "--host", "127.0.0.1",  # noqa: E731
+                            "--worker-port", str(port), "--nthreads", str(threads), "--no-nanny",
+                            "--no-dashboard"]
     env = {"PYTHONPATH": str(root), **(env or {})}
     with serve(command, lambda port: f"tcp://127.0.0.1:{port}", cwd=root, log=log, env=env,
                started=pids.append) as _:
         yield pids[0]
+
+
+@contextlib.contextmanager
+def model_server(root: Path, parallel: int, log: Path | None = None,
+                 env: dict | None = None) -> Iterator[str]:
+    """The scripted OpenAI-compatible server of :mod:`tests.model_server` with ``parallel`` slots;
+    yields the model string ``openai-compatible:scripted@URL``."""
+    command = lambda port: [sys.executable, "-m", "tests.model_server", "--port", str(port),  # noqa: E731
+                            "--parallel", str(parallel)]
+    with serve(command, lambda port: f"http://127.0.0.1:{port}/v1/models", cwd=root, log=log,
+               env={"PYTHONPATH": str(root), **(env or {})}) as port:
+        yield f"openai-compatible:scripted@http://127.0.0.1:{port}/v1"

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -25,7 +25,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 out = Console()
 err = Console(stderr=True)
 
-StoreOption = Annotated[Optional[Path], typer.Option(
+StoreOption = Annotated[Path | None, typer.Option(
     "--store", help="Store folder (default: $VERIRAG_HOME/store).", show_default=False)]
 
 
@@ -34,7 +34,7 @@ CheckpointOption = Annotated[str, typer.Option(
     help="Where threads are saved: postgresql://USER:PASS@HOST:PORT/DB, or a SQLite file "
          "(default: $VERIRAG_HOME/checkpoints.sqlite).")]
 
-SetOption = Annotated[Optional[list[str]], typer.Option(
+SetOption = Annotated[list[str] | None, typer.Option(
     "--set", help="Any Context field, e.g. --set beam_width=2 --set max_trials=3 (repeatable).",
     show_default=False)]
 
@@ -48,8 +48,14 @@ def _progress(label: str, total: int) -> Iterator[Callable[..., None]]:
     at every step for runs of up to 100 steps and at about every 1 % for longer ones.
     """
     if err.is_terminal:
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                                   TimeRemainingColumn)
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
 
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), TimeRemainingColumn(), console=err) as bar:
@@ -63,7 +69,8 @@ def _progress(label: str, total: int) -> Iterator[Callable[..., None]]:
         nonlocal done
         before, done = done, done + n
         if done // every > before // every or done >= total:
-            line = f"{label} {done}/{total} ({time.perf_counter() - started:.0f} s)" + (f" {note}" if note else "")
+            line = f"{label} {done}/{total} ({time.perf_counter() - started:.0f} s)" + (
+                f" {note}" if note else "")
             err.print(line, markup=False, highlight=False, soft_wrap=True)
 
     yield advance
@@ -100,7 +107,8 @@ def _context(preset: str, system: str | None = None, settings: list[str] | None 
 
     given = {k: (str(v) if isinstance(v, Path) else v) for k, v in fields.items() if v is not None}
     try:
-        return Context.preset(preset, **{**(system_overrides(system) if system else {}), **_settings(settings),
+        return Context.preset(preset, **{**(system_overrides(system) if system else {}),
+                                         **_settings(settings),
                                          **given})
     except ValueError as exc:
         raise VeriragError(str(exc)) from exc
@@ -108,7 +116,7 @@ def _context(preset: str, system: str | None = None, settings: list[str] | None 
 
 @app.command()
 def ingest(
-    paths: Annotated[Optional[list[Path]], typer.Argument(
+    paths: Annotated[list[Path] | None, typer.Argument(
         help=".txt/.md/.jsonl/.pdf files or folders; none = the shipped Wikipedia corpus.",
         show_default=False)] = None,
     store: StoreOption = None,
@@ -134,8 +142,8 @@ def ingest(
         added = target.add(documents, progress=advance)
     repaired = target.last_repair
     if repaired.get("indexed"):
-        out.print(f"repaired the store: indexed {repaired['indexed']:,} document(s) that an interrupted ingest "
-                  "had written to Chroma only")
+        out.print(f"repaired the store: indexed {repaired['indexed']:,} document(s) that an interrupted "
+                  "ingest had written to Chroma only")
     if repaired.get("dropped"):
         out.print(f"repaired the store: {repaired['dropped']:,} indexed document(s) were missing from Chroma "
                   "and were dropped (ingest their files again to restore them)")
@@ -147,17 +155,18 @@ def ingest(
 def ask(
     question: Annotated[str, typer.Argument(help="The question to answer.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the output contract as JSON.")] = False,
-    model: Annotated[Optional[str], typer.Option(
+    model: Annotated[str | None, typer.Option(
         help="local | openai-compatible:MODEL@URL | provider:model", show_default=False)] = None,
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
     system: Annotated[str, typer.Option(
         help="Switch set: verirag, llatrieval, vtg, vanilla, rerank, closed-book, verirag-no-qg, "
              "verirag-no-verifier, verirag-no-simplifier.")] = "verirag",
-    top_k: Annotated[Optional[int], typer.Option(help="Documents kept in long-term memory.",
+    top_k: Annotated[int | None, typer.Option(help="Documents kept in long-term memory.",
                                                  show_default=False)] = None,
-    thread: Annotated[Optional[str], typer.Option(
-        help="Save progress under this id (see --checkpoint); run again to resume.", show_default=False)] = None,
+    thread: Annotated[str | None, typer.Option(
+        help="Save progress under this id (see --checkpoint); run again to resume.",
+        show_default=False)] = None,
     checkpoint: CheckpointOption = "",
     settings: SetOption = None,
 ) -> None:
@@ -205,26 +214,28 @@ class _LiveAnswer:
 def _render(sentence: dict, numbers: dict[str, int]) -> str:
     from verirag.text import attach_citations
 
-    text = escape(attach_citations(sentence["text"], [numbers[c] for c in sentence["citations"] if c in numbers]))
+    cited = [numbers[c] for c in sentence["citations"] if c in numbers]
+    text = escape(attach_citations(sentence["text"], cited))
     return text if sentence["verified_by"] != "none" else f"[yellow]{text} (unverified)[/]"
 
 
 @app.command()
 def batch(
-    questions: Annotated[Path, typer.Argument(help="Questions: .txt (one per line) or a JSON/JSONL dataset.")],
+    questions: Annotated[Path, typer.Argument(
+        help="Questions: .txt (one per line) or a JSON/JSONL dataset.")],
     out: Annotated[Path, typer.Option(help="JSONL file of output contracts (appended; resumable).")] = Path(
         "answers.jsonl"),
     concurrency: Annotated[int, typer.Option(help="Questions answered at once.")] = 4,
-    model: Annotated[Optional[str], typer.Option(help="Chat model string.", show_default=False)] = None,
+    model: Annotated[str | None, typer.Option(help="Chat model string.", show_default=False)] = None,
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
     system: Annotated[str, typer.Option(help="Switch set (see verirag ask --help).")] = "verirag",
-    dask: Annotated[Optional[str], typer.Option(
+    dask: Annotated[str | None, typer.Option(
         "--dask", show_default=False,
         help="Run each question as a task on a Dask cluster: tcp://HOST:PORT of its scheduler, or 'local' "
              "for a throwaway cluster on this machine.")] = None,
     retries: Annotated[int, typer.Option(help="With --dask: retries of a question whose task failed.")] = 2,
-    checkpoint: Annotated[Optional[str], typer.Option(
+    checkpoint: Annotated[str | None, typer.Option(
         "--checkpoint", envvar="VERIRAG_CHECKPOINT_URL", show_default=False,
         help="Save every question's run (postgresql://… or a SQLite file), so a retried or resumed "
              "question continues where it stopped.")] = None,
@@ -251,7 +262,8 @@ def batch(
         if dask:
             from verirag.cluster import answer_on_cluster
 
-            results = answer_on_cluster(todo, context, dask, concurrency, retries, checkpoint, on_result=write)
+            results = answer_on_cluster(todo, context, dask, concurrency, retries, checkpoint,
+                                        on_result=write)
         else:
             with open_checkpointer(checkpoint) if checkpoint is not None else nullcontext() as saver:
                 results = answer_many(todo, context, concurrency, on_result=write, checkpointer=saver)
@@ -269,10 +281,10 @@ def evaluate(
         help="Comma-separated: closed-book, vanilla, rerank, llatrieval, verirag.")] = "vanilla",
     out: Annotated[Path, typer.Option(help="Folder for results.jsonl, table.md and plot.png.")] = Path(
         "eval-out"),
-    limit: Annotated[Optional[int], typer.Option(help="Only the first N questions.",
+    limit: Annotated[int | None, typer.Option(help="Only the first N questions.",
                                                  show_default=False)] = None,
-    model: Annotated[Optional[str], typer.Option(help="Model of every system.", show_default=False)] = None,
-    judge_model: Annotated[Optional[str], typer.Option(
+    model: Annotated[str | None, typer.Option(help="Model of every system.", show_default=False)] = None,
+    judge_model: Annotated[str | None, typer.Option(
         help="Entailment judge (default: the same model).", show_default=False)] = None,
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
@@ -313,7 +325,8 @@ def _print_answer(result: dict, streamed: int = 0) -> None:
             out.print(f"[{n}] [bold]{escape(doc['title'])}[/] — {escape(words)}…", highlight=False)
     total = result["usage"]["total"]
     out.print(f"\n[dim]{int(total['calls'])} model call(s), {int(total['input_tokens'])} prompt + "
-              f"{int(total['output_tokens'])} completion tokens, {result['usage'].get('wall_seconds', 0):.1f} s[/]")
+              f"{int(total['output_tokens'])} completion tokens, "
+              f"{result['usage'].get('wall_seconds', 0):.1f} s[/]")
 
 
 def main() -> None:

@@ -42,7 +42,8 @@ def _checkpointer(url: str) -> Any:
 
 def question_task(question: str, context: Context, checkpoint_url: str | None) -> dict:
     """What a worker runs for one question (module-level, so workers import it by name)."""
-    return answer_one(question, context, _checkpointer(checkpoint_url) if checkpoint_url is not None else None)
+    saver = _checkpointer(checkpoint_url) if checkpoint_url is not None else None
+    return answer_one(question, context, saver)
 
 
 @contextlib.contextmanager

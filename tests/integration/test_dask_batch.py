@@ -5,7 +5,6 @@ answer and its own usage ledger."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -86,12 +85,13 @@ def test_a_killed_worker_and_a_killed_batch_still_answer_every_question_exactly_
 def test_a_local_cluster_answers_a_small_batch(tmp_path, store):
     _, local = store
     questions = tmp_path / "questions.txt"
-    questions.write_text("Q1 about Japan?\nQ2 about Japan?\nQ1 about Japan?\nQ3 about Japan?\n")  # one repeated
+    questions.write_text("Q1 about Japan?\nQ2 about Japan?\nQ1 about Japan?\nQ3 about Japan?\n")  # Q1 twice
     out = tmp_path / "answers.jsonl"
-    proc = subprocess.run([sys.executable, "-m", "verirag.cli", "batch", str(questions), "--out", str(out), "--dask",
-                           "local", "--concurrency", "2", "--model", "import:tests.fakes:slow", "--system",
-                           "vanilla", "--store", str(local.path)], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT), "VERIRAG_FAKE_LATENCY": "0.01",
-                                            "VERIRAG_HOME": str(tmp_path / "home")})
+    command = [sys.executable, "-m", "verirag.cli", "batch", str(questions), "--out", str(out), "--dask",
+               "local", "--concurrency", "2", "--model", "import:tests.fakes:slow", "--system", "vanilla",
+               "--store", str(local.path)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "VERIRAG_FAKE_LATENCY": "0.01",
+           "VERIRAG_HOME": str(tmp_path)}
+    proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert sorted(r["answer"] for r in records(out)) == [f"Q{i} is answered by A{i} [1]." for i in (1, 2, 3)]

@@ -33,7 +33,8 @@ def test_a_thread_runs_a_question_and_keeps_its_history(server, corpus_store):
     client = get_sync_client(url=server)
     thread = client.threads.create()
     context = {"top_k": 0, "writer": "answer", "critique": False, "max_answer_tokens": 24}  # one short call
-    output = client.runs.wait(thread["thread_id"], "verirag", input={"question": "What is the capital of France?"},
+    output = client.runs.wait(thread["thread_id"], "verirag",
+                              input={"question": "What is the capital of France?"},
                               context=context)
     assert "Paris" in output["answer"]
     from verirag.cli import _context

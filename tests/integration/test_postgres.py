@@ -47,12 +47,12 @@ def test_the_cli_saves_and_reads_back_a_thread_in_postgres(postgres, tmp_path):
             "cli-1", "--model", "import:tests.fakes:japan", "--store", str(tmp_path / "store"), "--system",
             "vanilla"]
     env = {**os.environ, "VERIRAG_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)}
-    first = subprocess.run([*args, "--checkpoint", postgres], cwd=ROOT, env=env, capture_output=True, text=True,
-                           timeout=120)
+    first = subprocess.run([*args, "--checkpoint", postgres], cwd=ROOT, env=env, capture_output=True,
+                           text=True, timeout=120)
     assert first.returncode == 0, first.stderr
     # the environment variable selects the same database; the finished thread is read back
-    again = subprocess.run(args, cwd=ROOT, env={**env, "VERIRAG_CHECKPOINT_URL": postgres}, capture_output=True,
-                           text=True, timeout=120)
+    again = subprocess.run(args, cwd=ROOT, env={**env, "VERIRAG_CHECKPOINT_URL": postgres},
+                           capture_output=True, text=True, timeout=120)
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout)["answer"] == json.loads(first.stdout)["answer"] == \
         "The capital of Japan is Tokyo [1]."

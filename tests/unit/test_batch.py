@@ -59,9 +59,10 @@ def test_an_unreachable_dask_scheduler_is_a_one_line_error(tmp_path):
     questions = tmp_path / "q.txt"
     questions.write_text("Q1?\n")
     root = Path(__file__).resolve().parents[2]
-    proc = subprocess.run([sys.executable, "-m", "verirag.cli", "batch", str(questions), "--out",
-                           str(tmp_path / "a.jsonl"), "--dask", address], cwd=root, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "VERIRAG_HOME": str(tmp_path)})
+    command = [sys.executable, "-m", "verirag.cli", "batch", str(questions), "--out",
+               str(tmp_path / "a.jsonl"), "--dask", address]
+    proc = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "VERIRAG_HOME": str(tmp_path)})
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert proc.stderr.strip().splitlines() == [" ".join(proc.stderr.split())]  # one line
     assert proc.stderr.startswith(f"error: cannot reach the Dask scheduler at {address}")

@@ -23,9 +23,9 @@ def closed_port() -> int:
 
 
 def cli(*args: str, home: Path, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "verirag.cli", *args], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, "VERIRAG_HOME": str(home), "PYTHONPATH": str(ROOT), **env},
-                          timeout=120)
+    env = {**os.environ, "VERIRAG_HOME": str(home), "PYTHONPATH": str(ROOT), **env}
+    return subprocess.run([sys.executable, "-m", "verirag.cli", *args], cwd=ROOT, capture_output=True,
+                          text=True, env=env, timeout=120)
 
 
 def test_a_postgres_server_that_is_down_is_one_line_naming_the_url(tmp_path):
@@ -43,7 +43,8 @@ def test_the_environment_variable_selects_the_database_for_ask_and_batch(tmp_pat
     url = f"postgresql://u@127.0.0.1:{closed_port()}/db"
     questions = tmp_path / "q.txt"
     questions.write_text("Who?\n")
-    for args in (["ask", "Who?", "--thread", "t"], ["batch", str(questions), "--out", str(tmp_path / "a.jsonl")]):
+    batch = ["batch", str(questions), "--out", str(tmp_path / "a.jsonl")]
+    for args in (["ask", "Who?", "--thread", "t"], batch):
         proc = cli(*args, "--store", str(tmp_path / "none"), home=tmp_path, VERIRAG_CHECKPOINT_URL=url)
         assert proc.returncode == 1 and f"error: checkpoint database {url}" in " ".join(proc.stderr.split())
         assert "Traceback" not in proc.stderr
@@ -64,4 +65,5 @@ def test_sqlite_is_the_default_and_a_path_selects_another_file(tmp_path, monkeyp
 
 def test_batch_threads_are_stable_per_question_and_configuration():
     assert thread_for("Q1", {"top_k": 5}) == thread_for("Q1", {"top_k": 5})
-    assert len({thread_for("Q1", {"top_k": 5}), thread_for("Q2", {"top_k": 5}), thread_for("Q1", {"top_k": 3})}) == 3
+    threads = {thread_for("Q1", {"top_k": 5}), thread_for("Q2", {"top_k": 5}), thread_for("Q1", {"top_k": 3})}
+    assert len(threads) == 3

@@ -23,7 +23,8 @@ def test_the_custom_stream_carries_kept_sentences_only(vtg_store, scripted):  # 
     script = Writer([S1, S2], cite={S1: ["Japan"], S2: ["Kyoto"]}, needs={S1: ["Japan"], S2: ["Kyoto"]})
     name, _ = scripted(script)
     events = []
-    out, _ = run("capital of Japan Kyoto", ctx(name, top_k=3), on_event=lambda mode, chunk: events.append((mode, chunk)))
+    out, _ = run("capital of Japan Kyoto", ctx(name, top_k=3),
+                 on_event=lambda mode, chunk: events.append((mode, chunk)))
     custom = [chunk for mode, chunk in events if mode == "custom"]
     assert [c["sentence"]["text"] for c in custom] == [S1, S2]
     assert all(c["event"] == "sentence" for c in custom)
@@ -67,9 +68,10 @@ def interrupted_then_resumed(saver, scripted) -> None:
         run("Something else?", context, thread_id="t1", checkpointer=saver)
 
 
-def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(vtg_store, scripted, tmp_path):  # noqa: F811
-    interrupted_then_resumed(SqliteSaver(sqlite3.connect(tmp_path / "checkpoints.sqlite", check_same_thread=False)),
-                             scripted)
+def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(  # noqa: F811
+        vtg_store, scripted, tmp_path):  # noqa: F811
+    connection = sqlite3.connect(tmp_path / "checkpoints.sqlite", check_same_thread=False)
+    interrupted_then_resumed(SqliteSaver(connection), scripted)
 
 
 class AgentState(TypedDict, total=False):
@@ -97,13 +99,15 @@ def test_verirag_drops_into_a_parent_graph_as_a_node(vtg_store, scripted):  # no
     assert result["report"] == "Tokyo is the capital of Japan [1].\nSources: [1] Japan"
 
 
-def test_cli_shows_sentences_live_and_resumes_a_thread(vtg_store, scripted, monkeypatch, capsys, tmp_path):  # noqa: F811
+def test_cli_shows_sentences_live_and_resumes_a_thread(  # noqa: F811
+        vtg_store, scripted, monkeypatch, capsys, tmp_path):  # noqa: F811
     from tests.unit.test_cli import run_main
 
     monkeypatch.setenv("VERIRAG_HOME", str(tmp_path))
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     name, model = scripted(script)
-    args = ["ask", Q, "--model", name, "--store", "vtg", "--top-k", "2", "--thread", "demo", "--system", "vtg"]
+    args = ["ask", Q, "--model", name, "--store", "vtg", "--top-k", "2", "--thread", "demo",
+            "--system", "vtg"]
     code, out, _ = run_main(monkeypatch, capsys, *args)
     assert code == 0
     assert out.count("Tokyo is the capital of Japan [1].") == 1  # printed live, not again at the end
@@ -120,11 +124,13 @@ def test_one_default_context_for_the_cli_ask_and_the_served_graph():
 
     assert _context("local") == Context() == Context.preset("local")  # the CLI and ask() use the defaults
     paper = Context.preset("paper")
-    assert (paper.candidates, paper.window, paper.utility_samples, paper.max_retrieval_iterations) == (50, 20, 5, 4)
+    sizes = (paper.candidates, paper.window, paper.utility_samples, paper.max_retrieval_iterations)
+    assert sizes == (50, 20, 5, 4)
     assert set(PRESETS["paper"]) <= set(Context().as_dict())
 
 
-def test_a_parent_graph_without_verirag_context_runs_it_with_the_cli_defaults(vtg_store, scripted):  # noqa: F811
+def test_a_parent_graph_without_verirag_context_runs_it_with_the_cli_defaults(  # noqa: F811
+        vtg_store, scripted):  # noqa: F811
     from dataclasses import dataclass
 
     from verirag.cli import _context

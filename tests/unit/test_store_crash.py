@@ -106,7 +106,8 @@ def crash_ingest(tmp_path: Path, step: str, n: int) -> Path:
     files.write_text("".join(json.dumps({"title": d["title"], "text": d["text"]}) + "\n" for d in B))
     env = {**os.environ, "VERIRAG_HOME": str(tmp_path / "home"),
            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    command = [sys.executable, "-m", "tests.crash", step, str(n), "2", "--", "ingest", str(files), "--store", str(path)]
+    command = [sys.executable, "-m", "tests.crash", step, str(n), "2", "--", "ingest", str(files),
+               "--store", str(path)]
     proc = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == -signal.SIGKILL, proc.stderr[-2000:]  # killed exactly there
     forget_chroma_clients()
