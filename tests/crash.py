@@ -2,22 +2,23 @@
 
     python -m tests.crash STEP N BATCH -- ingest PATH --store DIR
 
-STEP is ``chroma`` (right after the N-th Chroma batch was written), ``before-replace`` (the N-th atomic
-file write is complete in its temporary file but not renamed) or ``after-replace`` (renamed, nothing
-after it done). The write order of an ingest is: Chroma batches, segment file, manifest, then for a
-merge: merged segment file, manifest. BATCH is the number of documents per Chroma write. The kill is
+STEP is ``chroma`` (right after the N-th Chroma batch was written), ``mid-write`` (half of the bytes of
+the N-th file written), ``before-replace`` (the N-th file write is complete in its temporary file but
+not renamed) or ``after-replace`` (renamed, nothing after it done). The write order of an ingest is:
+Chroma batches, segment file, manifest, then for a merge: merged segment file, manifest. BATCH is the number of documents per Chroma write. The kill is
 a real ``kill -9`` of this process: no ``finally`` block, no flush, no lock release but the kernel's.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import sys
 from collections.abc import Callable
 from typing import Any
 
-STEPS = ("chroma", "before-replace", "after-replace")
+STEPS = ("chroma", "mid-write", "before-replace", "after-replace")
 
 
 def kill() -> None:
@@ -60,6 +61,23 @@ def arm(step: str, n: int, action: Callable[[], None] = kill,
                 action()
 
         patch(durable, "_replace", patched)
+    elif step == "mid-write":
+        write_atomic = durable.write_atomic
+
+        def torn(path, write):
+            if not hit():
+                return write_atomic(path, write)
+
+            def half(fh):
+                whole = io.BytesIO()
+                write(whole)
+                fh.write(whole.getvalue()[: len(whole.getvalue()) // 2])
+                fh.flush()
+                action()
+
+            return write_atomic(path, half)
+
+        patch(durable, "write_atomic", torn)
     else:
         raise SystemExit(f"unknown step {step!r}")
 

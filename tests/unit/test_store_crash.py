@@ -30,11 +30,10 @@ def corpus(start: int, n: int) -> list:
 A, B = corpus(0, 6), corpus(6, 4)  # A is acknowledged before the crash; the killed ingest adds B
 # Ingesting B (4 documents, 2 per Chroma batch) into a store holding A writes, in order: Chroma batch 1,
 # batch 2, the segment of B (replace 1), the manifest (2), then a merge of both segments (3), manifest (4).
-POINTS = [("chroma", 1), ("chroma", 2), ("before-replace", 1), ("after-replace", 1), ("before-replace", 2),
-          ("after-replace", 2), ("before-replace", 3), ("after-replace", 3), ("before-replace", 4),
-          ("after-replace", 4)]
-COMMITTED_B = {("after-replace", 2), ("before-replace", 3), ("after-replace", 3), ("before-replace", 4),
-               ("after-replace", 4)}  # B's manifest commit happened before the crash
+POINTS = [("chroma", 1), ("chroma", 2)] + [(step, n) for n in (1, 2, 3, 4)
+                                          for step in ("mid-write", "before-replace", "after-replace")]
+COMMITTED_B = {("after-replace", 2), ("mid-write", 3), ("before-replace", 3), ("after-replace", 3),
+               ("mid-write", 4), ("before-replace", 4), ("after-replace", 4)}  # B's manifest was committed
 
 
 def forget_chroma_clients() -> None:

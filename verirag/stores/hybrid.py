@@ -35,9 +35,9 @@ from typing import Protocol
 from urllib.parse import urlparse
 
 from verirag.errors import StoreNotFoundError, StoreUnavailableError
-from verirag.stores import bm25
+from verirag.stores import bm25, durable
 from verirag.stores.documents import Document
-from verirag.stores.durable import TMP_PREFIX, exclusive, write_atomic
+from verirag.stores.durable import TMP_PREFIX, exclusive
 from verirag.stores.embeddings import Embedder
 
 RRF_K = 60
@@ -237,14 +237,15 @@ class HybridStore:
 
     def _write_segment(self, segment: bm25.Segment, manifest: dict) -> dict:
         name = f"{_SEGMENTS}/seg-{manifest['generation'] + 1:06d}-{secrets.token_hex(4)}.npz"
-        write_atomic(self.path / name, segment.save)
+        durable.write_atomic(self.path / name, segment.save)
         return {"file": name, "count": len(segment)}
 
     def _commit(self, manifest: dict, segments: list[dict]) -> dict:
         """Atomically replace the manifest: the commit point of every write."""
         manifest = {**manifest, "version": VERSION, "generation": manifest["generation"] + 1,
                     "count": sum(s["count"] for s in segments), "segments": segments}
-        write_atomic(self.path / _MANIFEST, lambda fh: fh.write(json.dumps(manifest, indent=2).encode()))
+        text = json.dumps(manifest, indent=2).encode()
+        durable.write_atomic(self.path / _MANIFEST, lambda fh: fh.write(text))
         return manifest
 
     def _compact(self, manifest: dict) -> dict:
