@@ -93,7 +93,6 @@ def main() -> None:
     import signal
 
     from rich.console import Console
-    from rich.table import Table
 
     from tests import servers
     from tests.conftest import DOCS
@@ -154,15 +153,13 @@ def main() -> None:
                              lambda qs, url=url, model=model: through_langgraph_server(
                                  url, qs, {**fields, "model": model}))
 
-    table = Table(title=f"{args.questions} questions, scripted model {args.latency * 1000:.0f} ms per call, "
-                        "5 calls per question, loopback")
-    for column in ("scenario", "concurrency", "wall s", "questions/s", "p50 s", "p95 s", "errors",
-                   "own answer + ledger"):
-        table.add_column(column)
+    print(f"{args.questions} questions per scenario, scripted model {args.latency * 1000:.0f} ms per call, "
+          "5 calls per question, all servers on loopback\n")
+    print("| scenario | concurrency | wall s | questions/s | p50 s | p95 s | errors | own answer + ledger |")
+    print("|---|---|---|---|---|---|---|---|")
     for r in rows:
-        table.add_row(r["scenario"], r["concurrency"], f"{r['wall']:.1f}", f"{r['throughput']:.2f}",
-                      f"{r['p50']:.2f}", f"{r['p95']:.2f}", str(r["errors"]), f"{r['own']}/{r['n']}")
-    Console(width=160).print(table)
+        print(f"| {r['scenario']} | {r['concurrency']} | {r['wall']:.1f} | {r['throughput']:.2f} "
+              f"| {r['p50']:.2f} | {r['p95']:.2f} | {r['errors']} | {r['own']}/{r['n']} |")
 
 
 if __name__ == "__main__":

@@ -24,9 +24,6 @@ import sys
 import time
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table
-
 ROOT = Path(__file__).resolve().parents[1]
 
 BUILD = """
@@ -109,12 +106,11 @@ def main() -> None:
         rows.append((version, f"verirag ingest {args.files} files ({added} new chunks)", s, gb))
         s, gb, out = peak_of(command, code)
         rows.append((version, f"the same {args.files} files again (nothing new)", s, gb))
-    table = Table(title=f"store of {args.chunks:,} chunks")
-    for column in ("code", "step", "seconds", "peak RSS (GB)"):
-        table.add_column(column)
+    print(f"store of {args.chunks:,} chunks\n")
+    print("| code | step | seconds | peak RSS (GB) |")
+    print("|---|---|---|---|")
     for version, step, seconds, gb in rows:
-        table.add_row(version, step, f"{seconds:.1f}", f"{gb:.2f}")
-    Console().print(table)
+        print(f"| {version} | {step} | {seconds:.1f} | {gb:.2f} |")
 
 
 if __name__ == "__main__":

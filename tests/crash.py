@@ -5,8 +5,9 @@
 STEP is ``chroma`` (right after the N-th Chroma batch was written), ``mid-write`` (half of the bytes of
 the N-th file written), ``before-replace`` (the N-th file write is complete in its temporary file but
 not renamed) or ``after-replace`` (renamed, nothing after it done). The write order of an ingest is:
-Chroma batches, segment file, manifest, then for a merge: merged segment file, manifest. BATCH is the number of documents per Chroma write. The kill is
-a real ``kill -9`` of this process: no ``finally`` block, no flush, no lock release but the kernel's.
+Chroma batches, segment file, manifest, then for a merge: merged segment file, manifest. BATCH is the
+number of documents per Chroma write. The kill is a real ``kill -9`` of this process: no ``finally``
+block, no flush, no lock release but the kernel's.
 """
 
 from __future__ import annotations
