@@ -110,6 +110,50 @@ def langgraph_server(root: Path, log: Path, env: dict | None = None,
         yield f"http://127.0.0.1:{port}"
 
 
+def postgres_bin() -> Path:
+    """The newest Debian PostgreSQL server binaries (``scripts/test.sh`` installs ``postgresql``)."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parts[-3]))
+    if not found:
+        pytest.fail("PostgreSQL is not installed: run scripts/test.sh (it installs Debian's postgresql) "
+                    "or apt-get install postgresql")
+    return found[-1].parent
+
+
+@contextlib.contextmanager
+def postgres_server() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on loopback (initdb in a temporary folder, its own port, trust
+    login for user ``verirag``); yields its URL and removes everything after.
+
+    initdb and postgres refuse to run as root: as root they run as the unprivileged ``postgres`` system
+    user (created by Debian's package) through ``runuser``, in a folder that user owns.
+    """
+    import pwd
+    import shutil
+    import tempfile
+
+    bindir = postgres_bin()
+    folder = Path(tempfile.mkdtemp(prefix="verirag-pg-"))
+    as_user: list[str] = []
+    if os.geteuid() == 0:
+        owner = pwd.getpwnam("postgres")
+        os.chown(folder, owner.pw_uid, owner.pw_gid)
+        as_user = ["runuser", "-u", "postgres", "--"]
+    data = folder / "data"
+    try:
+        initdb = [*as_user, str(bindir / "initdb"), "-D", str(data), "-U", "verirag", "-A", "trust",
+                  "-E", "UTF8", "--locale=C", "--no-sync"]
+        init = subprocess.run(initdb, capture_output=True, text=True)
+        if init.returncode:
+            pytest.fail(f"initdb failed: {init.stderr[-2000:]}")
+        command = lambda port: [*as_user, str(bindir / "postgres"), "-D", str(data), "-p", str(port),  # noqa: E731
+                                "-h", "127.0.0.1", "-k", str(folder), "-c", "fsync=off"]
+        with serve(command, lambda port: f"postgresql://verirag@127.0.0.1:{port}/postgres",
+                   log=folder / "server.log", stop=signal.SIGINT) as port:  # SIGINT: fast shutdown
+            yield f"postgresql://verirag@127.0.0.1:{port}/postgres"
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @contextlib.contextmanager
 def dask_scheduler(log: Path) -> Iterator[str]:
     """A Dask scheduler on loopback (no dashboard); yields its ``tcp://`` address."""
