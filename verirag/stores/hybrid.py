@@ -258,10 +258,16 @@ class HybridStore:
         return self._commit(manifest, segments[:-n] + [self._write_segment(merged, manifest)])
 
     def _collect_garbage(self, manifest: dict) -> None:
-        """Delete segment files no manifest lists, an older store's BM25 files and stray temp files."""
+        """Delete segment files the manifest does not list and stray temporary files.
+
+        An older verirag's BM25 files (``bm25/ids.json`` and bm25s' files) are left in place, so a process
+        still running the older version during an upgrade keeps answering (from the documents it knew).
+        """
         keep = {self.path / s["file"] for s in manifest["segments"]}
         folder = self.path / _SEGMENTS
-        for path in [*(folder.iterdir() if folder.is_dir() else []), *self.path.glob(f"{TMP_PREFIX}*")]:
+        leftovers = [*folder.glob("seg-*.npz"), *folder.glob(f"{TMP_PREFIX}*"),
+                     *self.path.glob(f"{TMP_PREFIX}*")]
+        for path in leftovers:
             if path.is_file() and path not in keep:
                 path.unlink(missing_ok=True)
 
