@@ -19,8 +19,6 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-STEPS = ("chroma", "mid-write", "before-replace", "after-replace")
-
 
 def kill() -> None:
     """``kill -9`` this process."""
