@@ -3,7 +3,9 @@ that run verirag in another process: the CLI as a subprocess, the LangGraph serv
 
 from __future__ import annotations
 
+import os
 import re
+import time
 
 from verirag.prompts import decide_retrieval, grounded_refusal, judge_utility, missing_info_query, verify, writer
 from verirag.stores.documents import Document, make_document
@@ -129,3 +131,36 @@ def _web_writer(messages, kwargs):
 
 
 web_writer = ScriptedChatModel(respond=_web_writer)  # VTG over WEB_DOCS, answering every prompt of the graph
+
+
+LATENCY = float(os.environ.get("VERIRAG_FAKE_LATENCY", "0.2"))
+
+
+def _question_id(prompt: str) -> str:
+    match = re.search(r"\bQ(\d+)\b", prompt)
+    return match.group(1) if match else "?"
+
+
+def _slow(messages, kwargs):
+    """Answers any question "Q<n> ..." as "Q<n> is answered by A<n>." with one citation, through the
+    one-answer writer or VTG's sentence loop (write, cite, judge support, end, critique)."""
+    time.sleep(LATENCY)
+    prompt, system = last_user_text(messages), messages[0].text
+    n = _question_id(prompt.split("Question:")[-1] if "Question:" in prompt else prompt)
+    if "Task: write the answer" in prompt:
+        if "Answer so far: (nothing yet)" not in prompt:
+            return writer.END
+        if os.environ.get("VERIRAG_FAKE_LOG"):  # which process started which question (retry tests)
+            with open(os.environ["VERIRAG_FAKE_LOG"], "a") as log:
+                log.write(f"Q{n} {os.getpid()}\n")
+        return f"Q{n} is answered by A{n}."
+    if "Task: add citations" in prompt:
+        return prompt.split("Sentence: ")[1].split("\n")[0] + "[1]"
+    if "Task: judge how well" in prompt:
+        return distribution_reply({"Fully": 0.9, "Partially": 0.05, "No": 0.05})
+    if system.startswith("You rate how useful"):
+        return distribution_reply({"4": 0.5, "5": 0.5})
+    return f"Q{n} is answered by A{n} [1]."  # the one-answer writer (vanilla)
+
+
+slow = ScriptedChatModel(respond=_slow)  # every call takes VERIRAG_FAKE_LATENCY seconds (default 0.2)

@@ -1,11 +1,16 @@
 """Many questions at once: bounded concurrency, one independent graph run per question, results
-appended to JSONL as they finish (so an interrupted batch resumes where it stopped)."""
+appended to JSONL as they finish (so an interrupted batch resumes where it stopped).
+
+In one process the runs are threads (:func:`answer_many`); on a Dask cluster each question is a task
+(:mod:`verirag.cluster`). Either way every question goes through :func:`answer_one`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any
 
 from verirag.api import run
 from verirag.errors import VeriragError
@@ -13,24 +18,30 @@ from verirag.graph.context import Context
 from verirag.jsonl import read_records
 
 
-def answer_many(questions: Iterable[str], context: Context, concurrency: int = 4,
-                on_result: Callable[[int, dict], None] | None = None) -> list[dict]:
-    """Answer every question (no state is shared between runs); results in input order.
+def answer_one(question: str, context: Context, checkpointer: Any = None) -> dict:
+    """One question's output contract, or ``{"question", "error"}`` for a :class:`VeriragError`.
 
-    A question that fails with a :class:`VeriragError` yields ``{"question", "error"}`` instead of
-    stopping the batch.
+    With a ``checkpointer`` the run is saved under a thread id derived from the question and the
+    configuration (:func:`verirag.checkpoints.thread_for`): a retried question continues where its
+    previous attempt stopped, and a finished one is read back instead of answered again.
     """
+    from verirag.checkpoints import thread_for
+
+    thread = thread_for(question, context.as_dict()) if checkpointer is not None else None
+    try:
+        return run(question, context, thread_id=thread, checkpointer=checkpointer)[0]
+    except VeriragError as exc:
+        return {"question": question, "error": str(exc)}
+
+
+def answer_many(questions: Iterable[str], context: Context, concurrency: int = 4,
+                on_result: Callable[[int, dict], None] | None = None, checkpointer: Any = None) -> list[dict]:
+    """Answer every question in threads of this process (no state is shared between runs); results in
+    input order, each also passed to ``on_result(index, result)`` as soon as it is ready."""
     questions = list(questions)
     results: list[dict | None] = [None] * len(questions)
-
-    def one(question: str) -> dict:
-        try:
-            return run(question, context)[0]
-        except VeriragError as exc:
-            return {"question": question, "error": str(exc)}
-
     with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
-        futures = {pool.submit(one, q): i for i, q in enumerate(questions)}
+        futures = {pool.submit(answer_one, q, context, checkpointer): i for i, q in enumerate(questions)}
         for future in as_completed(futures):
             index = futures[future]
             results[index] = future.result()

@@ -29,6 +29,11 @@ StoreOption = Annotated[Path | None, typer.Option(
     "--store", help="Store folder (default: $VERIRAG_HOME/store).", show_default=False)]
 
 
+CheckpointOption = Annotated[str, typer.Option(
+    "--checkpoint", envvar="VERIRAG_CHECKPOINT_URL", show_default=False,
+    help="Where threads are saved: postgresql://USER:PASS@HOST:PORT/DB, or a SQLite file "
+         "(default: $VERIRAG_HOME/checkpoints.sqlite).")]
+
 SetOption = Annotated[list[str] | None, typer.Option(
     "--set", help="Any Context field, e.g. --set beam_width=2 --set max_trials=3 (repeatable).",
     show_default=False)]
@@ -147,6 +152,13 @@ def ingest(
     started = time.perf_counter()
     with _progress(f"indexing {label}", len(documents)) as advance:
         added = target.add(documents, progress=advance)
+    repaired = target.last_repair
+    if repaired.get("indexed"):
+        out.print(f"repaired the store: indexed {repaired['indexed']:,} document(s) that an interrupted "
+                  "ingest had written to Chroma only")
+    if repaired.get("dropped"):
+        out.print(f"repaired the store: {repaired['dropped']:,} indexed document(s) were missing from Chroma "
+                  "and were dropped (ingest their files again to restore them)")
     out.print(f"added {added:,} new document(s) of {len(documents):,}; the store at {target.path} "
               f"holds {target.count():,} ({time.perf_counter() - started:.1f} s)")
 
@@ -165,37 +177,30 @@ def ask(
     top_k: Annotated[int | None, typer.Option(help="Documents kept in long-term memory.",
                                                  show_default=False)] = None,
     thread: Annotated[str | None, typer.Option(
-        help="Save progress under this id ($VERIRAG_HOME/checkpoints.sqlite); run again to resume.",
+        help="Save progress under this id (see --checkpoint); run again to resume.",
         show_default=False)] = None,
+    checkpoint: CheckpointOption = "",
     settings: SetOption = None,
 ) -> None:
     """Answer a question with cited, checked sentences (shown live as each one is verified)."""
+    from contextlib import nullcontext
+
     from verirag.api import run
+    from verirag.checkpoints import open_checkpointer
     from verirag.graph import resources
 
     context = _context(preset, system, settings, model=model, top_k=top_k, store=store)
     resources.check_question(question, context.max_question_chars)  # fail before loading anything
-    checkpointer = _checkpointer() if thread else None
-    if as_json:
-        result, _ = run(question, context, thread_id=thread, checkpointer=checkpointer)
-        sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
-        return
-    live = _LiveAnswer(drop=context.writer == "vtg" and context.unverified == "drop")
-    with err.status("[dim]starting…[/]") as status:
-        live.status = status
-        result, _ = run(question, context, thread_id=thread, checkpointer=checkpointer, on_event=live)
+    with open_checkpointer(checkpoint) if thread else nullcontext() as checkpointer:
+        if as_json:
+            result, _ = run(question, context, thread_id=thread, checkpointer=checkpointer)
+            sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+            return
+        live = _LiveAnswer(drop=context.writer == "vtg" and context.unverified == "drop")
+        with err.status("[dim]starting…[/]") as status:
+            live.status = status
+            result, _ = run(question, context, thread_id=thread, checkpointer=checkpointer, on_event=live)
     _print_answer(result, streamed=live.printed)
-
-
-def _checkpointer():
-    import sqlite3
-
-    from langgraph.checkpoint.sqlite import SqliteSaver
-
-    from verirag.paths import verirag_home
-
-    verirag_home().mkdir(parents=True, exist_ok=True)
-    return SqliteSaver(sqlite3.connect(verirag_home() / "checkpoints.sqlite", check_same_thread=False))
 
 
 class _LiveAnswer:
@@ -245,22 +250,43 @@ def batch(
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
     system: Annotated[str, typer.Option(help="Switch set (see verirag ask --help).")] = "verirag",
+    dask: Annotated[str | None, typer.Option(
+        "--dask", show_default=False,
+        help="Run each question as a task on a Dask cluster: tcp://HOST:PORT of its scheduler, or 'local' "
+             "for a throwaway cluster on this machine.")] = None,
+    retries: Annotated[int, typer.Option(help="With --dask: retries of a question whose task failed.")] = 2,
+    checkpoint: Annotated[str | None, typer.Option(
+        "--checkpoint", envvar="VERIRAG_CHECKPOINT_URL", show_default=False,
+        help="Save every question's run (postgresql://… or a SQLite file), so a retried or resumed "
+             "question continues where it stopped.")] = None,
     settings: SetOption = None,
 ) -> None:
-    """Answer many questions concurrently; one output contract per line."""
+    """Answer many questions concurrently; one output contract per line, each question once."""
+    from contextlib import nullcontext
+
     from verirag.batch import answer_many, done_questions, read_questions
+    from verirag.checkpoints import open_checkpointer
     from verirag.jsonl import append_record
 
+    if dask and store is not None and store.exists():
+        store = store.resolve()  # workers run elsewhere: a folder is passed by absolute path
     context = _context(preset, system, settings, model=model, store=store)
     done = done_questions(out)
-    todo = [q for q in read_questions(questions) if q not in done]
+    todo = [q for q in dict.fromkeys(read_questions(questions)) if q not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
     with _progress("answering", len(todo)) as advance:
         def write(_, result):
             append_record(out, result)
             advance()
 
-        results = answer_many(todo, context, concurrency, on_result=write)
+        if dask:
+            from verirag.cluster import answer_on_cluster
+
+            results = answer_on_cluster(todo, context, dask, concurrency, retries, checkpoint,
+                                        on_result=write)
+        else:
+            with open_checkpointer(checkpoint) if checkpoint is not None else nullcontext() as saver:
+                results = answer_many(todo, context, concurrency, on_result=write, checkpointer=saver)
     failed = sum("error" in r for r in results)
     out_console = Console()
     out_console.print(f"{len(results) - failed} answered, {failed} failed, {len(done)} already in {out}")

@@ -3,12 +3,11 @@ langgraph.json; a thread runs a question with the real local model and keeps its
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.servers import serve
+from tests.servers import langgraph_server
 
 ROOT = Path(__file__).resolve().parents[2]
 DESIGN_NODES = {"retrieve", "judge_utility", "verify", "missing_info_query", "generate_sentence", "cite",
@@ -17,13 +16,8 @@ DESIGN_NODES = {"retrieve", "judge_utility", "verify", "missing_info_query", "ge
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    log = tmp_path_factory.mktemp("langgraph") / "server.log"
-    langgraph = str(Path(sys.executable).with_name("langgraph"))
-    command = lambda port: [langgraph, "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1",  # noqa: E731
-                            "--port", str(port)]
-    with serve(command, lambda port: f"http://127.0.0.1:{port}/ok", cwd=ROOT, log=log,
-               env={"LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false"}) as port:
-        yield f"http://127.0.0.1:{port}"
+    with langgraph_server(ROOT, tmp_path_factory.mktemp("langgraph") / "server.log") as url:
+        yield url
 
 
 def test_served_graph_has_the_design_nodes(server):
@@ -39,7 +33,8 @@ def test_a_thread_runs_a_question_and_keeps_its_history(server, corpus_store):
     client = get_sync_client(url=server)
     thread = client.threads.create()
     context = {"top_k": 0, "writer": "answer", "critique": False, "max_answer_tokens": 24}  # one short call
-    output = client.runs.wait(thread["thread_id"], "verirag", input={"question": "What is the capital of France?"},
+    output = client.runs.wait(thread["thread_id"], "verirag",
+                              input={"question": "What is the capital of France?"},
                               context=context)
     assert "Paris" in output["answer"]
     from verirag.cli import _context

@@ -2,27 +2,20 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
+from tests import servers
 from verirag import Context
 from verirag.api import run
 from verirag.eval.systems import SYSTEMS
 from verirag.stores import HybridStore, make_document
 from verirag.testing import HashEmbedder, last_user_text
 
-from tests.servers import serve
-
 
 @pytest.fixture(scope="module")
 def chroma_server(tmp_path_factory):
-    data = tmp_path_factory.mktemp("chroma-server")
-    chroma = str(Path(sys.executable).with_name("chroma"))
-    with serve(lambda port: [chroma, "run", "--path", str(data), "--host", "127.0.0.1", "--port", str(port)],
-               lambda port: f"http://127.0.0.1:{port}/api/v2/heartbeat") as port:
-        yield f"http://127.0.0.1:{port}"
+    with servers.chroma_server(tmp_path_factory.mktemp("chroma-server")) as url:
+        yield url
 
 
 def test_store_and_graph_work_against_a_chroma_server(chroma_server, tmp_path, scripted):

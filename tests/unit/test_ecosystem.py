@@ -37,7 +37,10 @@ def test_the_custom_stream_carries_kept_sentences_only(vtg_store, scripted):  # 
     assert "verify_citations" in updates  # the stage is visible, its verdict is not in the custom stream
 
 
-def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(vtg_store, scripted, tmp_path):  # noqa: F811
+def interrupted_then_resumed(saver, scripted) -> None:
+    """A run that crashes while writing sentence 2 resumes on its thread from ``saver`` without asking
+    anything about sentence 1 again; a finished thread is read back without a model call. (Run against
+    SQLite here and against a real PostgreSQL server in tests/integration/test_postgres.py.)"""
     script = Writer([S1, S2], cite={S1: ["Japan"], S2: ["Kyoto"]}, needs={S1: ["Japan"], S2: ["Kyoto"]})
     crash = {"armed": True}
 
@@ -48,7 +51,6 @@ def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(vtg_store
         return script(messages, kwargs)
 
     name, model = scripted(respond)
-    saver = SqliteSaver(sqlite3.connect(tmp_path / "checkpoints.sqlite", check_same_thread=False))
     context = ctx(name, top_k=3)
     with pytest.raises(RuntimeError, match="process killed"):
         run("capital of Japan Kyoto", context, thread_id="t1", checkpointer=saver)
@@ -67,6 +69,12 @@ def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(vtg_store
     assert again["answer"] == out["answer"] and len(model.calls) == calls_before + len(new_calls)
     with pytest.raises(VeriragError, match="another question"):
         run("Something else?", context, thread_id="t1", checkpointer=saver)
+
+
+def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(  # noqa: F811
+        vtg_store, scripted, tmp_path):  # noqa: F811
+    connection = sqlite3.connect(tmp_path / "checkpoints.sqlite", check_same_thread=False)
+    interrupted_then_resumed(SqliteSaver(connection), scripted)
 
 
 class AgentState(TypedDict, total=False):
@@ -94,7 +102,8 @@ def test_verirag_drops_into_a_parent_graph_as_a_node(vtg_store, scripted):  # no
     assert result["report"] == "Tokyo is the capital of Japan [1].\nSources: [1] Japan"
 
 
-def test_cli_shows_sentences_live_and_resumes_a_thread(vtg_store, scripted, monkeypatch, capsys, tmp_path):  # noqa: F811
+def test_cli_shows_sentences_live_and_resumes_a_thread(  # noqa: F811
+        vtg_store, scripted, monkeypatch, capsys, tmp_path):  # noqa: F811
     from tests.unit.test_cli import run_main
 
     monkeypatch.setenv("VERIRAG_HOME", str(tmp_path))
@@ -123,7 +132,8 @@ def test_one_default_context_for_the_cli_ask_and_the_served_graph():
     assert set(PRESETS["paper"]) <= set(Context().as_dict())
 
 
-def test_a_parent_graph_without_verirag_context_runs_it_with_the_cli_defaults(vtg_store, scripted):  # noqa: F811
+def test_a_parent_graph_without_verirag_context_runs_it_with_the_cli_defaults(  # noqa: F811
+        vtg_store, scripted):  # noqa: F811
     from dataclasses import dataclass
 
     from verirag.cli import _context

@@ -3,18 +3,31 @@ reciprocal-rank fusion.
 
 Layout of a store folder::
 
-    store.json    manifest: embedder name, collection name, document count
-    chroma/       Chroma's embedded persistent database
-    bm25/         the bm25s index and the ids in index order
+    store.json    manifest: embedder, collection, document count, generation, the BM25 segment files
+    chroma/       Chroma's embedded persistent database (absent when a Chroma server is used)
+    bm25/         immutable BM25 segments (``seg-*.npz``, see :mod:`verirag.stores.bm25`)
+    .lock         the writer lock
 
 Vectors are computed by verirag's own offline embedder and handed to Chroma explicitly, so Chroma's
 downloading default embedding function is never used. Document ids are content hashes, so adding the
 same documents again adds nothing.
+
+Crash consistency. An ingest writes in this order: Chroma batches, one new BM25 segment file, the
+manifest. Files are replaced atomically (:mod:`verirag.stores.durable`), and the manifest is the commit
+point: readers see only the segments it lists, and only documents in those segments (dense hits outside
+them are dropped). Chroma is the record of what was written: its ids are always a superset of the
+committed ones unless Chroma itself lost data. Whenever Chroma's count differs from the manifest's, the
+next writer (``ingest``) or reader (``ask``, when no ingest holds the lock) repairs the store under the
+writer lock (:meth:`HybridStore.repair`): documents found in Chroma but in no segment, left by a killed
+ingest, are indexed into a new segment; ids the manifest lists but Chroma lacks are dropped from BM25
+(so re-ingesting their files adds them again). Nothing an ingest acknowledged (its manifest commit) is
+lost, and a store written by an older verirag (one monolithic bm25s index) is upgraded the same way.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -22,12 +35,16 @@ from typing import Protocol
 from urllib.parse import urlparse
 
 from verirag.errors import StoreNotFoundError, StoreUnavailableError
+from verirag.stores import bm25, durable
 from verirag.stores.documents import Document, origin
+from verirag.stores.durable import TMP_PREFIX, exclusive
 from verirag.stores.embeddings import Embedder
 
 RRF_K = 60
-_ADD_BATCH = 256
+VERSION = 2
 _MANIFEST = "store.json"
+_SEGMENTS = "bm25"
+_PAGE = 1000  # ids per Chroma read
 
 
 class Retriever(Protocol):
@@ -48,72 +65,19 @@ def rrf_fuse(rankings: Sequence[Sequence[str]], k: int, rrf_k: int = RRF_K) -> l
     return order[:k]
 
 
-class _BM25:
-    """bm25s index with an English stemmer, persisted beside the ids in index order."""
-
-    def __init__(self, folder: Path):
-        self.folder = folder
-        self._retriever = None
-        self._ids: list[str] = []
-
-    @staticmethod
-    def _stemmer():
-        import Stemmer
-
-        return Stemmer.Stemmer("english")
-
-    def _tokenize(self, texts: list[str], show_progress: bool = False):
-        import bm25s
-
-        return bm25s.tokenize(texts, stopwords="en", stemmer=self._stemmer(), show_progress=show_progress)
-
-    def build(self, ids: list[str], texts: list[str]) -> None:
-        import bm25s
-
-        self.folder.mkdir(parents=True, exist_ok=True)
-        if not ids:  # bm25s cannot index an empty corpus
-            (self.folder / "ids.json").write_text("[]")
-            self._retriever, self._ids = None, []
-            return
-        retriever = bm25s.BM25()
-        retriever.index(self._tokenize(texts), show_progress=False)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        retriever.save(str(self.folder))
-        (self.folder / "ids.json").write_text(json.dumps(ids))
-        self._retriever, self._ids = retriever, ids
-
-    def _load(self) -> None:
-        import bm25s
-
-        if self._retriever is None:
-            if not (self.folder / "ids.json").exists():
-                raise StoreNotFoundError(f"no BM25 index in {self.folder}; run `verirag ingest` again")
-            self._ids = json.loads((self.folder / "ids.json").read_text())
-            if self._ids:
-                self._retriever = bm25s.BM25.load(str(self.folder))
-
-    def search(self, query: str, k: int) -> list[str]:
-        self._load()
-        if not self._ids:
-            return []
-        tokens = self._tokenize([query])
-        if not any(tokens.ids):
-            return []
-        k = min(k, len(self._ids))
-        results, scores = self._retriever.retrieve(tokens, k=k, show_progress=False)
-        return [self._ids[int(i)] for i, s in zip(results[0], scores[0], strict=True) if s > 0]
-
-
 class HybridStore:
-    """Persistent dense + BM25 store. Thread-safe for concurrent searches.
+    """Persistent dense + BM25 store, crash-consistent (see the module docstring). Thread-safe for
+    concurrent searches.
 
     Args:
-        path: the store folder (created by :meth:`add`): manifest, BM25 index and, unless
+        path: the store folder (created by :meth:`add`): manifest, BM25 segments and, unless
             ``chroma_url`` is given, the embedded Chroma database.
-        embedder: the embedding model; defaults to the offline MiniLM.
+        embedder: the embedding model; defaults to the one the store was built with, else the offline MiniLM.
         collection: Chroma collection name.
         chroma_url: a Chroma server (``http://host:port``) to use instead of the embedded database.
     """
+
+    batch_size = 256  # documents per Chroma write
 
     def __init__(self, path: str | Path, embedder: Embedder | None = None, collection: str = "verirag",
                  chroma_url: str = ""):
@@ -123,8 +87,12 @@ class HybridStore:
         self._embedder = embedder
         self._client = None
         self._collection = None
-        self._bm25 = _BM25(self.path / "bm25")
         self._lock = threading.RLock()
+        self._generation: int | None = None  # of the loaded segments
+        self._segments: list[bm25.Segment] = []
+        self._committed: frozenset[str] = frozenset()
+        self._checked = False
+        self.last_repair: dict = {}  # what the last add() or repair() fixed: {"indexed": n, "dropped": m}
 
     # -- opening ------------------------------------------------------------------------------------
     @property
@@ -141,11 +109,15 @@ class HybridStore:
         return (self.path / _MANIFEST).exists()
 
     def manifest(self) -> dict:
+        """The committed manifest (never a torn one: it is replaced atomically)."""
         if not self.exists():
             raise StoreNotFoundError(
                 f"no document store at {self.path}; run `verirag ingest` (shipped corpus) "
                 "or `verirag ingest PATH...` first")
-        return json.loads((self.path / _MANIFEST).read_text())
+        try:
+            return json.loads((self.path / _MANIFEST).read_text())
+        except (OSError, ValueError) as exc:
+            raise StoreUnavailableError(f"cannot read {self.path / _MANIFEST}: {exc}") from exc
 
     def _open(self, create: bool = False):
         with self._lock:
@@ -159,9 +131,9 @@ class HybridStore:
                     settings = Settings(anonymized_telemetry=False)
                     if self.chroma_url:
                         url = urlparse(self.chroma_url)
-                        self._client = chromadb.HttpClient(host=url.hostname or "127.0.0.1",
-                                                           port=url.port or 8000, ssl=url.scheme == "https",
-                                                           settings=settings)
+                        self._client = chromadb.HttpClient(
+                            host=url.hostname or "127.0.0.1", port=url.port or 8000,
+                            ssl=url.scheme == "https", settings=settings)
                     else:
                         self._client = chromadb.PersistentClient(path=str(self.path / "chroma"),
                                                                  settings=settings)
@@ -182,90 +154,211 @@ class HybridStore:
     # -- writing ------------------------------------------------------------------------------------
     def add(self, documents: Iterable[Document],
             progress: Callable[[int], None] | None = None) -> int:
-        """Add documents whose ids are not stored yet; return how many were new.
+        """Add documents whose ids are not committed yet; return how many were new.
 
-        ``progress(n)`` is called after each batch with the number of documents handled.
+        ``progress(n)`` is called with the number of documents handled (the ones already stored first,
+        then after each Chroma batch). The documents are acknowledged, and searchable, once this returns.
         """
-        with self._lock:
-            if self.exists():
-                self._check_embedder(self.manifest())
+        unique: dict[str, Document] = {}
+        for doc in documents:
+            unique.setdefault(doc["id"], doc)
+        with self._lock, exclusive(self.path):
+            manifest = self.manifest() if self.exists() else self._new_manifest()
+            self._check_embedder(manifest)
             collection = self._open(create=True)
-            unique: dict[str, Document] = {}
-            for doc in documents:
-                unique.setdefault(doc["id"], doc)
-            docs = list(unique.values())
-            added = 0
-            for start in range(0, len(docs), _ADD_BATCH):
-                batch = docs[start:start + _ADD_BATCH]
-                known = set(collection.get(ids=[d["id"] for d in batch], include=[])["ids"])
-                new = [d for d in batch if d["id"] not in known]
-                if new:
-                    collection.add(
-                        ids=[d["id"] for d in new],
-                        documents=[d["text"] for d in new],
-                        embeddings=self.embedder.embed([f"{d['title']}: {d['text']}" for d in new]),
-                        metadatas=[{"title": d["title"], "source": d.get("source", ""), **origin(d)}
-                                   for d in new],
-                    )
-                    added += len(new)
+            manifest, self.last_repair = self._repair_locked(manifest, collection)
+            committed = self._committed_ids(manifest)
+            fresh = [d for d in unique.values() if d["id"] not in committed]
+            if progress and len(unique) > len(fresh):
+                progress(len(unique) - len(fresh))
+            for start in range(0, len(fresh), self.batch_size):
+                self._write_chroma(collection, fresh[start:start + self.batch_size])
                 if progress:
-                    progress(len(batch))
-            if added or not (self.path / "bm25" / "ids.json").exists():
-                self._rebuild_bm25()
-            self._write_manifest()
-            return added
+                    progress(len(fresh[start:start + self.batch_size]))
+            if fresh or not self.exists():
+                segments = list(manifest["segments"])
+                if fresh:
+                    segment = bm25.Segment.build([d["id"] for d in fresh], [_lexical(d) for d in fresh])
+                    segments.append(self._write_segment(segment, manifest))
+                manifest = self._compact(self._commit(manifest, segments))
+            self._collect_garbage(manifest)
+            return len(fresh)
 
-    def _all(self) -> tuple[list[str], list[str], list[dict]]:
-        collection = self._open()
-        ids, texts, metas = [], [], []
-        total = collection.count()
-        for offset in range(0, total, 5000):
-            page = collection.get(include=["documents", "metadatas"], limit=5000, offset=offset)
-            ids += page["ids"]
-            texts += page["documents"]
-            metas += page["metadatas"]
-        return ids, texts, metas
+    def repair(self, wait: bool = True) -> dict:
+        """Make Chroma, the BM25 segments and the manifest agree (see the module docstring).
 
-    def _rebuild_bm25(self) -> None:
-        ids, texts, metas = self._all()
-        self._bm25.build(ids, [f"{m.get('title', '')} {t}" for t, m in zip(texts, metas, strict=True)])
+        Returns ``{"indexed": n, "dropped": m}``: documents found in Chroma only and now indexed, ids
+        found in BM25 only and now dropped. With ``wait=False`` nothing is done (``{}``) while another
+        process holds the writer lock or the folder is read-only.
+        """
+        with self._lock, exclusive(self.path, wait) as held:
+            if not held:
+                return {}
+            manifest, self.last_repair = self._repair_locked(self.manifest(), self._open())
+            self._collect_garbage(manifest)
+            return self.last_repair
 
-    def _write_manifest(self) -> None:
-        manifest = {"embedder": self.embedder.name, "collection": self.collection_name,
-                    "count": self._open().count()}
-        (self.path / _MANIFEST).write_text(json.dumps(manifest, indent=2))
+    def _new_manifest(self) -> dict:
+        return {"version": VERSION, "embedder": self.embedder.name, "collection": self.collection_name,
+                "count": 0, "generation": 0, "segments": []}
+
+    def _repair_locked(self, manifest: dict, collection) -> tuple[dict, dict]:
+        if manifest.get("version") != VERSION:  # an older store: rebuild BM25 from Chroma once
+            manifest = {**self._new_manifest(), "generation": 0, "upgraded_from": manifest.get("version", 1)}
+        report = {"indexed": 0, "dropped": 0}
+        if collection.count() == manifest["count"] and "upgraded_from" not in manifest:
+            return manifest, report
+        stored = self._chroma_ids(collection)
+        committed = self._committed_ids(manifest)
+        extra = [i for i in stored if i not in committed]
+        missing = committed - set(stored)
+        segments = list(manifest["segments"])
+        if missing:
+            merged = bm25.Segment.merge([self._load(s) for s in segments], drop=frozenset(missing))
+            segments = [self._write_segment(merged, manifest)] if len(merged) else []
+        if extra:
+            docs = self.get(extra)
+            segments.append(self._write_segment(
+                bm25.Segment.build([d["id"] for d in docs], [_lexical(d) for d in docs]), manifest))
+        manifest.pop("upgraded_from", None)
+        report = {"indexed": len(extra), "dropped": len(missing)}
+        return self._compact(self._commit(manifest, segments)), report
+
+    def _write_chroma(self, collection, batch: list[Document]) -> None:
+        known = set(collection.get(ids=[d["id"] for d in batch], include=[])["ids"])
+        new = [d for d in batch if d["id"] not in known]
+        if new:
+            collection.add(
+                ids=[d["id"] for d in new],
+                documents=[d["text"] for d in new],
+                embeddings=self.embedder.embed([f"{d['title']}: {d['text']}" for d in new]),
+                metadatas=[{"title": d["title"], "source": d.get("source", ""), **origin(d)} for d in new],
+            )
+
+    def _write_segment(self, segment: bm25.Segment, manifest: dict) -> dict:
+        name = f"{_SEGMENTS}/seg-{manifest['generation'] + 1:06d}-{secrets.token_hex(4)}.npz"
+        durable.write_atomic(self.path / name, segment.save)
+        return {"file": name, "count": len(segment)}
+
+    def _commit(self, manifest: dict, segments: list[dict]) -> dict:
+        """Atomically replace the manifest: the commit point of every write."""
+        manifest = {**manifest, "version": VERSION, "generation": manifest["generation"] + 1,
+                    "count": sum(s["count"] for s in segments), "segments": segments}
+        text = json.dumps(manifest, indent=2).encode()
+        durable.write_atomic(self.path / _MANIFEST, lambda fh: fh.write(text))
+        return manifest
+
+    def _compact(self, manifest: dict) -> dict:
+        """Merge the newest segments when :func:`bm25.merge_plan` says so (no re-tokenizing)."""
+        segments = manifest["segments"]
+        n = bm25.merge_plan([s["count"] for s in segments])
+        if not n:
+            return manifest
+        merged = bm25.Segment.merge([self._load(s) for s in segments[-n:]])
+        return self._commit(manifest, segments[:-n] + [self._write_segment(merged, manifest)])
+
+    def _collect_garbage(self, manifest: dict) -> None:
+        """Delete segment files the manifest does not list and stray temporary files.
+
+        An older verirag's BM25 files (``bm25/ids.json`` and bm25s' files) are left in place, so a process
+        still running the older version during an upgrade keeps answering (from the documents it knew).
+        """
+        keep = {self.path / s["file"] for s in manifest["segments"]}
+        folder = self.path / _SEGMENTS
+        leftovers = [*folder.glob("seg-*.npz"), *folder.glob(f"{TMP_PREFIX}*"),
+                     *self.path.glob(f"{TMP_PREFIX}*")]
+        for path in leftovers:
+            if path.is_file() and path not in keep:
+                path.unlink(missing_ok=True)
+
+    def _load(self, entry: dict) -> bm25.Segment:
+        return bm25.Segment.load(self.path / entry["file"])
+
+    def _committed_ids(self, manifest: dict) -> set[str]:
+        ids: set[str] = set()
+        for entry in manifest["segments"]:
+            ids.update(bm25.segment_ids(self.path / entry["file"]))
+        return ids
+
+    @staticmethod
+    def _chroma_ids(collection) -> list[str]:
+        ids: list[str] = []
+        while True:
+            page = collection.get(include=[], limit=_PAGE * 10, offset=len(ids))["ids"]
+            ids += page
+            if len(page) < _PAGE * 10:
+                return ids
 
     # -- reading ------------------------------------------------------------------------------------
     def count(self) -> int:
-        """Number of stored documents (raises :class:`StoreNotFoundError` when there is no store)."""
+        """Number of committed documents (raises :class:`StoreNotFoundError` when there is no store)."""
         return int(self.manifest().get("count", 0))
 
     def get(self, ids: Sequence[str]) -> list[Document]:
         """Fetch documents by id, in the order given (unknown ids are skipped)."""
-        if not ids:
-            return []
-        page = self._open().get(ids=list(ids), include=["documents", "metadatas"])
-        found = {i: Document(id=i, title=m.get("title", ""), text=t, source=m.get("source", ""), **origin(m))
-                 for i, t, m in zip(page["ids"], page["documents"], page["metadatas"], strict=True)}
+        found: dict[str, Document] = {}
+        for start in range(0, len(ids), _PAGE):
+            page = self._open().get(ids=list(ids[start:start + _PAGE]), include=["documents", "metadatas"])
+            found.update({i: Document(id=i, title=m.get("title", ""), text=t, source=m.get("source", ""),
+                                      **origin(m))
+                          for i, t, m in zip(page["ids"], page["documents"], page["metadatas"],
+                                             strict=True)})
         return [found[i] for i in ids if i in found]
 
+    def _index(self) -> tuple[list[bm25.Segment], frozenset[str]]:
+        """The committed BM25 segments and ids; reloaded when another process committed since."""
+        with self._lock:
+            for _ in range(5):
+                manifest = self.manifest()
+                if manifest.get("version") != VERSION:  # written by an older verirag
+                    self._upgrade()
+                    continue
+                if manifest["generation"] == self._generation:
+                    return self._segments, self._committed
+                try:
+                    segments = [self._load(s) for s in manifest["segments"]]
+                except FileNotFoundError:  # a writer merged them away after we read the manifest
+                    continue
+                self._segments, self._generation = segments, manifest["generation"]
+                self._committed = frozenset(i for s in segments for i in s.ids)
+                return self._segments, self._committed
+        raise StoreUnavailableError(f"the BM25 index of {self.path} keeps changing; try again")
+
+    def _upgrade(self) -> None:
+        try:
+            self.repair()
+        except OSError as exc:
+            raise StoreUnavailableError(
+                f"the store at {self.path} was written by an older verirag; run `verirag ingest` once "
+                f"with write access to upgrade it ({exc})") from exc
+
     def search(self, query: str, k: int) -> list[Document]:
-        """Top-``k`` documents for ``query`` by RRF over dense and BM25 rankings."""
+        """Top-``k`` committed documents for ``query`` by RRF over dense and BM25 rankings."""
         if self.count() == 0:
             raise StoreNotFoundError(f"the document store at {self.path} is empty; run `verirag ingest`")
         pool = max(2 * k, 50)
         collection = self._open()
         try:
+            if not self._checked:  # once per process: repair what a killed ingest left, unless one runs
+                self._checked = True
+                if collection.count() != self.count():
+                    self.repair(wait=False)
+            segments, committed = self._index()
             dense = collection.query(query_embeddings=self.embedder.embed([query]),
                                      n_results=min(pool, collection.count()), include=[])["ids"][0]
-            lexical = self._bm25.search(query, pool)
-        except StoreNotFoundError:
+            lexical = [doc_id for doc_id, _ in bm25.search(segments, query, pool)]
+        except (StoreNotFoundError, StoreUnavailableError):
             raise
         except Exception as exc:
             raise StoreUnavailableError(f"search failed in the store at {self.path}: {exc}") from exc
-        fused = rrf_fuse([dense, lexical], k)
+        fused = rrf_fuse([[i for i in dense if i in committed], lexical], k)
         docs = {d["id"]: d for d in self.get([doc_id for doc_id, _ in fused])}
         return [Document(**docs[i], score=round(s, 6)) for i, s in fused if i in docs]
+
+
+def _lexical(doc: Document) -> str:
+    """The text BM25 indexes: title and passage."""
+    return f"{doc.get('title', '')} {doc['text']}"
 
 
 _stores: dict[tuple[Path, str], HybridStore] = {}
