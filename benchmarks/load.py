@@ -8,7 +8,7 @@ holding the store's vectors (BM25 in a local folder; :class:`HashEmbedder`), the
 serving ``langgraph.json``, a Dask scheduler with two workers, and the scripted OpenAI-compatible model
 server of ``tests/model_server.py``. The model is scripted (``tests.fakes:slow``): every call sleeps
 ``--latency`` seconds, and each question "Qn" takes the VTG path (write, cite, judge support, end,
-critique: 5 calls) and is answered "Qn is answered by An [1].", so every answer and every usage ledger
+4 calls; no critique) and is answered "Qn is answered by An [1].", so every answer and every usage ledger
 can be checked to be its own. All N questions are handed over at once; latency is from then to the
 question's answer (it includes waiting for a slot). The run is bounded: N questions per scenario, and a
 scenario that exceeds ``--timeout`` seconds stops the run.
@@ -28,10 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # tests.servers, tests.fakes
 
+from tests.fakes import SLOW_SUPPORT  # noqa: E402
+
 
 def own(question: str, answer: str, calls: int) -> bool:
     n = question.split()[0][1:]
-    return answer == f"Q{n} is answered by A{n} [1]." and calls == 5
+    return answer == f"Q{n} is answered by A{n} [1]." and calls == 4
 
 
 def summary(name: str, concurrency: str, latencies: list[float], wall: float, errors: int,
@@ -113,7 +115,7 @@ def main() -> None:
         os.environ["VERIRAG_CHROMA_URL"] = chroma
         store = work / "store"
         HybridStore(store, embedder=HashEmbedder(), chroma_url=chroma).add(DOCS)
-        fields = {**SYSTEMS["vtg"], "store": str(store), "chroma_url": chroma}
+        fields = {**SYSTEMS["vtg"], "store": str(store), "chroma_url": chroma, "support_decision": SLOW_SUPPORT}
         scripted = Context(**fields, model="import:tests.fakes:slow")
 
         def scenario(name, concurrency, measure):

@@ -134,6 +134,9 @@ web_writer = ScriptedChatModel(respond=_web_writer)  # VTG over WEB_DOCS, answer
 
 
 LATENCY = float(os.environ.get("VERIRAG_FAKE_LATENCY", "0.2"))
+# "Qn is answered by An." is in no document, so the grounded decision's lexical guard would reject it:
+# runs of the slow model judge with Self-RAG's ISSUP (the mechanics under load are the same)
+SLOW_SUPPORT = "issup"
 
 
 def _question_id(prompt: str) -> str:
