@@ -1,4 +1,5 @@
-"""Shared fixtures: a real HybridStore with a hash embedder, and scripted chat models."""
+"""Shared fixtures: real HybridStores with a hash embedder ("store", "vtg", "japan") and scripted chat
+models (``scripted(respond)``). Scripted models themselves live in tests/scripted.py."""
 
 from __future__ import annotations
 
@@ -31,6 +32,35 @@ def store(tmp_path):
     register_store(name, s)
     yield name, s
     unregister_store(name)
+
+
+def _registered_store(path, name, docs):
+    s = HybridStore(path, embedder=HashEmbedder())
+    s.add(docs)
+    register_store(name, s)
+    return s
+
+
+@pytest.fixture
+def vtg_store(tmp_path):
+    """The writing-stage store, registered as "vtg" (tests.scripted.VTG_DOCS)."""
+    from tests.scripted import VTG_DOCS
+
+    yield _registered_store(tmp_path / "vtg", "vtg", [make_document(t, x) for t, x in VTG_DOCS.items()])
+    unregister_store("vtg")
+
+
+JAPAN_TOPICS = ["Japan Tokyo capital", "Osaka Kansai city", "Kyoto temples city", "Nagoya Chubu city",
+                "Sendai Tohoku city", "Japan islands archipelago", "Tokyo Skytree tower", "Japanese language",
+                "Mount Fuji volcano Japan", "Hokkaido island Japan", "Okinawa islands Japan", "Banana fruit"]
+
+
+@pytest.fixture
+def japan_store(tmp_path):
+    """The retrieval-stage store, registered as "japan": twelve short documents."""
+    docs = [make_document(t.split()[0] + " " + t.split()[1], f"{t}. More about {t}.") for t in JAPAN_TOPICS]
+    yield _registered_store(tmp_path / "japan", "japan", docs)
+    unregister_store("japan")
 
 
 @pytest.fixture

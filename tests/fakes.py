@@ -7,8 +7,9 @@ import os
 import re
 import time
 
-from verirag.prompts import decide_retrieval, grounded_refusal, judge_utility, missing_info_query, verify, writer
-from verirag.stores.documents import Document, make_document
+from tests.scripted import documents_in, prompt_kind
+from verirag.prompts import generate_sentence
+from verirag.stores.documents import make_document
 from verirag.testing import ScriptedChatModel, distribution_reply, judgment_reply, last_user_text
 
 
@@ -25,52 +26,7 @@ japan = ScriptedChatModel(respond=_cite_japan)  # a one-answer writer that cites
 DOCS = ["not a model"]  # for the error test: an importable name that is not a chat model
 
 
-# --- a scripted VTG model for the web page: every prompt of the graph, recognised by its constant text ---
-
-_ARG = "\x00"  # placeholder argument: the fixed text of a prompt is what comes before it
-
-
-def _shape(messages) -> tuple[str, str]:
-    """(system text, first line of the last user message after its documents block)."""
-    system = messages[0].text if messages and messages[0].type == "system" else ""
-    task = last_user_text(messages).rsplit("</documents>", 1)[-1].strip()
-    return system, task.split("\n", 1)[0]
-
-
-def _fixed(messages) -> tuple[str, str]:
-    return tuple(part.split(_ARG, 1)[0] for part in _shape(messages))
-
-
-# built from verirag.prompts with placeholder arguments, so rewording a prompt changes these with it
-PROMPTS = {
-    "retrieve?": _fixed(decide_retrieval.messages(_ARG)),
-    "select": _fixed(judge_utility.listwise(_ARG, [], _ARG)),
-    "enough?": _fixed(verify.classify(_ARG, [])),
-    "missing": _fixed(missing_info_query.messages(_ARG, [], "passage")),
-    "next sentence": _fixed(writer.next_sentence([], _ARG, "")),
-    "cite": _fixed(writer.cite([], _ARG)),
-    "support": _fixed(writer.support([], _ARG, _ARG)),
-    "relevance": _fixed(writer.relevance(Document(title=_ARG, text=_ARG), _ARG)),
-    "queries": _fixed(writer.diverse_queries(_ARG, "", _ARG, 2)),
-    "usefulness": _fixed(writer.usefulness(_ARG, _ARG)),
-    "gap": _fixed(grounded_refusal.messages(_ARG, _ARG)),
-}
-
-
-def prompt_kind(messages) -> str:
-    """Which of the graph's prompts ``messages`` is (a key of :data:`PROMPTS`)."""
-    system, task = _shape(messages)
-    for kind, (fixed_system, fixed_task) in PROMPTS.items():
-        if system.startswith(fixed_system) and task.startswith(fixed_task):
-            return kind
-    raise ValueError(f"not a prompt of the graph: {system[:60]!r} / {task[:60]!r}")
-
-
-def documents_in(prompt: str) -> list[tuple[int, str]]:
-    """(number, text) of the documents rendered in a prompt (verirag.text.render_documents)."""
-    blocks = re.findall(r'<document number="(\d+)" title="[^"]*">\n(.*?)\n</document>', prompt, re.S)
-    return [(int(n), text) for n, text in blocks]
-
+# --- a scripted VTG model for the web page: every prompt of the graph (tests.scripted.prompt_kind) ---
 
 WEB_DOCS = [
     make_document("Japan", "Japan is an island country in East Asia. Its capital and largest city is Tokyo. "
@@ -109,14 +65,16 @@ def _web_writer(messages, kwargs):
         return "Selected Documents: " + " ".join(str(n) for n, _ in documents_in(prompt)[:5])
     if kind == "next sentence":
         script = next(s for q, s in WEB_SCRIPTS.items() if q in task)
-        return next((s for s, _ in script if s not in task), writer.END)  # the first one not written yet
+        return next((s for s, _ in script if s not in task), generate_sentence.END)  # the first one not written yet
     if kind == "cite":  # the documents holding the supporting words (unsupported: its first word)
         sentence = _sentence_in(task)
         words = _EVIDENCE[sentence] or sentence.split()[0]
         return sentence + "".join(f"[{n}]" for n, text in documents_in(documents)[:3] if words in text)
-    if kind == "support":
+    if kind in ("support", "entails"):  # ISSUP, or the grounded decision's question about a quote
         words = _EVIDENCE[_sentence_in(task)]
         supported = words is not None and words in documents
+        if kind == "entails":
+            return judgment_reply(0.97 if supported else 0.03)
         return distribution_reply({"Fully": 0.9, "Partially": 0.05, "No": 0.05} if supported
                                   else {"Fully": 0.02, "Partially": 0.08, "No": 0.9})
     if kind == "relevance":
@@ -148,20 +106,21 @@ def _slow(messages, kwargs):
     """Answers any question "Q<n> ..." as "Q<n> is answered by A<n>." with one citation, through the
     one-answer writer or VTG's sentence loop (write, cite, judge support, end, critique)."""
     time.sleep(LATENCY)
-    prompt, system = last_user_text(messages), messages[0].text
+    prompt = last_user_text(messages)
     n = _question_id(prompt.split("Question:")[-1] if "Question:" in prompt else prompt)
-    if "Task: write the answer" in prompt:
+    kind = prompt_kind(messages)
+    if kind == "next sentence":
         if "Answer so far: (nothing yet)" not in prompt:
-            return writer.END
+            return generate_sentence.END
         if os.environ.get("VERIRAG_FAKE_LOG"):  # which process started which question (retry tests)
             with open(os.environ["VERIRAG_FAKE_LOG"], "a") as log:
                 log.write(f"Q{n} {os.getpid()}\n")
         return f"Q{n} is answered by A{n}."
-    if "Task: add citations" in prompt:
+    if kind == "cite":
         return prompt.split("Sentence: ")[1].split("\n")[0] + "[1]"
-    if "Task: judge how well" in prompt:
-        return distribution_reply({"Fully": 0.9, "Partially": 0.05, "No": 0.05})
-    if system.startswith("You rate how useful"):
+    if kind in ("support", "entails"):
+        return distribution_reply({"Fully": 0.9, "Yes": 0.9, "Partially": 0.05, "No": 0.05})
+    if kind == "usefulness":
         return distribution_reply({"4": 0.5, "5": 0.5})
     return f"Q{n} is answered by A{n} [1]."  # the one-answer writer (vanilla)
 

@@ -7,7 +7,7 @@ Quick use::
     print(result["answer"])          # sentences with [n] markers
     print(result["documents"])       # the numbered sources, in [n] order
 
-The compiled graph is :data:`verirag.graph.builder.graph`; all knobs live in :class:`Context`.
+The compiled graph is :data:`verirag.workflow.graph`; all knobs live in :class:`Context`.
 """
 
 from verirag.api import ask, contract

@@ -49,7 +49,7 @@ def run(question: str, context: Context | None = None, *, thread_id: str | None 
         on_event: called with ``("updates", {node: update})`` after each step and
             ``("custom", {"event": "sentence", ...})`` when a sentence is kept.
     """
-    from verirag.graph.builder import build_graph, graph
+    from verirag.workflow import build_graph, graph
 
     context = replace(context or Context(), **overrides)
     question = resources.check_question(question, context.max_question_chars)

@@ -82,12 +82,15 @@ def _settings(pairs: list[str] | None) -> dict:
     import types
     import typing
 
-    from verirag.graph.context import Context
+    from verirag.graph.context import RENAMED, Context
 
     hints, out = typing.get_type_hints(Context), {}
     for pair in pairs or []:
         key, sep, raw = pair.partition("=")
         key, raw = key.strip().replace("-", "_"), raw.strip()
+        if key in RENAMED:
+            err.print(f"note: --set {key} is now {RENAMED[key]}", highlight=False)
+            key = RENAMED[key]
         if not sep or key not in hints:
             raise VeriragError(f"--set {pair!r}: expected FIELD=VALUE with a Context field "
                                f"({', '.join(sorted(hints))})")

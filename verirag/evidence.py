@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import re
 import string
-from functools import lru_cache
 from typing import Sequence
 
-from verirag.text import split_sentences
+from verirag.text import split_sentences, stemmer
 
 # English function words (NLTK's list) and common sentence openers: never a claim's key fact
 _STOP = frozenset("""
@@ -37,13 +36,6 @@ _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
     "seventeen eighteen nineteen twenty".split())}
 
 
-@lru_cache(maxsize=1)
-def _stemmer():
-    import Stemmer
-
-    return Stemmer.Stemmer("english")
-
-
 def normalize_answer(text: str) -> str:
     """SQuAD/ALCE normalisation: lower case, no punctuation, no articles, single spaces."""
     text = "".join(ch for ch in text.lower() if ch not in set(string.punctuation))
@@ -58,7 +50,7 @@ def _plain(word: str) -> str:
 def content_words(text: str) -> set[str]:
     """Stemmed words that are not stop words ("Japan's" and "Japan" are the same word), and numbers."""
     words = [_plain(w) for w in _WORD.findall(text)]
-    stems = set(_stemmer().stemWords([w for w in words if w and w not in _STOP]))
+    stems = set(stemmer().stemWords([w for w in words if w and w not in _STOP]))
     return stems | {n.replace(",", "") for n in _NUMBER.findall(text)}
 
 
@@ -86,9 +78,9 @@ def _vocabulary(evidence: str) -> tuple[set[str], set[str]]:
 def _word_found(term: str, words: set[str]) -> bool:
     if term in words:
         return True
-    stem = _stemmer().stemWord(term)
+    stem = stemmer().stemWord(term)
     for word in words:
-        if _stemmer().stemWord(word) == stem:
+        if stemmer().stemWord(word) == stem:
             return True
         shorter, longer = sorted((term, word), key=len)
         common = len(_common_prefix(shorter, longer))

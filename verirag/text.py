@@ -10,6 +10,7 @@ comparison that chose it, and the boundary set it passes, are in docs/segmentati
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterable, Sequence
 
 import sentencex
@@ -106,3 +107,16 @@ def render_documents(documents: Sequence[Document]) -> str:
     blocks = [f'<document number="{i}" title="{_data(d.get("title", "")).replace(chr(34), chr(39))}">\n'
               f"{_data(d.get('text', ''))}\n</document>" for i, d in enumerate(documents, 1)]
     return "<documents>\n" + "\n".join(blocks) + "\n</documents>"
+
+
+_local = threading.local()
+
+
+def stemmer():
+    """The English Snowball stemmer of this thread (a PyStemmer object is not thread-safe)."""
+    found = getattr(_local, "stemmer", None)
+    if found is None:
+        import Stemmer
+
+        found = _local.stemmer = Stemmer.Stemmer("english")
+    return found

@@ -14,7 +14,6 @@ import pytest
 
 from tests.servers import postgres_server
 from tests.unit.test_ecosystem import interrupted_then_resumed
-from tests.unit.test_writing_stage import vtg_store  # noqa: F401  (fixture)
 from verirag.checkpoints import open_checkpointer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +25,7 @@ def postgres():
         yield url
 
 
-def test_an_interrupted_run_resumes_from_postgres(postgres, vtg_store, scripted):  # noqa: F811
+def test_an_interrupted_run_resumes_from_postgres(postgres, vtg_store, scripted):
     with open_checkpointer(postgres) as saver:
         assert type(saver).__name__ == "PostgresSaver"
         interrupted_then_resumed(saver, scripted)

@@ -28,7 +28,7 @@ def test_fifty_concurrent_runs_keep_their_own_answers(store, scripted):
 
 
 def test_batch_cli_writes_contracts_and_resumes(store, scripted, tmp_path, monkeypatch, capsys):
-    from tests.unit.test_cli import run_main
+    from tests.scripted import run_main
 
     store_name, _ = store
     name, model = scripted(_echo)
@@ -70,7 +70,7 @@ def test_an_unreachable_dask_scheduler_is_a_one_line_error(tmp_path):
 
 def test_batch_with_a_checkpoint_reads_a_finished_question_back_instead_of_answering_it_again(
         store, scripted, tmp_path, monkeypatch, capsys):
-    from tests.unit.test_cli import run_main
+    from tests.scripted import run_main
 
     store_name, _ = store
     name, model = scripted(_echo)

@@ -7,19 +7,9 @@ import sys
 
 import pytest
 
+from tests.scripted import run_main
 from verirag import cli
 from verirag.testing import last_user_text
-
-
-def run_main(monkeypatch, capsys, *args):
-    monkeypatch.setattr(sys, "argv", ["verirag", *args])
-    code = 0
-    try:
-        cli.main()
-    except SystemExit as exc:
-        code = exc.code or 0
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def _cite_japan(messages, kwargs):
@@ -51,11 +41,11 @@ def test_set_overrides_any_context_field(store, scripted, monkeypatch, capsys):
     model_name, _ = scripted(_cite_japan)
     code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json", "--model",
                             model_name, "--store", store_name, "--system", "vanilla", "--set", "beam_width=2",
-                            "--set", "w_use=0.25", "--set", "critique=false", "--set", "top-k=2",
+                            "--set", "w_use=0.25", "--set", "critique_answer=false", "--set", "top-k=2",
                             "--set", "support_threshold=0.7", "--set", "unverified=show")
     assert code == 0
     config = json.loads(out)["config"]
-    assert (config["beam_width"], config["w_use"], config["critique"], config["top_k"]) == (2, 0.25, False, 2)
+    assert (config["beam_width"], config["w_use"], config["critique_answer"], config["top_k"]) == (2, 0.25, False, 2)
     assert (config["support_threshold"], config["unverified"]) == (0.7, "show")
     assert len(json.loads(out)["documents"]) <= 2
 
@@ -87,7 +77,8 @@ def _cli(*args, home):
     (["ask", "Who?", "--set", "beam_width"], "error: --set 'beam_width': expected FIELD=VALUE"),
     (["ask", "Who?", "--set", "beam=2"], "error: --set 'beam=2': expected FIELD=VALUE"),
     (["ask", "Who?", "--set", "beam_width=two"], "error: --set 'beam_width=two': beam_width takes a int"),
-    (["ask", "Who?", "--set", "critique=maybe"], "error: --set 'critique=maybe': critique takes a bool"),
+    (["ask", "Who?", "--set", "critique_answer=maybe"],
+     "error: --set 'critique_answer=maybe': critique_answer takes a bool"),
     (["ask", "Who?", "--set", "unverified=hide"], "error: --set 'unverified=hide': unverified is one of drop, show"),
     (["ask", "Who?", "--set", "support_threshold=high"],
      "error: --set 'support_threshold=high': support_threshold takes a float"),
@@ -175,3 +166,20 @@ def test_a_model_and_a_store_are_reached_by_strings_alone(tmp_path, monkeypatch,
         code, _, err = run_main(monkeypatch, capsys, "ask", "Q?", "--model", spec, "--store",
                                 str(tmp_path / "store"), "--system", "vanilla")
         assert code == 1 and err.startswith("error: ") and reason in err and err.count("\n") == 1
+
+
+def test_renamed_context_fields_are_accepted_with_a_note(store, scripted, monkeypatch, capsys):
+    from tests.scripted import prompt_kind
+    from verirag.testing import distribution_reply
+
+    store_name, _ = store
+    model_name, _ = scripted(lambda m, k: distribution_reply({"5": 1.0}) if prompt_kind(m) == "usefulness"
+                             else _cite_japan(m, k))
+    code, out, err = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json", "--model",
+                              model_name, "--store", store_name, "--system", "vanilla", "--set", "candidates=3",
+                              "--set", "critique=true")
+    assert code == 0
+    config = json.loads(out)["config"]
+    assert (config["candidates_per_query"], config["critique_answer"]) == (3, True)
+    assert json.loads(out)["critique"]["rating"] == pytest.approx(5.0)
+    assert "--set candidates is now candidates_per_query" in err and "--set critique is now critique_answer" in err

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.test_metrics import KeywordJudge
+from tests.scripted import KeywordJudge
 from verirag import Context
 from verirag.eval.datasets import DatasetError, load_dataset
 from verirag.eval.report import COLUMNS

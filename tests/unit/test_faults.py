@@ -13,7 +13,8 @@ from verirag.api import run
 from verirag.errors import ModelCallError, StoreUnavailableError
 from verirag.graph.retry import MAX_ATTEMPTS, is_transient
 
-from tests.unit.test_writing_stage import Q, S1, Writer, ctx, vtg_store  # noqa: F401  (fixture)
+from tests.scripted import Q, S1, Writer, prompt_kind
+from tests.scripted import vtg_context as ctx
 
 
 def _rate_limit():
@@ -22,12 +23,12 @@ def _rate_limit():
 
 
 @pytest.mark.parametrize("error", [TimeoutError("read timed out"), ConnectionResetError("reset"), _rate_limit()])
-def test_transient_errors_are_retried_then_succeed(vtg_store, scripted, error):  # noqa: F811
+def test_transient_errors_are_retried_then_succeed(vtg_store, scripted, error):
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     failures = {"left": MAX_ATTEMPTS - 1}
 
     def flaky(messages, kwargs):
-        if "Task: add citations" in messages[-1].text and failures["left"]:
+        if prompt_kind(messages) == "cite" and failures["left"]:
             failures["left"] -= 1
             raise error
         return script(messages, kwargs)
@@ -35,15 +36,15 @@ def test_transient_errors_are_retried_then_succeed(vtg_store, scripted, error): 
     name, model = scripted(flaky)
     out, _ = run(Q, ctx(name))
     assert out["sentences"][0]["verified_by"] == "citations"
-    assert sum("Task: add citations" in m[-1].text for m, _ in model.calls) == MAX_ATTEMPTS
+    assert sum(prompt_kind(m) == "cite" for m, _ in model.calls) == MAX_ATTEMPTS
 
 
-def test_persistent_failure_is_a_clear_error_and_the_thread_resumes(vtg_store, scripted, tmp_path):  # noqa: F811
+def test_persistent_failure_is_a_clear_error_and_the_thread_resumes(vtg_store, scripted, tmp_path):
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     down = {"yes": True}
 
     def outage(messages, kwargs):
-        if down["yes"] and "Task: add citations" in messages[-1].text:
+        if down["yes"] and prompt_kind(messages) == "cite":
             raise TimeoutError("model server unreachable")
         return script(messages, kwargs)
 
@@ -59,7 +60,7 @@ def test_persistent_failure_is_a_clear_error_and_the_thread_resumes(vtg_store, s
     assert script.generated == generated  # the sentence was not generated again
 
 
-def test_programming_errors_are_not_retried(vtg_store, scripted):  # noqa: F811
+def test_programming_errors_are_not_retried(vtg_store, scripted):
     calls = []
 
     def broken(messages, kwargs):

@@ -7,7 +7,7 @@ import pytest
 from verirag import Context, ask
 from verirag.errors import InvalidQuestionError
 from verirag.eval.systems import SYSTEMS
-from verirag.graph.builder import graph
+from verirag.workflow import graph
 from verirag.testing import last_user_text
 
 

@@ -1,8 +1,8 @@
 """ALCE citation metrics against hand-computed cases, with a transparent keyword judge."""
 
-import re
-
 import pytest
+
+from tests.scripted import KeywordJudge
 
 from verirag.eval.metrics import (
     answer_contained,
@@ -13,18 +13,6 @@ from verirag.eval.metrics import (
     normalize_answer,
     trust_scores,
 )
-
-
-class KeywordJudge:
-    """Entails iff every word of 4+ letters in the claim occurs in the concatenated documents."""
-
-    def __init__(self):
-        self.calls = []
-
-    def entails(self, documents, claim):
-        self.calls.append(([d["title"] for d in documents], claim))
-        text = " ".join(d["text"].lower() for d in documents)
-        return bool(documents) and all(w in text for w in re.findall(r"[a-z]{4,}", claim.lower()))
 
 
 D = [

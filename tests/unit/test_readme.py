@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from verirag.graph.diagram import block, readme_block
+from verirag.diagram import block, readme_block
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -8,7 +8,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 def test_readme_diagram_matches_the_graph():
     current = readme_block(README.read_text(encoding="utf-8"))
     assert current is not None, "README.md lost its graph markers"
-    assert current == block(), "README diagram is stale: run python -m verirag.graph.diagram --write"
+    assert current == block(), "README diagram is stale: run python -m verirag.diagram --write"
 
 
 def test_readme_first_screen_gives_the_two_commands():

@@ -4,75 +4,17 @@ driven by a scripted model, one test per path."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verirag import Context
+from tests.scripted import Script, prompt_kind
+from tests.scripted import retrieval_context as ctx
 from verirag.api import run
-from verirag.nodes.judge_utility import sample_orders, settled, vote, windows
-from verirag.prompts import decide_retrieval, generate_answer, judge_utility, missing_info_query, verify
-from verirag.stores import HybridStore, make_document, register_store, unregister_store
-from verirag.testing import HashEmbedder, judgment_reply, last_user_text
-
-TOPICS = ["Japan Tokyo capital", "Osaka Kansai city", "Kyoto temples city", "Nagoya Chubu city",
-          "Sendai Tohoku city", "Japan islands archipelago", "Tokyo Skytree tower", "Japanese language",
-          "Mount Fuji volcano Japan", "Hokkaido island Japan", "Okinawa islands Japan", "Banana fruit"]
-
-
-@pytest.fixture
-def japan_store(tmp_path):
-    store = HybridStore(tmp_path / "japan", embedder=HashEmbedder())
-    store.add([make_document(t.split()[0] + " " + t.split()[1], f"{t}. More about {t}.") for t in TOPICS])
-    register_store("japan", store)
-    yield store
-    unregister_store("japan")
-
-
-def titles_in(prompt: str) -> list[str]:
-    return re.findall(r'<document number="\d+" title="([^"]*)">', prompt)
-
-
-class Script:
-    """Answers each prompt kind; records what it saw."""
-
-    def __init__(self, decide=0.9, select=None, verify_p=None, verify_score="[8]", query="Tokyo capital"):
-        self.decide, self.query, self.verify_score = decide, query, verify_score
-        self.select = select or (lambda titles: [titles.index(t) + 1 for t in titles if "Tokyo" in t][:5]
-                                 or [1])
-        self.verify_p = verify_p or (lambda titles, n: 0.9)
-        self.selector_orders: list[list[str]] = []
-        self.verify_calls: list[list[str]] = []
-        self.queries_asked = 0
-
-    def __call__(self, messages, kwargs):
-        system, prompt = messages[0].text, last_user_text(messages)
-        titles = titles_in(prompt)
-        if system == decide_retrieval.SYSTEM:
-            return judgment_reply(self.decide)
-        if system.startswith(judge_utility.LISTWISE_SYSTEM.split("{k}")[0]):
-            self.selector_orders.append(titles)
-            return "Selected Documents: " + " ".join(map(str, self.select(titles)))
-        if system == verify.CLASSIFY_SYSTEM:
-            self.verify_calls.append(titles)
-            return judgment_reply(self.verify_p(titles, len(self.verify_calls)))
-        if system == verify.SCORE_SYSTEM:
-            self.verify_calls.append(titles)
-            return self.verify_score
-        if system == missing_info_query.PASSAGE_SYSTEM:
-            self.queries_asked += 1
-            return f"Passage: {self.query}"
-        if system in (generate_answer.SYSTEM, generate_answer.CLOSED_BOOK_SYSTEM):
-            return "An answer [1]."
-        raise AssertionError(f"unexpected prompt: {system[:60]}")
-
-
-def ctx(model, **kw):
-    base = dict(model=model, store="japan", candidates=6, window=6, top_k=2, utility_samples=1,
-                max_retrieval_iterations=3, writer="answer", critique=False)
-    return Context(**{**base, **kw})
+from verirag.nodes.retrieval.judge_utility import sample_orders, settled, vote, windows
+from verirag.stores import make_document
+from verirag.testing import judgment_reply, last_user_text
 
 
 def test_passes_at_iteration_one(japan_store, scripted):
@@ -84,7 +26,7 @@ def test_passes_at_iteration_one(japan_store, scripted):
     expected = [d["title"] for d in state["candidates"] if "Tokyo" in d["title"]][:2]
     assert expected and [d["title"] for d in state["long_term_memory"]] == expected
     assert script.queries_asked == 0
-    assert state["usage"]["verify"]["calls"] == 1 and state["usage"]["judge_utility"]["calls"] == 1
+    assert state["usage"]["verify_retrieval"]["calls"] == 1 and state["usage"]["judge_utility"]["calls"] == 1
 
 
 def test_fail_then_missing_info_query_then_pass(japan_store, scripted):
@@ -188,7 +130,7 @@ def test_windows_cover_every_candidate_once():
 def test_sliding_windows_in_the_graph_see_d_first_and_all_candidates(japan_store, scripted):
     script = Script(select=lambda titles: [1, 2])
     name, _ = scripted(script)
-    _, state = run("Japan", ctx(name, candidates=9, window=4, top_k=2, utility_samples=1))
+    _, state = run("Japan", ctx(name, candidates_per_query=9, window=4, top_k=2, utility_samples=1))
     candidates = [d["title"] for d in state["candidates"]]
     assert [len(o) for o in script.selector_orders] == [4, 2 + 4, 2 + 1]
     seen = [t for i, o in enumerate(script.selector_orders) for t in (o if i == 0 else o[2:])]
@@ -203,14 +145,14 @@ def test_k_sampling_votes_across_shuffled_orders_in_the_graph(japan_store, scrip
     script = Script(select=lambda titles: [1])
     name, _ = scripted(script)
     # all five samples in one round: the full procedure
-    _, state = run("Japan", ctx(name, candidates=6, window=6, top_k=1, utility_samples=5, seed=3, max_concurrency=5))
+    _, state = run("Japan", ctx(name, candidates_per_query=6, window=6, top_k=1, utility_samples=5, seed=3, max_concurrency=5))
     firsts = [o[0] for o in script.selector_orders]
     assert len(script.selector_orders) == 5 and len(set(map(tuple, script.selector_orders))) > 1
     winner = max(set(firsts), key=lambda t: (firsts.count(t), -firsts.index(t)))
     assert [d["title"] for d in state["long_term_memory"]] == [winner]
     # one at a time, stopping once the rest cannot change the vote: the same D, from fewer calls
     asked = len(script.selector_orders)
-    _, again = run("Japan", ctx(name, candidates=6, window=6, top_k=1, utility_samples=5, seed=3))
+    _, again = run("Japan", ctx(name, candidates_per_query=6, window=6, top_k=1, utility_samples=5, seed=3))
     assert again["long_term_memory"] == state["long_term_memory"]
     assert again["usage"]["judge_utility"]["calls"] == len(script.selector_orders) - asked <= 5
 
@@ -238,7 +180,7 @@ def test_decide_retrieval_threshold(japan_store, scripted, p_retrieve, threshold
     assert state["use_retrieval"] is retrieved
     assert bool(state.get("candidates")) is retrieved
     assert bool(script.selector_orders) is retrieved
-    asked = any(m[0].text == decide_retrieval.SYSTEM for m, _ in model.calls)
+    asked = any(prompt_kind(m) == "retrieve?" for m, _ in model.calls)
     assert asked is (threshold > 0)  # δ = 0 forces retrieval without asking
 
 
@@ -256,12 +198,12 @@ def test_score_verification_at_tau(japan_store, scripted, reply, passed, fallbac
     name, _ = scripted(Script(verify_score=reply))
     _, state = run("Japan", ctx(name, verify_mode="score", verify_threshold=7, max_retrieval_iterations=1))
     assert state["verifications"][0]["passed"] is passed
-    assert state["usage"]["verify"]["fallbacks"] == fallbacks
+    assert state["usage"]["verify_retrieval"]["fallbacks"] == fallbacks
 
 
 def test_pointwise_mode_keeps_documents_judged_useful(japan_store, scripted):
     def respond(messages, kwargs):
-        if messages[0].text == judge_utility.POINTWISE_SYSTEM:
+        if prompt_kind(messages) == "useful?":
             return judgment_reply(0.9 if "Tokyo" in last_user_text(messages) else 0.2)
         return Script()(messages, kwargs)
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.test_metrics import KeywordJudge
-from tests.unit.test_writing_stage import Writer, ctx
+from tests.scripted import KeywordJudge
+from tests.scripted import Writer
+from tests.scripted import vtg_context as ctx
 from verirag.api import run
 from verirag.eval.metrics import citation_scores
 from verirag.stores import HybridStore, make_document, register_store, unregister_store

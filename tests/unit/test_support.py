@@ -7,7 +7,7 @@ import pytest
 
 from verirag import Context
 from verirag.evidence import key_terms, missing_terms, select_quote
-from verirag.nodes import support
+from verirag import critiques as support
 from verirag.prompts import entailment
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text

@@ -10,7 +10,6 @@ from verirag import Context
 from verirag.api import run
 from verirag.testing import distribution_reply, last_user_text
 
-from tests.unit.test_writing_stage import vtg_store  # noqa: F401  (fixture)
 
 WORDS = ["Tokyo", "Japan", "capital", "Kyoto", "Fuji", "volcano", "city", "island", "banana", "[1]", "[2]",
          "[9]", "Selected Documents:", "[END]", "Yes", "No", "7", "."]
@@ -46,10 +45,10 @@ def documented_bound(retrieval_iterations: int, sentences: int, trials: int, wri
        iterations=st.integers(1, 3), writer=st.sampled_from(["vtg", "answer"]),
        verify_mode=st.sampled_from(["classify", "score"]), utility=st.sampled_from(["listwise", "pointwise"]),
        unverified=st.sampled_from(["drop", "show"]))
-def test_random_model_runs_end_within_the_step_bound(vtg_store, scripted, seed, sentences, trials,  # noqa: F811
+def test_random_model_runs_end_within_the_step_bound(vtg_store, scripted, seed, sentences, trials,
                                                       iterations, writer, verify_mode, utility, unverified):
     name, _ = scripted(RandomModel(random.Random(seed)))
-    context = Context(model=name, store="vtg", top_k=2, candidates=4, window=2, utility_samples=2,
+    context = Context(model=name, store="vtg", top_k=2, candidates_per_query=4, window=2, utility_samples=2,
                       max_retrieval_iterations=iterations, max_sentences=sentences, max_trials=trials,
                       writer=writer, verify_mode=verify_mode, utility_mode=utility, evidence_docs=1,
                       unverified=unverified)

@@ -6,111 +6,33 @@ include every title in ``needs[sentence]``; everything else is "No".
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from verirag import Context
+from tests.scripted import (
+    Q,
+    S1,
+    VTG_DOCS,
+    Writer,
+    judged_sentence,
+    line_after,
+    prompt_kind,
+    support_reply,
+    titles_in,
+)
+from tests.scripted import vtg_context as ctx
+from verirag import Context, critiques, refusal
 from verirag.api import run
 from verirag.eval.systems import SYSTEMS
-from verirag import refusal
-from verirag.prompts import entailment
-from verirag.prompts import grounded_refusal as grounded_refusal_prompt
-from verirag.prompts import missing_info_query as missing_info_prompt
-from verirag.prompts import verify as verify_prompt
-from verirag.nodes import support
-from verirag.prompts import writer
-from verirag.stores import HybridStore, make_document, register_store, unregister_store
-from verirag.testing import HashEmbedder, distribution_reply, judgment_reply, last_user_text
-
-DOCS = {
-    "Japan": "Japan is an island country in East Asia. Its capital is Tokyo.",
-    "Tokyo": "Tokyo is the capital of Japan and has about 14 million inhabitants.",
-    "Osaka": "Osaka is a city in the Kansai region of Japan.",
-    "Kyoto": "Kyoto was the capital of Japan for more than a thousand years.",
-    "Fuji": "Mount Fuji is the highest mountain in Japan, a volcano near Tokyo.",
-    "Banana": "A banana is an edible fruit.",
-}
-
-
-@pytest.fixture
-def vtg_store(tmp_path):
-    store = HybridStore(tmp_path / "vtg", embedder=HashEmbedder())
-    store.add([make_document(t, x) for t, x in DOCS.items()])
-    register_store("vtg", store)
-    yield store
-    unregister_store("vtg")
-
-
-def judged_sentence(messages):
-    """The sentence a support judgment is about (ISSUP or the entailment question), else None."""
-    prompt = last_user_text(messages)
-    if messages[0].text == entailment.SYSTEM:
-        return prompt.split("Claim: ")[1].split("\n")[0]
-    if "Task: judge how well" in prompt:
-        return prompt.split("Sentence: ")[1].split("\n")[0]
-    return None
-
-
-def support_reply(messages, p):
-    """A support judgment with probability ``p`` of support, in the asked prompt's own answers."""
-    if messages[0].text == entailment.SYSTEM:
-        return judgment_reply(p)
-    return distribution_reply({"Fully": p, "Partially": 0.0, "No": 1 - p})
-
-
-def titles_in(prompt):
-    return re.findall(r'<document number="\d+" title="([^"]*)">', prompt)
-
-
-class Writer:
-    """Scripted writer: sentences in order, citations by title, support by required titles."""
-
-    def __init__(self, sentences, cite, needs, queries=("Mount Fuji volcano", "Fuji mountain")):
-        self.sentences, self.cite_titles, self.needs, self.queries = list(sentences), cite, needs, queries
-        self.generated, self.support_calls, self.query_calls, self.memories = [], [], 0, []
-
-    def __call__(self, messages, kwargs):
-        prompt, system = last_user_text(messages), messages[0].text
-        titles = titles_in(prompt)
-        if "Task: write the answer" in prompt:
-            self.memories.append(titles)
-            if not self.sentences:
-                return writer.END
-            nxt = self.sentences.pop(0)
-            self.generated.append(nxt)
-            return nxt
-        if "Task: add citations" in prompt:
-            sentence = prompt.split("Sentence: ")[1].split("\n")[0]
-            wanted = self.cite_titles.get(sentence, [])
-            return sentence + "".join(f"[{titles.index(t) + 1}]" for t in wanted if t in titles)
-        if (judged := judged_sentence(messages)) is not None:
-            self.support_calls.append((titles, judged))
-            ok = set(self.needs.get(judged, {"<never>"})) <= set(titles)
-            return support_reply(messages, 0.9 if ok else 0.02)
-        if system.startswith("You write search queries"):
-            self.query_calls += 1
-            return "\n".join(self.queries)
-        if system.startswith("You rate how useful"):
-            return distribution_reply({"4": 0.5, "5": 0.5})
-        raise AssertionError(f"unexpected prompt {prompt[:80]}")
-
-
-def ctx(model, **kw):
-    return Context(**{**SYSTEMS["vtg"], "model": model, "store": "vtg", "top_k": 2, "max_trials": 2,
-                      "evidence_queries": 2, "evidence_docs": 1, **kw})
-
-
-Q = "What is the capital of Japan?"
-S1 = "Tokyo is the capital of Japan."
-
+from verirag.prompts import generate_sentence
+from verirag.stores import make_document
+from verirag.testing import distribution_reply, judgment_reply, last_user_text
 
 def test_tier_one_pass_keeps_the_sentence_with_its_citations(vtg_store, scripted):
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     name, _ = scripted(script)
     out, state = run(Q, ctx(name))
     (sentence,) = out["sentences"]
-    assert sentence["verified_by"] == "citations" and sentence["support"] == pytest.approx(support.calibrated(0.9),
+    assert sentence["verified_by"] == "citations" and sentence["support"] == pytest.approx(critiques.calibrated(0.9),
                                                                                           abs=1e-4)
     assert [out["documents"][c]["title"] for c in sentence["citations"]] == ["Japan"]
     assert out["answer"] == "Tokyo is the capital of Japan [1]."
@@ -155,7 +77,7 @@ def test_short_term_memory_is_replaced_not_appended(vtg_store, scripted):
     queries = iter([("Fuji", "Osaka"), ("Kyoto", "Banana")])
 
     def respond(messages, kwargs):
-        if messages[0].text.startswith("You write search queries"):
+        if prompt_kind(messages) == "queries":
             script.query_calls += 1
             return "\n".join(next(queries))
         return script(messages, kwargs)
@@ -198,7 +120,7 @@ def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_say
                             needs={S1: ["Japan"]}, queries=("Tokyo population",))
 
     def gap(messages, kwargs):
-        if messages[0].text == grounded_refusal_prompt.SYSTEM:
+        if prompt_kind(messages) == "gap":
             return "how many people live in Tokyo"
         return respond(messages, kwargs)
 
@@ -230,9 +152,9 @@ def test_documents_found_insufficient_by_llatrieval_spend_no_evidence_finder_tri
     script = Writer([bad, bad], cite={bad: ["Japan"]}, needs={})
 
     def respond(messages, kwargs):
-        if messages[0].text == verify_prompt.CLASSIFY_SYSTEM:
+        if prompt_kind(messages) == "enough?":
             return judgment_reply(0.1)  # "No": the documents cannot answer, at every iteration
-        if messages[0].text == missing_info_prompt.PASSAGE_SYSTEM:
+        if prompt_kind(messages) == "missing":
             return "Tokyo cheese"
         return script(messages, kwargs)
 
@@ -280,7 +202,7 @@ def test_concurrent_simplifier_matches_sequential_greedy_and_asks_the_first_roun
 
         def respond(messages, kwargs, script=script, barrier=first_round, concurrency=concurrency):
             prompt = last_user_text(messages)
-            if concurrency > 1 and "Task: judge how well" in prompt and len(titles_in(prompt)) == 5:
+            if concurrency > 1 and prompt_kind(messages) == "support" and len(titles_in(prompt)) == 5:
                 barrier.wait()  # raises BrokenBarrierError unless the six checks run concurrently
             return script(messages, kwargs)
 
@@ -347,13 +269,13 @@ def test_ablation_without_query_generation_searches_with_the_sentence(vtg_store,
 def test_critique_reports_isuse_utility(vtg_store, scripted):
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     name, _ = scripted(script)
-    out, _ = run(Q, ctx(name, critique=True))
+    out, _ = run(Q, ctx(name, critique_answer=True))
     assert out["critique"] == {"utility": pytest.approx(0.75), "rating": pytest.approx(4.5)}
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     name, model = scripted(script)
     out, _ = run(Q, ctx(name))  # not asked for (the default): no call, no critique
-    assert out["critique"] == {} and "critique_answer" not in out["usage"]["per_node"]
-    assert not any(m[0].text.startswith("You rate how useful") for m, _ in model.calls)
+    assert out["critique"] == {} and out["usage"]["per_node"]["critique_answer"]["calls"] == 0
+    assert not any(prompt_kind(m) == "usefulness" for m, _ in model.calls)
 
 
 def test_a_restated_sentence_ends_the_answer(vtg_store, scripted):
@@ -377,30 +299,30 @@ def beam_responder(beam, calls):
     by_sentence = {text: (rel, grades, rating) for text, rel, grades, rating in beam.values()}
 
     def respond(messages, kwargs):
-        prompt, system = last_user_text(messages), messages[0].text
+        kind, prompt = prompt_kind(messages), last_user_text(messages)
         titles = titles_in(prompt)
-        calls.append(prompt)
-        if "Task: write the answer" in prompt:
+        calls.append(kind)
+        if kind == "next sentence":
             assert len(titles) == 1  # each candidate is generated from one document, as in Self-RAG
-            return beam[titles[0]][0] if titles[0] in beam else writer.END
-        if "Task: judge whether the document is relevant" in prompt:
+            return beam[titles[0]][0] if titles[0] in beam else generate_sentence.END
+        if kind == "relevance":
             p = beam[titles[0]][1]
             return distribution_reply({"Relevant": p, "Irrelevant": 1 - p})
-        if "Task: judge how well" in prompt:
-            return distribution_reply(by_sentence[prompt.split("Sentence: ")[1].split("\n")[0]][1])
-        if system.startswith("You rate how useful"):
-            return distribution_reply(by_sentence[prompt.split("Answer: ")[1].split("\n")[0]][2])
-        raise AssertionError(f"unexpected prompt {prompt[:80]}")
+        if kind == "support":
+            return distribution_reply(by_sentence[line_after(prompt, "Sentence: ")][1])
+        if kind == "usefulness":
+            return distribution_reply(by_sentence[line_after(prompt, "Answer: ")][2])
+        raise AssertionError(f"unexpected prompt {kind}")
     return respond
 
 
 def beam_pick(beam, **kw):
-    from verirag.nodes.segment_beam import best_segment
+    from verirag.nodes.writing.generate_sentence import best_segment
     from verirag.testing import ScriptedChatModel
 
     calls = []
     model = ScriptedChatModel(respond=beam_responder(beam, calls))
-    docs = [make_document(t, DOCS[t]) for t in ("Japan", "Tokyo", "Osaka")]
+    docs = [make_document(t, VTG_DOCS[t]) for t in ("Japan", "Tokyo", "Osaka")]
     context = Context(**{"beam_width": 2, "support_decision": "issup", **kw})  # the paper's ISSUP
     best, replies, _ = best_segment(model, docs, Q, "", lambda text: True, context)
     return best, calls
@@ -410,7 +332,7 @@ def test_beam_keeps_the_highest_weighted_score():
     best, calls = beam_pick(BEAM)
     # Japan: 0.2 + 1.0·1.0 + 0.5·(−1) = 0.7; Tokyo: 0.9 + 0.5 + 0.5·(+1) = 1.9
     assert best.text == BEAM["Tokyo"][0] and best.score == pytest.approx(1.9, abs=1e-6)
-    assert sum("Task: write the answer" in c for c in calls) == 2  # B candidates, not one per document
+    assert calls.count("next sentence") == 2  # B candidates, not one per document
     # the weights steer it: on support alone the fully supported candidate wins
     best, _ = beam_pick(BEAM, w_rel=0.0, w_use=0.0)
     assert best.text == BEAM["Japan"][0] and best.score == pytest.approx(1.0, abs=1e-6)
@@ -432,10 +354,11 @@ def test_beam_in_the_graph_keeps_the_winner_with_its_score(vtg_store, scripted):
 
     def with_citations(messages, kwargs):
         prompt = last_user_text(messages)
-        if "Answer so far: (nothing yet)" not in prompt and "Task: write the answer" in prompt:
-            return writer.END
-        if "Task: add citations" in prompt:
-            return prompt.split("Sentence: ")[1].split("\n")[0] + f"[{titles_in(prompt).index('Tokyo') + 1}]"
+        kind = prompt_kind(messages)
+        if kind == "next sentence" and "Answer so far: (nothing yet)" not in prompt:
+            return generate_sentence.END
+        if kind == "cite":
+            return line_after(prompt, "Sentence: ") + f"[{titles_in(prompt).index('Tokyo') + 1}]"
         return respond(messages, kwargs)
 
     name, _ = scripted(with_citations)

@@ -1,24 +1,8 @@
 """ALCE-procedure metrics: citation recall/precision (AutoAIS with a pluggable entailment judge),
 answer correctness (normalised containment, EM-recall) and retrieval recall of gold evidence titles.
 
-Citation scoring follows ALCE's ``compute_autoais`` step by step:
-
-* the answer is split into sentences; markers are read as 1-based ``[n]`` (every ``[n`` occurrence,
-  duplicates kept, as ALCE's ``re.findall(r"\\[\\d+", sent)``), and removed from the judged sentence;
-* no citation, or any citation out of range → the sentence's recall is 0 (and its citations are not
-  counted in the precision denominator);
-* otherwise only the first ``max_citations`` (3) are used: recall is 1 iff the concatenated cited
-  documents entail the sentence;
-* precision, per citation: if the sentence's recall is 0, every used citation scores 0; if it has a
-  single citation it scores its recall; with several, a citation is *irrelevant* (0) when it alone does
-  not entail the sentence AND the remaining used citations still do, else 1;
-* per answer: recall = supported sentences / sentences; precision = relevant citations / used citations.
-
-Departures from ALCE, on purpose: an empty answer scores 0 recall and 0 precision (ALCE drops it from
-its averages), so a system cannot gain by saying nothing; a sentence that only says the documents do
-not answer (a grounded refusal, :mod:`verirag.refusal`) is not scored for citations (it states no fact).
-Citation numbers are read as ALCE reads them, so ``[0]`` is out of range (0 recall), and the sentence
-splitter is verirag's own (:func:`verirag.text.split_sentences`), not NLTK's Punkt.
+Citation scoring (recall, precision, F1) is :mod:`verirag.citations`, ALCE's ``compute_autoais`` step
+by step.
 
 Correctness is scored, as ALCE does, on the answer with its citation markers removed ("[1][2]" must
 not match a gold "12").
@@ -34,76 +18,19 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Sequence
 
+from verirag.citations import MAX_CITATIONS, CitationScores, EntailmentJudge, citation_scores, cited_numbers, f1
 from verirag.evidence import normalize_answer
-from verirag.models.entailment import EntailmentJudge
 from verirag.refusal import is_refusal
 from verirag.stores.documents import Document
-from verirag.text import CITATION, parse_citations, split_sentences
+from verirag.text import CITATION, split_sentences
 
-MAX_CITATIONS = 3
+__all__ = ["JUDGE_THRESHOLD", "MAX_CITATIONS", "CitationScores", "EntailmentJudge", "answer_contained",
+           "citation_scores", "cited_numbers", "em_recall", "evidence_recall", "f1", "normalize_answer",
+           "remove_citations", "trust_scores"]
 # The evaluation judge (the run's model asked "do the documents support the claim?") accepts above this
 # P(Yes): the threshold with the best balanced accuracy on the verifier benchmark's calibration split
 # (benchmarks/verifier_benchmark.py report); 0.5 accepted two thirds of neighbour paragraphs.
 JUDGE_THRESHOLD = 0.5
-_MARKER = re.compile(r"\[(\d+)")
-
-
-@dataclass
-class CitationScores:
-    """Citation quality of one answer."""
-
-    recall: float
-    precision: float
-    sentences: int
-    supported_sentences: int
-    citations: int
-    relevant_citations: int
-
-    @property
-    def f1(self) -> float:
-        return f1(self.recall, self.precision)
-
-    def as_dict(self) -> dict:
-        return {**asdict(self), "f1": self.f1}
-
-
-def f1(recall: float, precision: float) -> float:
-    """Harmonic mean (0 when both are 0)."""
-    return 0.0 if recall + precision == 0 else 2 * recall * precision / (recall + precision)
-
-
-def cited_numbers(sentence: str) -> list[int]:
-    """1-based citation numbers as ALCE reads them: every ``[n`` in order, duplicates kept."""
-    return [int(n) for n in _MARKER.findall(sentence)]
-
-
-def citation_scores(answer: str, documents: Sequence[Document], judge: EntailmentJudge,
-                    max_citations: int = MAX_CITATIONS) -> CitationScores:
-    """ALCE citation recall and precision of ``answer`` whose ``[n]`` refer to ``documents[n-1]``."""
-    sentences = [s for s in split_sentences(answer) if not is_refusal(s)]
-    cited = [(parse_citations(s)[0], [n - 1 for n in cited_numbers(s)]) for s in sentences]
-    cited = [(claim, refs[:max_citations]) for claim, refs in cited
-             if refs and all(0 <= r < len(documents) for r in refs)]  # others: recall 0, no precision
-    if hasattr(judge, "prefetch"):  # the joint checks are independent: judge them concurrently
-        judge.prefetch([([documents[r] for r in refs], claim) for claim, refs in cited])
-    supported = used = relevant = 0
-    for claim, refs in cited:
-        used += len(refs)
-        joint = judge.entails([documents[r] for r in refs], claim)
-        supported += joint
-        if joint and len(refs) > 1:
-            for i, ref in enumerate(refs):
-                if judge.entails([documents[ref]], claim):
-                    relevant += 1
-                    continue
-                others = [documents[r] for j, r in enumerate(refs) if j != i]
-                relevant += not judge.entails(others, claim)  # irrelevant iff the rest still entail
-        else:
-            relevant += int(joint)  # one citation: its recall; several but unsupported: all 0
-    n = len(sentences)
-    return CitationScores(recall=supported / n if n else 0.0, precision=relevant / used if used else 0.0,
-                          sentences=n, supported_sentences=supported, citations=used,
-                          relevant_citations=relevant)
 
 
 def remove_citations(text: str) -> str:

@@ -76,14 +76,15 @@ def summarize(records: Sequence[dict], systems: Sequence[str]) -> list[dict]:
 def _iterations(record: dict) -> int:
     if "retrieval" in record:
         return int(record["retrieval"]["iterations"])
-    return int(record["output"]["usage"]["per_node"].get("verify", {}).get("calls", 0))  # one per iteration
+    per_node = record["output"]["usage"]["per_node"]
+    return int((per_node.get("verify_retrieval") or per_node.get("verify") or {}).get("calls", 0))  # one per iteration
 
 
 def retrieval_table(records: Sequence[dict], systems: Sequence[str]) -> str:
     """Evidence recall of the documents given to the writer, and LLatrieval's loop statistics."""
     lines = [("| system | questions | evidence recall of D | verify-update iterations (count: questions) "
               "| LLM calls/q | retrieval-stage calls/q |"), "|---|---|---|---|---|---|"]
-    stage = ("decide_retrieval", "judge_utility", "verify", "missing_info_query")
+    stage = ("decide_retrieval", "judge_utility", "verify_retrieval", "verify", "missing_info_query")
     for name in systems:
         rs = [r for r in records if r["system"] == name]
         evidence = [r["metrics"]["evidence_recall"] for r in rs if r["metrics"]["evidence_recall"] is not None]

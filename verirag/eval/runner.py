@@ -10,13 +10,14 @@ from typing import Callable, Sequence
 
 from verirag.api import run
 from verirag.eval.datasets import Item, load_dataset
-from verirag.eval.metrics import JUDGE_THRESHOLD, citation_scores, em_recall, evidence_recall, trust_scores
+from verirag.citations import EntailmentJudge, citation_scores
+from verirag.eval.metrics import JUDGE_THRESHOLD, em_recall, evidence_recall, trust_scores
 from verirag.eval.report import write_report
 from verirag.eval.systems import system_overrides
 from verirag.graph.context import Context
 from verirag.jsonl import append_record, read_records
 from verirag.models import get_chat_model
-from verirag.models.entailment import EntailmentJudge, ModelJudge
+from verirag.models.entailment import ModelJudge
 from verirag.usage import node_usage, totals
 
 RESULTS = "results.jsonl"

@@ -1,96 +1,16 @@
-"""Assembling the verirag StateGraph.
-
-Retrieval stage (Self-RAG decision, LLatrieval verify-update loop with utility judgments)::
-
-    START → decide_retrieval ─(no)──────────────────────────────────────┐
-                 │(yes)                                                  ▼
-              retrieve → judge_utility → verify ─(pass / cap T)→ writer (long-term memory = D)
-                 ▲                          │(fail)
-                 └──── missing_info_query ◄─┘
-
-Writing stage (VTG, ``writer="vtg"``)::
-
-    generate_sentence ─(end)→ grounded_refusal → critique_answer → finalize → END
-         │         ▲  ▲
-       cite        │  └───────────────────── keep_sentence ◄── simplify_citations ◄─┐
-         │         │                              ▲                     ▲           │
-    verify_citations ─(pass)────────────────────────────────────────────┘           │
-         │(fail)   │                              │(T trials spent)                 │
-    verify_memory ─┼──────────────────────────────┘──────(pass)─────────────────────┘
-         │(fail)   │
-    evidence_finder┘  (new short-term memory, regenerate)
-
-``writer="answer"`` replaces the writing stage with one cited answer (ALCE Vanilla / Rerank).
-
-``graph`` (compiled, no checkpointer) is what ``langgraph.json`` serves and what a parent graph adds as
-a node; :func:`build_graph` compiles it again with a checkpointer of the caller's choice.
-"""
+"""Deprecated: the graph moved to :mod:`verirag.workflow` (the assembly sits above the nodes, and
+``verirag.graph`` is the vocabulary they are written against). ``from verirag.graph.builder import
+graph`` keeps working, with a DeprecationWarning."""
 
 from __future__ import annotations
 
-from langgraph.graph import END, START, StateGraph
-
-from verirag.graph import routing
-from verirag.graph.context import Context
-from verirag.graph.node import as_node
-from verirag.graph.retry import MODEL_RETRY
-from verirag.graph.state import InputState, OutputState, State
-from verirag.nodes.cite import cite
-from verirag.nodes.critique_answer import critique_answer
-from verirag.nodes.decide_retrieval import decide_retrieval
-from verirag.nodes.evidence_finder import evidence_finder
-from verirag.nodes.finalize import finalize
-from verirag.nodes.generate_answer import generate_answer
-from verirag.nodes.generate_sentence import generate_sentence
-from verirag.nodes.grounded_refusal import grounded_refusal
-from verirag.nodes.judge_utility import judge_utility
-from verirag.nodes.keep_sentence import keep_sentence
-from verirag.nodes.missing_info_query import missing_info_query
-from verirag.nodes.retrieve import retrieve
-from verirag.nodes.simplify_citations import simplify_citations
-from verirag.nodes.verify import verify
-from verirag.nodes.verify_citations import verify_citations
-from verirag.nodes.verify_memory import verify_memory
-
-NODES = (decide_retrieval, retrieve, judge_utility, verify, missing_info_query, generate_answer,
-         generate_sentence, cite, verify_citations, verify_memory, simplify_citations, keep_sentence,
-         evidence_finder, grounded_refusal, critique_answer, finalize)
+import importlib
+import warnings
+from typing import Any
 
 
-def builder() -> StateGraph:
-    """The uncompiled graph."""
-    workflow = StateGraph(State, context_schema=Context, input_schema=InputState, output_schema=OutputState)
-    for node in NODES:
-        workflow.add_node(node.__name__, as_node(node), retry_policy=MODEL_RETRY)
-    # retrieval stage
-    workflow.add_edge(START, "decide_retrieval")
-    workflow.add_conditional_edges("decide_retrieval", routing.route_after_decision,
-                                   ["retrieve", "generate_sentence", "generate_answer"])
-    workflow.add_edge("retrieve", "judge_utility")
-    workflow.add_edge("judge_utility", "verify")
-    workflow.add_conditional_edges("verify", routing.route_after_verify,
-                                   ["missing_info_query", "generate_sentence", "generate_answer"])
-    workflow.add_edge("missing_info_query", "retrieve")
-    # writing stage
-    workflow.add_edge("generate_answer", "critique_answer")
-    workflow.add_conditional_edges("generate_sentence", routing.route_after_sentence, ["cite", "grounded_refusal"])
-    workflow.add_conditional_edges("cite", routing.route_after_cite, ["verify_citations", "keep_sentence"])
-    workflow.add_conditional_edges("verify_citations", routing.route_after_citation_check,
-                                   ["simplify_citations", "verify_memory"])
-    workflow.add_conditional_edges("verify_memory", routing.route_after_memory_check,
-                                   ["simplify_citations", "evidence_finder", "keep_sentence"])
-    workflow.add_edge("simplify_citations", "keep_sentence")
-    workflow.add_edge("keep_sentence", "generate_sentence")
-    workflow.add_edge("evidence_finder", "generate_sentence")
-    workflow.add_edge("grounded_refusal", "critique_answer")
-    workflow.add_edge("critique_answer", "finalize")
-    workflow.add_edge("finalize", END)
-    return workflow
-
-
-def build_graph(checkpointer=None):
-    """Compile the graph, optionally with a LangGraph checkpointer."""
-    return builder().compile(checkpointer=checkpointer, name="verirag")
-
-
-graph = build_graph()
+def __getattr__(name: str) -> Any:
+    if name in ("graph", "build_graph", "builder", "NODES"):
+        warnings.warn("verirag.graph.builder is now verirag.workflow", DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module("verirag.workflow"), name)
+    raise AttributeError(name)

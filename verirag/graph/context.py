@@ -41,17 +41,17 @@ class Context:
 
     # LLatrieval verify-update loop + utility judgments
     top_k: int = _f(5, "k: documents selected into D (long-term memory); 0 answers closed-book")
-    candidates: int = _f(8, "N: candidates retrieved per query")
-    window: int = _f(8, "sliding-window size of progressive selection")
+    candidates_per_query: int = _f(8, "N: candidates retrieved per query")
+    window: int = _f(8, "w: sliding-window size of progressive selection")
     utility_mode: Literal["listwise", "pointwise", "off"] = _f(
         "listwise", "utility judgment: listwise-set k-sampling, pointwise, or off (plain top-k)")
-    utility_samples: int = _f(3, "shuffled listwise judgments voted per window (k-sampling)")
+    utility_samples: int = _f(3, "S: shuffled listwise judgments voted per window (k-sampling)")
     selection_doc_words: int = _f(40, "words of each document shown to the selector; 0 = all")
     verify_mode: Literal["classify", "score", "off"] = _f(
         "classify", "retrieval verification: Yes/No, 0-10 score >= τ, or off")
     verify_threshold: float = _f(7.0, "τ of score-and-filter verification")
     query_style: Literal["passage", "question"] = _f("passage", "missing-info query style")
-    max_retrieval_iterations: int = _f(2, "T: verify-update iterations")
+    max_retrieval_iterations: int = _f(2, "R: verify-update iterations of the retrieval stage")
 
     # writing (VTG) and critiques (Self-RAG)
     writer: Literal["vtg", "answer"] = _f(
@@ -71,18 +71,18 @@ class Context:
         "`sentences`; the answer ends there and says what the documents do not answer) or show (VTG: in "
         "the text, marked, and the answer goes on)")
     evidence_queries: int = _f(2, "M: diverse queries per evidence-finder trial")
-    evidence_docs: int = _f(5, "N: documents retrieved per query into short-term memory")
+    evidence_docs: int = _f(5, "E: documents retrieved per evidence-finder query into short-term memory")
     verifier: bool = _f(True, "two-tier citation verification (ablation: w/o Verifier)")
     simplifier: bool = _f(True, "citation simplification (ablation: w/o Simplifier)")
     quotes: bool = _f(True, "minimal verbatim quotes per verified sentence (the simplifier at sentence level)")
     query_generation: bool = _f(True, "diverse query generation (ablation: w/o QG, the sentence is the query)")
-    critique: bool = _f(False, "Self-RAG ISUSE critique of the whole answer (one more call; the beam scores "
-                               "its candidates' ISUSE whatever this says)")
+    critique_answer: bool = _f(False, "Self-RAG ISUSE critique of the whole answer (one more call; the beam "
+                                      "scores its candidates' ISUSE whatever this says)")
     beam_width: int = _f(1, "B: Self-RAG segment beam, candidate sentences per step (1 = off; paper: 2)")
     w_rel: float = _f(1.0, "segment beam weight of ISREL")
     w_sup: float = _f(1.0, "segment beam weight of ISSUP")
     w_use: float = _f(0.5, "segment beam weight of ISUSE")
-    hard_constraint: bool = _f(False, "segment beam drops candidates whose ISSUP grade is No")
+    hard_constraint: bool = _f(False, "segment beam drops candidates that the support decision rejects")
     max_question_chars: int = _f(2000, "longest accepted question")
     max_answer_tokens: int = _f(256, "generation budget of an answer")
     max_query_tokens: int = _f(96, "generation budget of a missing-info query")
@@ -103,7 +103,7 @@ class Context:
     def step_bound(self) -> int:
         """Most graph steps a run can take under these caps, whatever the model answers.
 
-        Retrieval: decide + T_r × (retrieve, judge_utility, verify) + (T_r − 1) × missing_info_query.
+        Retrieval: decide + R × (retrieve, judge_utility, verify_retrieval) + (R − 1) × missing_info_query.
         VTG writing, per sentence: T failed trials × (generate, cite, tier 1, tier 2, evidence_finder),
         then generate, cite, tier 1, tier 2, simplify, keep; plus the final generate, grounded_refusal,
         critique, finalize. The one-answer writer: generate_answer, critique, finalize.
@@ -117,14 +117,17 @@ class Context:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+# old field name -> new one; the CLI's --set and the graph's context coercion still accept the old names
+RENAMED = {"candidates": "candidates_per_query", "critique": "critique_answer"}
+
 PRESETS: dict[str, dict[str, Any]] = {
     # 2 CPU cores, 1.5B model (the field defaults): one window of 8 candidates, 3 voted samples,
     # documents cut to 40 words in the selector's prompt, at most 2 verify-update iterations. D keeps
     # 5 documents, like Vanilla. One CPU-bound model: concurrent calls only interleave on the same
     # cores, so they run one at a time (and the simplifier does not speculate).
     "local": {},
-    # LLatrieval: N=50, window 20, k=5, T=4; utility judgments: 5 shuffled samples; whole documents;
+    # LLatrieval: N=50, window 20, k=5, R=4; utility judgments: 5 shuffled samples; whole documents;
     # VTG: 6 sentences, T=3 trials; independent calls 4 at a time.
-    "paper": {"candidates": 50, "window": 20, "utility_samples": 5, "selection_doc_words": 0,
+    "paper": {"candidates_per_query": 50, "window": 20, "utility_samples": 5, "selection_doc_words": 0,
               "max_retrieval_iterations": 4, "max_sentences": 6, "max_trials": 3, "max_concurrency": 4},
 }

@@ -1,46 +1,69 @@
-"""What every node gets from the graph: a real :class:`Context`, whoever runs it.
+"""What every node gets from the graph, and what it gives back, in one place.
 
-LangGraph hands a node ``runtime.context`` as the caller gave it: a :class:`Context` from the CLI and
-``ask()``, a dict coerced to one by the LangGraph server, but ``None`` when a parent graph without a
-context embeds verirag, or the parent's own context object when it has one. :func:`as_node` wraps a
-node function so it always sees a :class:`Context`: the caller's fields where it gave any, the
-defaults (the same ones the CLI uses) for the rest.
+A node is a function ``node(state, runtime) -> update`` (or ``node(state)``). :func:`as_node` wraps it
+where the graph is built:
+
+* **a real Context**, whoever runs the graph: LangGraph hands a node ``runtime.context`` as the caller
+  gave it — a :class:`Context` from the CLI and ``ask()``, a dict coerced to one by the LangGraph
+  server, but ``None`` when a parent graph without a context embeds verirag, or the parent's own
+  context object. The node sees the caller's fields where it gave any and the defaults (the CLI's) for
+  the rest;
+* **the usage ledger**: a node returns the model replies it produced under ``"replies"`` and its parse
+  fallbacks under ``"fallbacks"``; the wrapper times the node and turns both into its ledger entry
+  (:func:`verirag.usage.node_usage`), so no node repeats that bookkeeping.
 """
 
 from __future__ import annotations
 
+import time
+import warnings
 from dataclasses import fields
 from typing import Any, Callable
 
 from langgraph.runtime import Runtime
 
-from verirag.graph.context import Context
+from verirag.graph.context import RENAMED, Context
+from verirag.usage import node_usage
 
 _FIELDS = {f.name for f in fields(Context)}
 
 
 def context_of(given: Any) -> Context:
-    """A :class:`Context` from what a caller passed: itself, a dict or object of fields, or nothing."""
+    """A :class:`Context` from what a caller passed: itself, a dict or object of fields, or nothing.
+    Renamed fields are accepted under their old names, with a DeprecationWarning."""
     if isinstance(given, Context):
         return given
     if isinstance(given, dict):
-        values = {k: v for k, v in given.items() if k in _FIELDS}
+        values = dict(given)
     else:  # None, or a parent graph's context: keep the fields it shares with verirag's
-        values = {k: getattr(given, k) for k in _FIELDS if given is not None and hasattr(given, k)}
-    return Context(**values)
+        names = _FIELDS | set(RENAMED)
+        values = {k: getattr(given, k) for k in names if given is not None and hasattr(given, k)}
+    for old, new in RENAMED.items():
+        if old in values:
+            warnings.warn(f"Context field {old!r} is now {new!r}", DeprecationWarning, stacklevel=2)
+            values.setdefault(new, values.pop(old))
+    return Context(**{k: v for k, v in values.items() if k in _FIELDS})
 
 
 def as_node(function: Callable[..., dict]) -> Callable[[Any, Runtime[Context]], dict]:
-    """``function(state, runtime)`` (or ``function(state)``) as a node that always gets a :class:`Context`."""
+    """``function(state, runtime)`` (or ``function(state)``) as a graph node: it gets a :class:`Context`,
+    and its ``replies``/``fallbacks`` become its timed usage-ledger entry."""
     takes_runtime = function.__code__.co_argcount > 1
+    name = function.__name__
 
     def node(state: Any, runtime: Runtime[Context]) -> dict:
+        started = time.perf_counter()
         if not takes_runtime:
-            return function(state)
-        if not isinstance(runtime.context, Context):
-            runtime = runtime.override(context=context_of(runtime.context))
-        return function(state, runtime)
+            update = function(state)
+        else:
+            if not isinstance(runtime.context, Context):
+                runtime = runtime.override(context=context_of(runtime.context))
+            update = function(state, runtime)
+        update = dict(update)
+        replies, fallbacks = update.pop("replies", []), update.pop("fallbacks", 0)
+        update["usage"] = node_usage(name, replies, time.perf_counter() - started, fallbacks)
+        return update
 
-    node.__name__ = node.__qualname__ = function.__name__
+    node.__name__ = node.__qualname__ = name
     node.__doc__ = function.__doc__
     return node

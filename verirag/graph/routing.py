@@ -24,7 +24,7 @@ def route_after_decision(state: State, runtime: Runtime[Context]) -> Literal["re
     return "retrieve" if state.get("use_retrieval") else writer(runtime)
 
 
-def route_after_verify(state: State, runtime: Runtime[Context]) -> Literal["missing_info_query"] | Writer:
+def route_after_verify_retrieval(state: State, runtime: Runtime[Context]) -> Literal["missing_info_query"] | Writer:
     """LLatrieval: stop when D passed verification or the iteration cap T was reached."""
     verifications = state.get("verifications") or []
     return writer(runtime) if not verifications or verifications[-1]["final"] else "missing_info_query"

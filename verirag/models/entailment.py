@@ -1,13 +1,12 @@
-"""Entailment judgments by a chat model, scored by probability (no NLI weights are installable offline).
-
-Used by the evaluation (ALCE citation recall/precision), by the Rerank baseline, and by the citation
-verifiers of the graph.
+"""The entailment judge of ALCE's citation metrics, played by a chat model scored by probability (no NLI
+weights are installable offline): the evaluation's judge, and the Rerank baseline's (which keeps the
+sampled answer with the best citation recall). The graph's own verifier is :mod:`verirag.critiques`.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Protocol, Sequence
+from typing import Sequence
 
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage
@@ -16,12 +15,6 @@ from verirag.models.scoring import choice_probabilities, choice_probabilities_ba
 from verirag.prompts import entailment as prompt
 from verirag.stores.documents import Document
 from verirag.text import render_documents
-
-
-class EntailmentJudge(Protocol):
-    """Anything that says whether documents entail a claim."""
-
-    def entails(self, documents: Sequence[Document], claim: str) -> bool: ...
 
 
 class ModelJudge:

@@ -22,37 +22,29 @@ Models are created once per string and process.
 from __future__ import annotations
 
 import os
-import threading
-
 from langchain_core.language_models.chat_models import BaseChatModel
 
 from verirag.errors import ModelNotAvailableError
+from verirag.registry import Registry
 
 DEFAULT_MODEL = "local"
-_registry: dict[str, BaseChatModel] = {}
-_cache: dict[str, BaseChatModel] = {}
-_lock = threading.Lock()
+_models: Registry[BaseChatModel] = Registry()
 
 
 def register_model(name: str, model: BaseChatModel) -> None:
     """Make ``model`` available under ``name`` to :func:`get_chat_model` (and so to ``Context.model``)."""
-    _registry[name] = model
+    _models.register(name, model)
 
 
 def unregister_model(name: str) -> None:
     """Remove a name added by :func:`register_model` (missing names are ignored)."""
-    _registry.pop(name, None)
+    _models.unregister(name)
 
 
 def get_chat_model(spec: str = DEFAULT_MODEL) -> BaseChatModel:
     """Return the chat model for ``spec`` (see the module docstring for the accepted strings)."""
     spec = (spec or DEFAULT_MODEL).strip()
-    if spec in _registry:
-        return _registry[spec]
-    with _lock:
-        if spec not in _cache:
-            _cache[spec] = _create(spec)
-        return _cache[spec]
+    return _models.get(spec, spec, lambda: _create(spec))
 
 
 def _create(spec: str) -> BaseChatModel:

@@ -16,13 +16,14 @@ logarithmic in the store size (:func:`merge_plan`).
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+
+from verirag.text import stemmer
 
 K1, B = 1.5, 0.75
 MERGE_RATIO = 4  # merge the newest two segments while the older is at most this many times larger
@@ -36,18 +37,10 @@ def _stopwords() -> frozenset[str]:
     return frozenset(STOPWORDS_EN)
 
 
-_local = threading.local()
-
-
 def tokenize(text: str) -> list[str]:
     """Lower-cased word tokens without English stopwords, Snowball-stemmed (as bm25s does)."""
-    stemmer = getattr(_local, "stemmer", None)
-    if stemmer is None:  # a PyStemmer object is not thread-safe: one per thread
-        import Stemmer
-
-        stemmer = _local.stemmer = Stemmer.Stemmer("english")
     stop = _stopwords()
-    return stemmer.stemWords([t for t in _TOKEN.findall(text.lower()) if t not in stop])
+    return stemmer().stemWords([t for t in _TOKEN.findall(text.lower()) if t not in stop])
 
 
 @dataclass

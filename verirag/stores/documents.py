@@ -21,7 +21,6 @@ class Document(TypedDict, total=False):
     source: str
     page: int
     section: str
-    score: float
 
 
 PUBLIC_FIELDS = ("title", "text", "source", "page", "section")

@@ -35,6 +35,7 @@ from typing import Protocol
 from urllib.parse import urlparse
 
 from verirag.errors import StoreNotFoundError, StoreUnavailableError
+from verirag.registry import Registry
 from verirag.stores import bm25, durable
 from verirag.stores.documents import Document, origin
 from verirag.stores.durable import TMP_PREFIX, exclusive
@@ -353,7 +354,7 @@ class HybridStore:
             raise StoreUnavailableError(f"search failed in the store at {self.path}: {exc}") from exc
         fused = rrf_fuse([[i for i in dense if i in committed], lexical], k)
         docs = {d["id"]: d for d in self.get([doc_id for doc_id, _ in fused])}
-        return [Document(**docs[i], score=round(s, 6)) for i, s in fused if i in docs]
+        return [docs[i] for i, _ in fused if i in docs]
 
 
 def _lexical(doc: Document) -> str:
@@ -361,30 +362,32 @@ def _lexical(doc: Document) -> str:
     return f"{doc.get('title', '')} {doc['text']}"
 
 
-_stores: dict[tuple[Path, str], HybridStore] = {}
-_registered: dict[str, Retriever] = {}
-_stores_lock = threading.Lock()
+_stores: Registry[Retriever] = Registry()
 
 
 def register_store(name: str, store: Retriever) -> None:
     """Make any :class:`Retriever` available under ``name`` (``Context.store``); for tests and notebooks."""
-    _registered[name] = store
+    _stores.register(name, store)
 
 
 def unregister_store(name: str) -> None:
     """Remove a name added by :func:`register_store` (missing names are ignored)."""
-    _registered.pop(name, None)
+    _stores.unregister(name)
 
 
 def resolve_store(spec: str, chroma_url: str = "") -> Retriever:
     """A registered store by name, else the persistent store in folder ``spec``."""
-    return _registered[spec] if spec in _registered else open_store(spec, chroma_url)
+    return _stores.get(spec, _key(spec, chroma_url), lambda: HybridStore(_key(spec, chroma_url)[0],
+                                                                          chroma_url=chroma_url))
 
 
 def open_store(path: str | Path, chroma_url: str = "") -> HybridStore:
     """The process-wide :class:`HybridStore` for ``path`` (created lazily, shared by all runs)."""
-    key = (Path(path).expanduser().resolve(), chroma_url)
-    with _stores_lock:
-        if key not in _stores:
-            _stores[key] = HybridStore(key[0], chroma_url=chroma_url)
-        return _stores[key]
+    key = _key(path, chroma_url)
+    store = _stores.get("", key, lambda: HybridStore(key[0], chroma_url=chroma_url))
+    assert isinstance(store, HybridStore)
+    return store
+
+
+def _key(path: str | Path, chroma_url: str) -> tuple[Path, str]:
+    return Path(path).expanduser().resolve(), chroma_url

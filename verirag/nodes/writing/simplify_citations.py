@@ -17,19 +17,15 @@ sequential greedy one; the default (``max_concurrency = 1``, one CPU-bound model
 
 from __future__ import annotations
 
-import time
-
 from langgraph.runtime import Runtime
 
+from verirag.critiques import Quote, Support, decide
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State, memory
-from verirag.nodes.support import Quote, Support, decide
-from verirag.usage import node_usage
 
 
 def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
-    started = time.perf_counter()
     ctx = runtime.context
     draft = dict(state["draft"])
     by_id = {d["id"]: d for d in memory(state)}
@@ -73,5 +69,5 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
     draft.update(citations=current[:ctx.max_citations], status="simplified",
                  quotes=[q.as_dict() for q in quotes] if ctx.quotes else [])
     replies = [c.judgment.message for c in checks if c.judgment]
-    return {"draft": draft, "usage": node_usage("simplify_citations", replies, time.perf_counter() - started,
-                                                sum(not c.judgment.parsed for c in checks if c.judgment))}
+    return {"draft": draft, "replies": replies,
+            "fallbacks": sum(not c.judgment.parsed for c in checks if c.judgment)}

@@ -5,20 +5,16 @@ unsupported by its citations."""
 
 from __future__ import annotations
 
-import time
-
 from langgraph.runtime import Runtime
 
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State, memory
-from verirag.prompts import writer as prompt
+from verirag.prompts import cite as prompt
 from verirag.text import parse_citations
-from verirag.usage import node_usage
 
 
 def cite(state: State, runtime: Runtime[Context]) -> dict:
-    started = time.perf_counter()
     ctx = runtime.context
     draft = dict(state["draft"])
     docs = memory(state)
@@ -27,5 +23,4 @@ def cite(state: State, runtime: Runtime[Context]) -> dict:
     _, numbers = parse_citations(reply.text)
     ids = [docs[n - 1]["id"] for n in numbers if 1 <= n <= len(docs)][:ctx.max_citations]
     draft.update(citations=ids, status="cited" if ctx.verifier else "unchecked")
-    return {"draft": draft,
-            "usage": node_usage("cite", [reply], time.perf_counter() - started, fallbacks=int(not ids))}
+    return {"draft": draft, "replies": [reply], "fallbacks": int(not ids)}

@@ -22,7 +22,6 @@ sample of a window does, D keeps its documents and is topped up from the window 
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from typing import Sequence
 
@@ -35,7 +34,6 @@ from verirag.models import choice_probabilities_batch
 from verirag.parsing import parse_selection
 from verirag.prompts import judge_utility as prompt
 from verirag.stores.documents import Document
-from verirag.usage import node_usage
 
 
 def windows(candidates: Sequence[Document], size: int) -> list[list[Document]]:
@@ -142,7 +140,6 @@ def _pointwise(state: State, ctx: Context, model) -> tuple[list[Document], list,
 
 
 def judge_utility(state: State, runtime: Runtime[Context]) -> dict:
-    started = time.perf_counter()
     ctx = runtime.context
     if ctx.utility_mode == "off":
         pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
@@ -151,4 +148,4 @@ def judge_utility(state: State, runtime: Runtime[Context]) -> dict:
         run = _listwise if ctx.utility_mode == "listwise" else _pointwise
         selected, replies, fallbacks = run(state, ctx, resources.model(runtime))
     return {"selected": selected,
-            "usage": node_usage("judge_utility", replies, time.perf_counter() - started, fallbacks)}
+            "replies": replies, "fallbacks": fallbacks}

@@ -9,19 +9,15 @@ of the sentence's trials (not the last one) is kept, marked unverified."""
 
 from __future__ import annotations
 
-import time
-
 from langgraph.runtime import Runtime
 
+from verirag.critiques import Support, decide
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import BestTrial, State, memory
-from verirag.nodes.support import Support, decide
-from verirag.usage import node_usage
 
 
 def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
-    started = time.perf_counter()
     ctx = runtime.context
     draft = dict(state["draft"])
     docs = memory(state)
@@ -30,8 +26,7 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
     else:
         (check,) = decide(resources.model(runtime), [(docs, draft["text"])], state["question"], ctx)
     replies = [check.judgment.message] if check.judgment else []
-    update: dict = {"usage": node_usage("verify_memory", replies, time.perf_counter() - started,
-                                        int(bool(check.judgment) and not check.judgment.parsed))}
+    update: dict = {"replies": replies, "fallbacks": int(bool(check.judgment and not check.judgment.parsed))}
     score = round(check.probability, 4)
     if check.passed:
         quoted = {q.doc for q in check.quotes}

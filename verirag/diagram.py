@@ -1,4 +1,4 @@
-"""Print the graph's mermaid diagram, or rewrite it in README.md: ``python -m verirag.graph.diagram [--write]``.
+"""Print the graph's mermaid diagram, or rewrite it in README.md: ``python -m verirag.diagram [--write]``.
 
 The README's diagram sits between two markers; a test fails when it no longer matches the code.
 """
@@ -12,7 +12,7 @@ BEGIN, END = "<!-- graph:begin -->", "<!-- graph:end -->"
 
 
 def mermaid() -> str:
-    from verirag.graph.builder import graph
+    from verirag.workflow import graph
 
     return graph.get_graph().draw_mermaid().strip()
 
@@ -29,7 +29,7 @@ def readme_block(text: str) -> str | None:
 
 def main() -> None:
     if "--write" in sys.argv:
-        readme = Path(__file__).resolve().parents[2] / "README.md"
+        readme = Path(__file__).resolve().parents[1] / "README.md"
         text = readme.read_text(encoding="utf-8")
         current = readme_block(text)
         if current is None:

@@ -4,8 +4,6 @@ fallback): the original question."""
 
 from __future__ import annotations
 
-import time
-
 from langgraph.runtime import Runtime
 
 from verirag.graph import resources
@@ -13,15 +11,13 @@ from verirag.graph.context import Context
 from verirag.graph.state import State
 from verirag.parsing import parse_query
 from verirag.prompts import missing_info_query as prompt
-from verirag.usage import node_usage
 
 
 def missing_info_query(state: State, runtime: Runtime[Context]) -> dict:
-    started = time.perf_counter()
     ctx = runtime.context
     reply = resources.model(runtime).invoke(
         prompt.messages(state["question"], state.get("selected") or [], ctx.query_style),
         max_tokens=ctx.max_query_tokens)
     query = parse_query(reply.text)
     return {"query": query or state["question"],
-            "usage": node_usage("missing_info_query", [reply], time.perf_counter() - started, int(query is None))}
+            "replies": [reply], "fallbacks": int(query is None)}

@@ -17,8 +17,6 @@ With ``unverified="show"`` (VTG's behaviour) and for the one-answer writer, noth
 from __future__ import annotations
 
 import re
-import time
-
 from langgraph.runtime import Runtime
 
 from verirag import refusal
@@ -27,7 +25,6 @@ from verirag.graph.context import Context
 from verirag.graph.state import State
 from verirag.parsing import parse_query
 from verirag.prompts import grounded_refusal as prompt
-from verirag.usage import node_usage
 
 MAX_GAP_WORDS = 12
 
@@ -48,7 +45,6 @@ def parse_gap(text: str) -> str | None:
 
 
 def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
-    started = time.perf_counter()
     ctx = runtime.context
     if ctx.writer != "vtg" or ctx.unverified != "drop":
         return {"refusal": None}
@@ -65,5 +61,4 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
         text = None if gap == "" else refusal.PART_UNKNOWN if gap is None else refusal.PART_MISSING.format(gap=gap)
     if text:
         runtime.stream_writer({"event": "refusal", "text": text})
-    return {"refusal": text,
-            "usage": node_usage("grounded_refusal", replies, time.perf_counter() - started, fallbacks)}
+    return {"refusal": text, "replies": replies, "fallbacks": fallbacks}

@@ -4,8 +4,6 @@ without asking, and ``top_k = 0`` never retrieves)."""
 
 from __future__ import annotations
 
-import time
-
 from langgraph.runtime import Runtime
 
 from verirag.graph import resources
@@ -13,11 +11,9 @@ from verirag.graph.context import Context
 from verirag.graph.state import State
 from verirag.models import choice_probabilities
 from verirag.prompts import decide_retrieval as prompt
-from verirag.usage import node_usage
 
 
 def decide_retrieval(state: State, runtime: Runtime[Context]) -> dict:
-    started = time.perf_counter()
     ctx = runtime.context
     question = resources.check_question(state.get("question"), ctx.max_question_chars)
     replies, fallbacks, probability = [], 0, None
@@ -29,4 +25,4 @@ def decide_retrieval(state: State, runtime: Runtime[Context]) -> dict:
     return {"question": question, "retrieve_probability": probability, "use_retrieval": use_retrieval,
             "query": question, "iteration": 0, "selected": [], "long_term_memory": [],
             "short_term_memory": [],
-            "usage": node_usage("decide_retrieval", replies, time.perf_counter() - started, fallbacks)}
+            "replies": replies, "fallbacks": fallbacks}

@@ -1,4 +1,4 @@
-"""verify — LLatrieval's retrieval verification of D, then the loop decision.
+"""verify_retrieval — LLatrieval's retrieval verification of D, then the loop decision.
 
 ``classify``: P(Yes) from next-token probabilities, passed when > ``judge_threshold``.
 ``score``: a 0-10 score parsed from the reply, passed when >= τ (``verify_threshold``); an unparseable
@@ -14,8 +14,6 @@ again (no evidence-finder trials) and an unsupported sentence ends the answer wi
 
 from __future__ import annotations
 
-import time
-
 from langgraph.runtime import Runtime
 
 from verirag.graph import resources
@@ -23,12 +21,10 @@ from verirag.graph.context import Context
 from verirag.graph.state import State, Verification
 from verirag.models import choice_probabilities
 from verirag.parsing import parse_score
-from verirag.prompts import verify as prompt
-from verirag.usage import node_usage
+from verirag.prompts import verify_retrieval as prompt
 
 
-def verify(state: State, runtime: Runtime[Context]) -> dict:
-    started = time.perf_counter()
+def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
     ctx = runtime.context
     selected = list(state.get("selected") or [])
     replies, fallbacks = [], 0
@@ -55,7 +51,7 @@ def verify(state: State, runtime: Runtime[Context]) -> dict:
     record = Verification(iteration=iteration, query=state.get("query", ""), score=score, passed=passed,
                           final=final, selected=selected)
     update: dict = {"verifications": [record],
-                    "usage": node_usage("verify", replies, time.perf_counter() - started, fallbacks)}
+                    "replies": replies, "fallbacks": fallbacks}
     if final:
         history = list(state.get("verifications") or []) + [record]
         best = record if passed else max(history, key=lambda v: (v["score"], len(v["selected"])))

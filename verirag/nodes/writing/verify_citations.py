@@ -1,21 +1,17 @@
 """verify_citations — tier 1 of VTG's verifier (the generation verifier): do the cited documents
-support the sentence? Decided by the run's support decision (:mod:`verirag.nodes.support`)."""
+support the sentence? Decided by the run's support decision (:mod:`verirag.critiques`)."""
 
 from __future__ import annotations
 
-import time
-
 from langgraph.runtime import Runtime
 
+from verirag.critiques import decide
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State, memory
-from verirag.nodes.support import decide
-from verirag.usage import node_usage
 
 
 def verify_citations(state: State, runtime: Runtime[Context]) -> dict:
-    started = time.perf_counter()
     ctx = runtime.context
     draft = dict(state["draft"])
     by_id = {d["id"]: d for d in memory(state)}
@@ -24,5 +20,4 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> dict:
     draft.update(support=round(check.probability, 4), status="supported" if check.passed else "unsupported",
                  verified_by="citations" if check.passed else "none", quotes=[q.as_dict() for q in check.quotes])
     replies = [check.judgment.message] if check.judgment else []
-    return {"draft": draft, "usage": node_usage("verify_citations", replies, time.perf_counter() - started,
-                                                int(bool(check.judgment) and not check.judgment.parsed))}
+    return {"draft": draft, "replies": replies, "fallbacks": int(bool(check.judgment and not check.judgment.parsed))}

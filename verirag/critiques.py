@@ -1,5 +1,11 @@
-"""The support decision: does this evidence support this sentence? One decision for VTG's two verifier
-tiers, the citation simplifier (at citation and at sentence granularity) and Self-RAG's segment beam.
+"""Self-RAG's critiques as scores, in one place: ISREL (is a document relevant?), ISUSE (how useful is an
+answer?), the segment score that ranks beam candidates, and ISSUP — the support decision: does this
+evidence support this sentence? One decision for VTG's two verifier tiers, the citation simplifier (at
+citation and at sentence granularity) and Self-RAG's segment beam.
+
+Each critique is a question to the chat model scored by the probability of its answer token
+(:func:`verirag.models.choice_probabilities`); independent ones are asked together, up to
+``max_concurrency`` at once.
 
 ``support_decision="grounded"`` (the default, chosen on the verifier benchmark, docs/benchmarks.md):
 
@@ -24,11 +30,11 @@ from typing import Sequence
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
-from verirag.evidence import missing_terms, select_quotes
+from verirag.evidence import missing_terms, quote_text, select_quotes
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
+from verirag.prompts import critiques as prompt
 from verirag.prompts import entailment
-from verirag.prompts import writer as prompt
 from verirag.stores.documents import Document
 from verirag.text import render_documents
 
@@ -86,8 +92,6 @@ def quotes_for(documents: Sequence[Document], sentence: str) -> list[Quote]:
 
 def _quoted_documents(documents: Sequence[Document], quotes: Sequence[Quote]) -> list[Document]:
     """The documents cut down to their quoted sentences (in document order, " … " between gaps)."""
-    from verirag.evidence import quote_text
-
     out = []
     for doc in documents:
         spans = [(q.start, q.end) for q in quotes if q.doc == doc["id"]]
@@ -146,3 +150,32 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
         p = _probability(ctx, judgment)
         results[i] = Support(p, p >= bar, chosen, [], judgment)
     return [r for r in results if r is not None]
+
+
+# -- ISREL, ISUSE and the segment score --------------------------------------------------------------
+RATINGS = ["1", "2", "3", "4", "5"]
+USEFULNESS_WEIGHTS = {"1": -1.0, "2": -0.5, "3": 0.0, "4": 0.5, "5": 1.0}
+
+
+def relevance(model: BaseChatModel, documents: Sequence[Document], question: str, ctx: Context) -> list[Judgment]:
+    """ISREL of each document for the question; s(ISREL) = p(Relevant) (normalised against Irrelevant)."""
+    return choice_probabilities_batch(model, [prompt.relevance(d, question) for d in documents],
+                                      ["Relevant", "Irrelevant"], "Irrelevant", ctx.max_concurrency)
+
+
+def usefulness(model: BaseChatModel, answers: Sequence[str], question: str, ctx: Context) -> list[Judgment]:
+    """ISUSE of each answer: the 1-5 rating as a distribution over the five digits."""
+    return choice_probabilities_batch(model, [prompt.usefulness(question, a) for a in answers], RATINGS, "3",
+                                      ctx.max_concurrency)
+
+
+def usefulness_scores(p: dict[str, float]) -> dict[str, float]:
+    """s(ISUSE) = Σ wᵢ·p(i) in [−1, 1] ("utility") and the expected 1-5 rating."""
+    return {"utility": round(sum(USEFULNESS_WEIGHTS[r] * p[r] for r in RATINGS), 4),
+            "rating": round(sum(int(r) * p[r] for r in RATINGS), 4)}
+
+
+def segment_score(probability: float | None, relevance: float, support: float, usefulness: float,
+                  ctx: Context) -> float:
+    """Self-RAG's segment score: p + w_rel·ISREL + w_sup·ISSUP + w_use·ISUSE (p = 0 when unknown)."""
+    return (probability or 0.0) + ctx.w_rel * relevance + ctx.w_sup * support + ctx.w_use * usefulness

@@ -6,7 +6,6 @@ falls back to the sentence."""
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 from langgraph.runtime import Runtime
@@ -15,12 +14,10 @@ from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State
 from verirag.parsing import parse_queries
-from verirag.prompts import writer as prompt
-from verirag.usage import node_usage
+from verirag.prompts import evidence_finder as prompt
 
 
 def evidence_finder(state: State, runtime: Runtime[Context]) -> dict:
-    started = time.perf_counter()
     ctx = runtime.context
     sentence = state["draft"]["text"]
     replies, fallbacks, queries = [], 0, [sentence]
@@ -41,5 +38,4 @@ def evidence_finder(state: State, runtime: Runtime[Context]) -> dict:
         for doc in [d for d in hits if d["id"] not in long_term][:ctx.evidence_docs]:
             short_term.setdefault(doc["id"], doc)
     return {"short_term_memory": list(short_term.values()), "trials": state.get("trials", 0) + 1,
-            "draft": None,
-            "usage": node_usage("evidence_finder", replies, time.perf_counter() - started, fallbacks)}
+            "draft": None, "replies": replies, "fallbacks": fallbacks}

@@ -5,12 +5,11 @@ Citation numbers in the reply are mapped back to stable document ids at once."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Sequence
 
 from langgraph.runtime import Runtime
 
-from verirag.eval.metrics import citation_scores
+from verirag.citations import citation_scores
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import Sentence, State
@@ -18,7 +17,6 @@ from verirag.models.entailment import ModelJudge
 from verirag.prompts import generate_answer as prompt
 from verirag.stores.documents import Document
 from verirag.text import parse_citations, split_sentences
-from verirag.usage import node_usage
 
 
 def cited_sentences(reply: str, documents: Sequence[Document], max_citations: int = 3) -> list[Sentence]:
@@ -39,7 +37,6 @@ def cited_sentences(reply: str, documents: Sequence[Document], max_citations: in
 
 def generate_answer(state: State, runtime: Runtime[Context]) -> dict:
     """Ask the model for a cited answer over long-term memory (best of ``answer_samples``)."""
-    started = time.perf_counter()
     ctx = runtime.context
     model = resources.model(runtime)
     documents = state.get("long_term_memory") or []
@@ -58,6 +55,5 @@ def generate_answer(state: State, runtime: Runtime[Context]) -> dict:
     return {
         "sentences": cited_sentences(best.text, documents),
         "raw_answer": best.text,
-        "usage": node_usage("generate_answer", replies + judge_replies,
-                            seconds=time.perf_counter() - started, fallbacks=fallbacks),
+        "replies": replies + judge_replies, "fallbacks": fallbacks,
     }

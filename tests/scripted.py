@@ -1,0 +1,231 @@
+"""Scripted models and helpers shared by the tests.
+
+Every prompt of the graph is recognised by :func:`prompt_kind` from the prompt modules' own text (built
+with placeholder arguments), never by a substring copied into a test, so rewording a prompt changes the
+recognition with it. :class:`Writer` scripts VTG's writing stage, :class:`Script` the retrieval stage.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+
+from verirag import Context
+from verirag.eval.systems import SYSTEMS
+from verirag.prompts import (
+    cite,
+    critiques,
+    decide_retrieval,
+    entailment,
+    evidence_finder,
+    generate_answer,
+    generate_sentence,
+    grounded_refusal,
+    judge_utility,
+    missing_info_query,
+    verify_retrieval,
+)
+from verirag.stores.documents import Document
+from verirag.testing import distribution_reply, judgment_reply, last_user_text
+
+_ARG = "\x00"  # placeholder argument: the fixed text of a prompt is what comes before it
+
+
+def _shape(messages) -> tuple[str, str]:
+    """(system text, first line of the last user message after its documents block)."""
+    system = messages[0].text if messages and messages[0].type == "system" else ""
+    task = last_user_text(messages).rsplit("</documents>", 1)[-1].strip()
+    return system, task.split("\n", 1)[0]
+
+
+def _fixed(messages) -> tuple[str, str]:
+    return tuple(part.split(_ARG, 1)[0] for part in _shape(messages))  # type: ignore[return-value]
+
+
+_DOC = Document(title=_ARG, text=_ARG)
+PROMPTS = {
+    "retrieve?": _fixed(decide_retrieval.messages(_ARG)),
+    "select": _fixed(judge_utility.listwise(_ARG, [], _ARG)),  # type: ignore[arg-type]
+    "useful?": _fixed(judge_utility.pointwise(_ARG, _DOC)),
+    "enough?": _fixed(verify_retrieval.classify(_ARG, [])),
+    "score": _fixed(verify_retrieval.score(_ARG, [])),
+    "missing": _fixed(missing_info_query.messages(_ARG, [], "passage")),
+    "missing question": _fixed(missing_info_query.messages(_ARG, [], "question")),
+    "answer": _fixed(generate_answer.messages([_DOC], _ARG)),
+    "closed-book answer": _fixed(generate_answer.messages([], _ARG)),
+    "next sentence": _fixed(generate_sentence.next_sentence([], _ARG, "")),
+    "cite": _fixed(cite.cite([], _ARG)),
+    "support": _fixed(critiques.support([], _ARG, _ARG)),
+    "entails": _fixed(entailment.messages(_ARG, _ARG)),
+    "relevance": _fixed(critiques.relevance(_DOC, _ARG)),
+    "queries": _fixed(evidence_finder.diverse_queries(_ARG, "", _ARG, 2)),
+    "usefulness": _fixed(critiques.usefulness(_ARG, _ARG)),
+    "gap": _fixed(grounded_refusal.messages(_ARG, _ARG)),
+}
+JUDGMENTS = {"support", "entails"}  # the two questions a support decision may ask
+
+
+def prompt_kind(messages) -> str:
+    """Which of the graph's prompts ``messages`` is (a key of :data:`PROMPTS`)."""
+    system, task = _shape(messages)
+    for kind, (fixed_system, fixed_task) in PROMPTS.items():
+        if system.startswith(fixed_system) and task.startswith(fixed_task):
+            return kind
+    raise ValueError(f"not a prompt of the graph: {system[:60]!r} / {task[:60]!r}")
+
+
+def titles_in(prompt: str) -> list[str]:
+    """The titles of the documents rendered in a prompt, in order."""
+    return re.findall(r'<document number="\d+" title="([^"]*)">', prompt)
+
+
+def documents_in(prompt: str) -> list[tuple[int, str]]:
+    """(number, text) of the documents rendered in a prompt (verirag.text.render_documents)."""
+    blocks = re.findall(r'<document number="(\d+)" title="[^"]*">\n(.*?)\n</document>', prompt, re.S)
+    return [(int(n), text) for n, text in blocks]
+
+
+def line_after(prompt: str, label: str) -> str:
+    """The rest of the line that starts with ``label`` (e.g. "Sentence: ")."""
+    return prompt.split(label, 1)[1].split("\n", 1)[0]
+
+
+def judged_sentence(messages) -> str | None:
+    """The sentence a support judgment is about (ISSUP or the entailment question), else None."""
+    kind = prompt_kind(messages)
+    if kind not in JUDGMENTS:
+        return None
+    return line_after(last_user_text(messages), "Sentence: " if kind == "support" else "Claim: ")
+
+
+def support_reply(messages, p: float):
+    """A support judgment with probability ``p`` of support, in the asked question's own answers."""
+    if prompt_kind(messages) == "entails":
+        return judgment_reply(p)
+    return distribution_reply({"Fully": p, "Partially": 0.0, "No": 1 - p})
+
+
+# -- VTG's writing stage ---------------------------------------------------------------------------
+VTG_DOCS = {
+    "Japan": "Japan is an island country in East Asia. Its capital is Tokyo.",
+    "Tokyo": "Tokyo is the capital of Japan and has about 14 million inhabitants.",
+    "Osaka": "Osaka is a city in the Kansai region of Japan.",
+    "Kyoto": "Kyoto was the capital of Japan for more than a thousand years.",
+    "Fuji": "Mount Fuji is the highest mountain in Japan, a volcano near Tokyo.",
+    "Banana": "A banana is an edible fruit.",
+}
+Q = "What is the capital of Japan?"
+S1 = "Tokyo is the capital of Japan."
+
+
+class Writer:
+    """Scripted writer: sentences in order, citations by title, support exactly when the documents shown
+    include every title in ``needs[sentence]``."""
+
+    def __init__(self, sentences, cite, needs, queries=("Mount Fuji volcano", "Fuji mountain")):
+        self.sentences, self.cite_titles, self.needs, self.queries = list(sentences), cite, needs, queries
+        self.generated: list[str] = []
+        self.support_calls: list[tuple[list[str], str]] = []
+        self.query_calls = 0
+        self.memories: list[list[str]] = []
+
+    def __call__(self, messages, kwargs):
+        kind, prompt = prompt_kind(messages), last_user_text(messages)
+        titles = titles_in(prompt)
+        if kind == "next sentence":
+            self.memories.append(titles)
+            if not self.sentences:
+                return generate_sentence.END
+            nxt = self.sentences.pop(0)
+            self.generated.append(nxt)
+            return nxt
+        if kind == "cite":
+            sentence = line_after(prompt, "Sentence: ")
+            wanted = self.cite_titles.get(sentence, [])
+            return sentence + "".join(f"[{titles.index(t) + 1}]" for t in wanted if t in titles)
+        if kind in JUDGMENTS:
+            judged = judged_sentence(messages)
+            self.support_calls.append((titles, judged))
+            ok = set(self.needs.get(judged, {"<never>"})) <= set(titles)
+            return support_reply(messages, 0.9 if ok else 0.02)
+        if kind == "queries":
+            self.query_calls += 1
+            return "\n".join(self.queries)
+        if kind == "usefulness":
+            return distribution_reply({"4": 0.5, "5": 0.5})
+        raise AssertionError(f"unexpected prompt {kind}: {prompt[:80]}")
+
+
+def vtg_context(model: str, **kw: Any) -> Context:
+    """The writing-stage tests' Context: plain top-k retrieval from the "vtg" store, then VTG."""
+    return Context(**{**SYSTEMS["vtg"], "model": model, "store": "vtg", "top_k": 2, "max_trials": 2,
+                      "evidence_queries": 2, "evidence_docs": 1, **kw})
+
+
+# -- the retrieval stage ---------------------------------------------------------------------------
+class Script:
+    """Answers the retrieval stage's prompts (and a one-answer writer); records what it saw."""
+
+    def __init__(self, decide=0.9, select=None, verify_p=None, verify_score="[8]", query="Tokyo capital"):
+        self.decide, self.query, self.verify_score = decide, query, verify_score
+        self.select = select or (lambda titles: [titles.index(t) + 1 for t in titles if "Tokyo" in t][:5]
+                                 or [1])
+        self.verify_p = verify_p or (lambda titles, n: 0.9)
+        self.selector_orders: list[list[str]] = []
+        self.verify_calls: list[list[str]] = []
+        self.queries_asked = 0
+
+    def __call__(self, messages, kwargs):
+        kind, titles = prompt_kind(messages), titles_in(last_user_text(messages))
+        if kind == "retrieve?":
+            return judgment_reply(self.decide)
+        if kind == "select":
+            self.selector_orders.append(titles)
+            return "Selected Documents: " + " ".join(map(str, self.select(titles)))
+        if kind == "enough?":
+            self.verify_calls.append(titles)
+            return judgment_reply(self.verify_p(titles, len(self.verify_calls)))
+        if kind == "score":
+            self.verify_calls.append(titles)
+            return self.verify_score
+        if kind == "missing":
+            self.queries_asked += 1
+            return f"Passage: {self.query}"
+        if kind in ("answer", "closed-book answer"):
+            return "An answer [1]."
+        raise AssertionError(f"unexpected prompt: {kind}")
+
+
+def retrieval_context(model: str, **kw: Any) -> Context:
+    """The retrieval-stage tests' Context: the "japan" store, one cited answer."""
+    base = dict(model=model, store="japan", candidates_per_query=6, window=6, top_k=2, utility_samples=1,
+                max_retrieval_iterations=3, writer="answer")
+    return Context(**{**base, **kw})
+
+
+# -- evaluation and the CLI --------------------------------------------------------------------------
+class KeywordJudge:
+    """Entails iff every word of 4+ letters in the claim occurs in the concatenated documents."""
+
+    def __init__(self):
+        self.calls: list[tuple[list[str], str]] = []
+
+    def entails(self, documents, claim):
+        self.calls.append(([d["title"] for d in documents], claim))
+        text = " ".join(d["text"].lower() for d in documents)
+        return bool(documents) and all(w in text for w in re.findall(r"[a-z]{4,}", claim.lower()))
+
+
+def run_main(monkeypatch, capsys, *args):
+    """Run the ``verirag`` entry point with ``args``; return (exit code, stdout, stderr)."""
+    from verirag import cli
+
+    monkeypatch.setattr(sys, "argv", ["verirag", *args])
+    code = 0
+    try:
+        cli.main()
+    except SystemExit as exc:
+        code = exc.code or 0
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err

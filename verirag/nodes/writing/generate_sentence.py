@@ -1,0 +1,124 @@
+"""generate_sentence — VTG's sentence generator: the next sentence of the answer from the question,
+the sentences kept so far and long ∪ short-term memory; the end signal (or the ``max_sentences`` cap)
+finishes the answer. A sentence that adds no new information ends it too: one whose content words are
+already (≥ 80 %) in the kept sentences, as small models tend to restate the answer. With
+``unverified="drop"`` (the default) the answer also ends after a sentence that could not be verified:
+once the documents failed to support a claim after its trials, writing on would build on it.
+
+With ``beam_width`` B > 1 the sentence is the winner of Self-RAG's segment beam. As in Self-RAG, B
+candidates are generated in parallel, each from one of the first B memory documents, and critiqued —
+s(ISREL) of that document for the question, s(ISSUP) of the candidate by that document (the run's
+support decision), s(ISUSE) of the candidate for the question — then ranked by the segment score
+p + w_rel·ISREL + w_sup·ISSUP + w_use·ISUSE (:func:`verirag.critiques.segment_score`; p is the mean
+token probability when the backend returns one per generated token, and 0 when it does not, as the
+embedded llama.cpp model). With ``hard_constraint`` candidates that the support decision rejects are
+dropped. Candidates that signal the end or only restate what was said are not candidates; when none is
+left the answer ends. The winner goes on to VTG's citation and verification like any sentence.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.messages import AIMessage
+from langgraph.runtime import Runtime
+
+from verirag import critiques
+from verirag.evidence import content_words
+from verirag.graph import resources
+from verirag.graph.context import Context
+from verirag.graph.state import Draft, State, memory
+from verirag.parsing import parse_sentence
+from verirag.prompts import generate_sentence as prompt
+from verirag.stores.documents import Document
+
+REPEAT_OVERLAP = 0.8
+
+
+def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool:
+    """True when the sentence's content words are mostly already said."""
+    words = content_words(text)
+    said = set().union(*(content_words(k) for k in kept)) if kept else set()
+    return bool(words) and len(words & said) >= overlap * len(words)
+
+
+@dataclass
+class Candidate:
+    """One candidate sentence of the segment beam, with its critiques and segment score."""
+
+    text: str
+    document: Document
+    relevance: float
+    support: float
+    unsupported: bool  # the support decision rejects it
+    usefulness: float
+    probability: float | None
+    score: float = 0.0
+
+
+def sequence_probability(message: AIMessage) -> float | None:
+    """Mean token probability of a reply, if the backend returned a log-probability per token."""
+    content = ((message.response_metadata or {}).get("logprobs") or {}).get("content") or []
+    generated = (message.usage_metadata or {}).get("output_tokens", 0)
+    if not content or len(content) < generated:
+        return None
+    return math.exp(sum(t["logprob"] for t in content) / len(content))
+
+
+def best_segment(model: BaseChatModel, documents: Sequence[Document], question: str, answer_so_far: str,
+                 is_new: Callable[[str], bool], ctx: Context) -> tuple[Candidate | None, list[AIMessage], int]:
+    """The highest-scoring candidate (or None: the answer ends), every reply, and parse fallbacks."""
+    docs = list(documents[:ctx.beam_width])
+    drafts = model.batch([prompt.next_sentence([d], question, answer_so_far) for d in docs],
+                         config={"max_concurrency": ctx.max_concurrency}, max_tokens=ctx.max_sentence_tokens,
+                         logprobs=True)
+    live = [(d, r, text) for d, r in zip(docs, drafts, strict=True)
+            if (text := parse_sentence(r.text, prompt.END)) and is_new(text)]
+    if not live:
+        return None, list(drafts), 0
+    rel = critiques.relevance(model, [d for d, _, _ in live], question, ctx)
+    sup = critiques.decide(model, [([d], t) for d, _, t in live], question, ctx)
+    use = critiques.usefulness(model, [t for _, _, t in live], question, ctx)
+    candidates = []
+    for (doc, reply, text), r, s, u in zip(live, rel, sup, use, strict=True):
+        c = Candidate(text=text, document=doc, relevance=r.probabilities["Relevant"], support=s.probability,
+                      unsupported=not s.passed, usefulness=critiques.usefulness_scores(u.probabilities)["utility"],
+                      probability=sequence_probability(reply))
+        c.score = critiques.segment_score(c.probability, c.relevance, c.support, c.usefulness, ctx)
+        candidates.append(c)
+    judgments = rel + [s.judgment for s in sup if s.judgment] + use
+    if ctx.hard_constraint:
+        candidates = [c for c in candidates if not c.unsupported]
+    best = max(candidates, key=lambda c: c.score, default=None)  # ties: the earlier document
+    return best, list(drafts) + [j.message for j in judgments], sum(not j.parsed for j in judgments)
+
+
+def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
+    ctx = runtime.context
+    kept = state.get("sentences") or []
+    stopped = ctx.unverified == "drop" and bool(kept) and kept[-1]["verified_by"] == "none"
+    if len(kept) >= ctx.max_sentences or stopped:
+        return {"draft": None}
+    so_far = " ".join(s["text"] for s in kept)
+
+    def is_new(text: str) -> bool:
+        return not repeats(text, [s["text"] for s in kept])
+
+    model, score = resources.model(runtime), None
+    if ctx.beam_width > 1:
+        best, replies, fallbacks = best_segment(model, memory(state), state["question"], so_far, is_new, ctx)
+        text, score = (best.text, round(best.score, 4)) if best else (None, None)
+    else:
+        reply = model.invoke(prompt.next_sentence(memory(state), state["question"], so_far),
+                             max_tokens=ctx.max_sentence_tokens)
+        replies, text = [reply], parse_sentence(reply.text, prompt.END)
+        # a reply with no usable sentence ends the answer (a safe default, counted unless it was the signal)
+        signalled = prompt.END.strip("[]") in reply.text.upper()
+        fallbacks = int(text is None and not signalled and bool(reply.text.strip()))
+        text = text if text and is_new(text) else None
+    draft = Draft(text=text, citations=[], support=None, verified_by="none", status="cited",
+                  score=score, trial=state.get("trials", 0), quotes=[]) if text else None
+    return {"draft": draft, "replies": replies, "fallbacks": fallbacks}

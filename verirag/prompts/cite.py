@@ -1,0 +1,20 @@
+"""VTG's citation generator (Appendix B, reworded): 1-3 citations for one sentence."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from langchain_core.messages import BaseMessage
+
+from verirag.prompts.memory import with_documents
+from verirag.stores.documents import Document
+
+
+def cite(documents: Sequence[Document], sentence: str) -> list[BaseMessage]:
+    """VTG citation generator: 1-3 citations for one sentence."""
+    return with_documents(documents, (
+        "Task: add citations to the sentence below. Append the numbers of the documents that support it, "
+        "in square brackets like [1][3], without changing the sentence. Cite at least one and at most "
+        "three documents, and only as many as needed.\n"
+        f"Sentence: {sentence}\n"
+        "Sentence with citations:"))

@@ -1,0 +1,96 @@
+"""The assembly: the verirag StateGraph, wired from the nodes (the layer above them).
+
+Retrieval stage (Self-RAG decision, LLatrieval verify-update loop with utility judgments)::
+
+    START → decide_retrieval ─(no)──────────────────────────────────────┐
+                 │(yes)                                                  ▼
+              retrieve → judge_utility → verify_retrieval ─(pass / cap R)→ writer (long-term memory = D)
+                 ▲                          │(fail)
+                 └──── missing_info_query ◄─┘
+
+Writing stage (VTG, ``writer="vtg"``)::
+
+    generate_sentence ─(end)→ grounded_refusal → critique_answer → finalize → END
+         │         ▲  ▲
+       cite        │  └───────────────────── keep_sentence ◄── simplify_citations ◄─┐
+         │         │                              ▲                     ▲           │
+    verify_citations ─(pass)────────────────────────────────────────────┘           │
+         │(fail)   │                              │(T trials spent)                 │
+    verify_memory ─┼──────────────────────────────┘──────(pass)─────────────────────┘
+         │(fail)   │
+    evidence_finder┘  (new short-term memory, regenerate)
+
+``writer="answer"`` replaces the writing stage with one cited answer (ALCE Vanilla / Rerank).
+
+``graph`` (compiled, no checkpointer) is what ``langgraph.json`` serves and what a parent graph adds as
+a node; :func:`build_graph` compiles it again with a checkpointer of the caller's choice.
+"""
+
+from __future__ import annotations
+
+from langgraph.graph import END, START, StateGraph
+
+from verirag.graph import routing
+from verirag.graph.context import Context
+from verirag.graph.node import as_node
+from verirag.graph.retry import MODEL_RETRY
+from verirag.graph.state import InputState, OutputState, State
+from verirag.nodes.retrieval.decide_retrieval import decide_retrieval
+from verirag.nodes.retrieval.judge_utility import judge_utility
+from verirag.nodes.retrieval.missing_info_query import missing_info_query
+from verirag.nodes.retrieval.retrieve import retrieve
+from verirag.nodes.retrieval.verify_retrieval import verify_retrieval
+from verirag.nodes.writing.cite import cite
+from verirag.nodes.writing.critique_answer import critique_answer
+from verirag.nodes.writing.evidence_finder import evidence_finder
+from verirag.nodes.writing.finalize import finalize
+from verirag.nodes.writing.generate_answer import generate_answer
+from verirag.nodes.writing.generate_sentence import generate_sentence
+from verirag.nodes.writing.grounded_refusal import grounded_refusal
+from verirag.nodes.writing.keep_sentence import keep_sentence
+from verirag.nodes.writing.simplify_citations import simplify_citations
+from verirag.nodes.writing.verify_citations import verify_citations
+from verirag.nodes.writing.verify_memory import verify_memory
+
+NODES = (decide_retrieval, retrieve, judge_utility, verify_retrieval, missing_info_query, generate_answer,
+         generate_sentence, cite, verify_citations, verify_memory, simplify_citations, keep_sentence,
+         evidence_finder, grounded_refusal, critique_answer, finalize)
+
+
+def builder() -> StateGraph:
+    """The uncompiled graph."""
+    workflow = StateGraph(State, context_schema=Context, input_schema=InputState, output_schema=OutputState)
+    for node in NODES:
+        workflow.add_node(node.__name__, as_node(node), retry_policy=MODEL_RETRY)
+    # retrieval stage
+    workflow.add_edge(START, "decide_retrieval")
+    workflow.add_conditional_edges("decide_retrieval", routing.route_after_decision,
+                                   ["retrieve", "generate_sentence", "generate_answer"])
+    workflow.add_edge("retrieve", "judge_utility")
+    workflow.add_edge("judge_utility", "verify_retrieval")
+    workflow.add_conditional_edges("verify_retrieval", routing.route_after_verify_retrieval,
+                                   ["missing_info_query", "generate_sentence", "generate_answer"])
+    workflow.add_edge("missing_info_query", "retrieve")
+    # writing stage
+    workflow.add_edge("generate_answer", "critique_answer")
+    workflow.add_conditional_edges("generate_sentence", routing.route_after_sentence, ["cite", "grounded_refusal"])
+    workflow.add_conditional_edges("cite", routing.route_after_cite, ["verify_citations", "keep_sentence"])
+    workflow.add_conditional_edges("verify_citations", routing.route_after_citation_check,
+                                   ["simplify_citations", "verify_memory"])
+    workflow.add_conditional_edges("verify_memory", routing.route_after_memory_check,
+                                   ["simplify_citations", "evidence_finder", "keep_sentence"])
+    workflow.add_edge("simplify_citations", "keep_sentence")
+    workflow.add_edge("keep_sentence", "generate_sentence")
+    workflow.add_edge("evidence_finder", "generate_sentence")
+    workflow.add_edge("grounded_refusal", "critique_answer")
+    workflow.add_edge("critique_answer", "finalize")
+    workflow.add_edge("finalize", END)
+    return workflow
+
+
+def build_graph(checkpointer=None):
+    """Compile the graph, optionally with a LangGraph checkpointer."""
+    return builder().compile(checkpointer=checkpointer, name="verirag")
+
+
+graph = build_graph()
