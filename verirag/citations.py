@@ -23,8 +23,9 @@ splitter is verirag's own (:func:`verirag.text.split_sentences`), not NLTK's Pun
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from verirag.refusal import is_refusal
 from verirag.stores.documents import Document

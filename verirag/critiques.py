@@ -24,8 +24,8 @@ p(Fully) + ½·p(Partially), supported when s >= ``support_threshold`` (default 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import BaseMessage

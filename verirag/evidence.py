@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Sequence
+from collections.abc import Sequence
 
 from verirag.text import split_sentences, stemmer
 

@@ -14,11 +14,16 @@ the documents do not contain ever appears in a verified sentence.
 
 from __future__ import annotations
 
-import re
-from dataclasses import asdict, dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
-from verirag.citations import MAX_CITATIONS, CitationScores, EntailmentJudge, citation_scores, cited_numbers, f1
+from verirag.citations import (
+    MAX_CITATIONS,
+    CitationScores,
+    EntailmentJudge,
+    citation_scores,
+    cited_numbers,
+    f1,
+)
 from verirag.evidence import normalize_answer
 from verirag.refusal import is_refusal
 from verirag.stores.documents import Document

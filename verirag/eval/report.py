@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from statistics import mean, median
-from typing import Sequence
 
 from verirag.eval.metrics import f1
 

@@ -4,13 +4,13 @@ interrupted run resumes where it stopped), then write a markdown table and a plo
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Sequence
 
 from verirag.api import run
-from verirag.eval.datasets import Item, load_dataset
 from verirag.citations import EntailmentJudge, citation_scores
+from verirag.eval.datasets import Item, load_dataset
 from verirag.eval.metrics import JUDGE_THRESHOLD, em_recall, evidence_recall, trust_scores
 from verirag.eval.report import write_report
 from verirag.eval.systems import system_overrides

@@ -94,7 +94,7 @@ class Context:
         return self.store or str(default_store_path())
 
     @classmethod
-    def preset(cls, name: PresetName = "local", **overrides: Any) -> "Context":
+    def preset(cls, name: PresetName = "local", **overrides: Any) -> Context:
         """A context with a named preset's values, then ``overrides``."""
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; choose one of {sorted(PRESETS)}")

@@ -22,7 +22,7 @@ def _merge_documents(left: dict | None, right: dict | None) -> dict:
     return {**(left or {}), **(right or {})}
 
 
-def memory(state: "State") -> list[Document]:
+def memory(state: State) -> list[Document]:
     """Long-term memory then short-term memory, without duplicates (VTG's D_L ∪ D_S)."""
     seen: dict[str, Document] = {}
     for doc in list(state.get("long_term_memory") or []) + list(state.get("short_term_memory") or []):
@@ -30,7 +30,7 @@ def memory(state: "State") -> list[Document]:
     return list(seen.values())
 
 
-def answer_sentences(sentences: list["Sentence"], unverified: str, writer: str = "vtg") -> list["Sentence"]:
+def answer_sentences(sentences: list[Sentence], unverified: str, writer: str = "vtg") -> list[Sentence]:
     """The kept sentences that the answer text shows: all of them, or only the verified ones when the
     writer drops unverified sentences (``Context.unverified == "drop"``)."""
     if writer == "vtg" and unverified == "drop":

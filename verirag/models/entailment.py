@@ -6,7 +6,7 @@ sampled answer with the best citation recall). The graph's own verifier is :mod:
 from __future__ import annotations
 
 import threading
-from typing import Sequence
+from collections.abc import Sequence
 
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage

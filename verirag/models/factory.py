@@ -22,6 +22,7 @@ Models are created once per string and process.
 from __future__ import annotations
 
 import os
+
 from langchain_core.language_models.chat_models import BaseChatModel
 
 from verirag.errors import ModelNotAvailableError

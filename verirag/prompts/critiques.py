@@ -5,7 +5,7 @@ and ISUSE (how useful is the answer?). The grounded support decision asks
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 

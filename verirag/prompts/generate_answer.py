@@ -5,7 +5,7 @@ documents), the question last, so llama.cpp reuses the cached prefix between cal
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 

@@ -4,7 +4,7 @@ helps write the answer, not when it merely shares the topic."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 

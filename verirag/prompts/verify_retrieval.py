@@ -3,7 +3,7 @@ Classification (Yes/No, scored by probability) or score-and-filter (0-10, accept
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from verirag.errors import IngestError
 from verirag.stores.documents import Document, make_document

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from langgraph.runtime import Runtime
 

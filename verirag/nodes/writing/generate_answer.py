@@ -5,7 +5,7 @@ Citation numbers in the reply are mapped back to stable document ids at once."""
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from langgraph.runtime import Runtime
 

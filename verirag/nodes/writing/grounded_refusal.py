@@ -17,6 +17,7 @@ With ``unverified="show"`` (VTG's behaviour) and for the one-answer writer, noth
 from __future__ import annotations
 
 import re
+
 from langgraph.runtime import Runtime
 
 from verirag import refusal
