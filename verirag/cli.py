@@ -183,6 +183,8 @@ def ask(
         help="Save progress under this id (see --checkpoint); run again to resume.",
         show_default=False)] = None,
     checkpoint: CheckpointOption = "",
+    no_quotes: Annotated[bool, typer.Option(
+        "--no-quotes", help="Skip the minimal quotes of verified sentences (Context.quotes).")] = False,
     settings: SetOption = None,
 ) -> None:
     """Answer a question with cited, checked sentences (shown live as each one is verified)."""
@@ -192,7 +194,8 @@ def ask(
     from verirag.checkpoints import open_checkpointer
     from verirag.graph import resources
 
-    context = _context(preset, system, settings, model=model, top_k=top_k, store=store)
+    context = _context(preset, system, settings, model=model, top_k=top_k, store=store,
+                       quotes=False if no_quotes else None)
     resources.check_question(question, context.max_question_chars)  # fail before loading anything
     with open_checkpointer(checkpoint) if thread else nullcontext() as checkpointer:
         if as_json:

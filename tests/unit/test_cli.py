@@ -71,7 +71,7 @@ def _cli(*args, home):
     (["ask", "   "], "error: the question is empty"),
     (["ask", "q" * 100_000], "error: the question has 100,000 characters"),
     (["ask", "Who?"], "error: no document store at"),
-    (["ask", "Who?", "--model", "no-such-model"], "error: unknown model 'no-such-model'"),
+    (["ask", "Who?", "--model", "no-such-model", "--system", "closed-book"], "error: unknown model 'no-such-model'"),
     (["ask", "Who?", "--preset", "fast"], "error: unknown preset 'fast'"),
     (["ask", "Who?", "--system", "magic"], "error: unknown system 'magic'"),
     (["ask", "Who?", "--set", "beam_width"], "error: --set 'beam_width': expected FIELD=VALUE"),
@@ -97,7 +97,7 @@ def test_a_corrupt_model_file_is_a_one_line_error(tmp_path):
 
     (tmp_path / "models").mkdir()
     (tmp_path / "models" / LOCAL_MODEL_FILE).write_bytes(b"GGUF but not really")
-    proc = _cli("ask", "Who painted the Mona Lisa?", home=tmp_path)
+    proc = _cli("ask", "Who painted the Mona Lisa?", "--system", "closed-book", home=tmp_path)  # no store needed
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert proc.returncode == 1 and len(lines) == 1, proc.stderr
     assert lines[0].startswith(f"error: model file {tmp_path / 'models' / LOCAL_MODEL_FILE} has sha256 ")
@@ -183,3 +183,17 @@ def test_renamed_context_fields_are_accepted_with_a_note(store, scripted, monkey
     assert (config["candidates_per_query"], config["critique_answer"]) == (3, True)
     assert json.loads(out)["critique"]["rating"] == pytest.approx(5.0)
     assert "--set candidates is now candidates_per_query" in err and "--set critique is now critique_answer" in err
+
+
+def test_no_quotes_turns_the_quote_minimisation_off(vtg_store, scripted, monkeypatch, capsys):
+    from tests.scripted import Q, S1, Writer
+
+    for flag, quoted in (([], True), (["--no-quotes"], False)):
+        script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+        name, _ = scripted(script)
+        code, out, _ = run_main(monkeypatch, capsys, "ask", Q, "--json", "--model", name, "--store", "vtg",
+                                "--system", "vtg", "--top-k", "2", *flag)
+        (sentence,) = json.loads(out)["sentences"]
+        assert code == 0 and sentence["verified_by"] == "citations"
+        assert bool(sentence["quotes"]) is quoted and json.loads(out)["config"]["quotes"] is quoted
+        assert len(script.support_calls) == (2 if quoted else 1)  # the sentence-level check is skipped

@@ -20,6 +20,15 @@ def store(runtime: Runtime[Context]) -> Retriever:
     return resolve_store(runtime.context.store_path(), runtime.context.chroma_url)
 
 
+def check_store(context: Context) -> None:
+    """Raise :class:`~verirag.errors.StoreNotFoundError` now, before any model is loaded, when the run
+    will retrieve from a store folder that has no index (``verirag ingest`` first)."""
+    if context.top_k > 0:
+        found = resolve_store(context.store_path(), context.chroma_url)
+        if hasattr(found, "manifest"):
+            found.manifest()
+
+
 def check_question(question: object, max_chars: int) -> str:
     """Return the stripped question, or raise :class:`InvalidQuestionError` with a one-line reason."""
     if not isinstance(question, str) or not question.strip():

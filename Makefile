@@ -1,0 +1,15 @@
+# Shortcuts; the README's two commands (scripts/setup.sh, scripts/test.sh) do all of this on a fresh machine.
+.PHONY: setup lint unit test
+
+setup:  ## install, index the shipped corpus, answer a sample question
+	bash scripts/setup.sh
+
+lint:  ## ruff and mypy on verirag/ (needs the light install: bash scripts/install.sh --light)
+	.venv/bin/ruff check verirag
+	.venv/bin/python -m mypy verirag
+
+unit:  ## the scripted-model tests (fast)
+	.venv/bin/python -m pytest tests/unit -q
+
+test:  ## everything: lint, types, unit tests, then the integration tests
+	bash scripts/test.sh -q

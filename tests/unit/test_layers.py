@@ -1,0 +1,87 @@
+"""The package's layers point down (docs/architecture.md): every import inside verirag, at module level
+or inside a function, goes to the same layer or a lower one; nothing under verirag.graph or
+verirag.nodes reaches verirag.eval, even through other modules."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2] / "verirag"
+
+# lowest first; a module's layer is the first prefix that names it (docs/architecture.md)
+LAYERS = [
+    ("plain values", ["verirag.stores.documents", "verirag.errors", "verirag.paths", "verirag.registry",
+                      "verirag.jsonl", "verirag.usage", "verirag.refusal"]),
+    ("text", ["verirag.text", "verirag.parsing", "verirag.evidence", "verirag.citations"]),
+    ("resources and prompts", ["verirag.stores", "verirag.models", "verirag.prompts"]),
+    ("graph vocabulary", ["verirag.graph"]),
+    ("critiques", ["verirag.critiques"]),
+    ("nodes", ["verirag.nodes"]),
+    ("assembly", ["verirag.workflow", "verirag.diagram"]),
+    ("users of the graph", ["verirag.api", "verirag.batch", "verirag.cli", "verirag.cluster",
+                            "verirag.checkpoints", "verirag.view", "verirag.web", "verirag.eval",
+                            "verirag.testing", "verirag"]),
+]
+
+
+def layer(module: str) -> int:
+    for index, (_, prefixes) in enumerate(LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return index
+    raise AssertionError(f"{module} is in no layer: add it to LAYERS and docs/architecture.md")
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def imports(path: Path) -> set[str]:
+    """Every verirag module a file imports, anywhere in it ("from verirag.x import y" counts x.y when
+    that is a module)."""
+    names = set()
+    known = modules()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names if a.name.startswith("verirag")}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("verirag"):
+            names.add(node.module)
+            names |= {f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in known}
+    return names
+
+
+def test_every_import_points_down_or_sideways():
+    upward = []
+    for name, path in modules().items():
+        if name == "verirag":
+            continue  # the package's face re-exports the public API from above
+        for target in imports(path):
+            if target != "verirag" and layer(target) > layer(name):
+                upward.append(f"{name} ({LAYERS[layer(name)][0]}) imports {target} ({LAYERS[layer(target)][0]})")
+    assert not upward, "\n".join(sorted(upward))
+
+
+def test_nothing_under_graph_or_nodes_reaches_eval():
+    known = modules()
+    for start in [n for n in known if n.startswith(("verirag.graph", "verirag.nodes"))]:
+        seen, todo = set(), [start]
+        while todo:
+            current = todo.pop()
+            if current in seen or current not in known:
+                continue
+            seen.add(current)
+            todo += list(imports(known[current]))
+        assert not any(s.startswith("verirag.eval") for s in seen), f"{start} reaches verirag.eval"
+
+
+def test_the_checker_sees_an_upward_import(tmp_path):
+    """The checks above would fail on a node importing the evaluation (the mistake they guard against)."""
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f():\n    from verirag.eval.metrics import em_recall\n")
+    assert "verirag.eval.metrics" in imports(bad)
+    assert layer("verirag.eval.metrics") > layer("verirag.nodes.writing.generate_answer")
