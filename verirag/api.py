@@ -19,7 +19,7 @@ def contract(state: dict[str, Any], context: Context, seconds: float | None = No
              first_verified: float | None = None) -> dict[str, Any]:
     """The machine-readable output of one question (README, "Output contract")."""
     usage = dict(state.get("usage") or {})
-    summary = {"per_node": usage, "total": totals(usage)}
+    summary: dict[str, Any] = {"per_node": usage, "total": totals(usage)}
     if seconds is not None:
         summary["wall_seconds"] = round(seconds, 3)
         # from the question to the first verified sentence on the custom stream (None: none was verified)

@@ -44,9 +44,10 @@ def answer_many(questions: Iterable[str], context: Context, concurrency: int = 4
         futures = {pool.submit(answer_one, q, context, checkpointer): i for i, q in enumerate(questions)}
         for future in as_completed(futures):
             index = futures[future]
-            results[index] = future.result()
+            result = future.result()
+            results[index] = result
             if on_result:
-                on_result(index, results[index])
+                on_result(index, result)
     return [r for r in results if r is not None]
 
 
@@ -62,6 +63,6 @@ def read_questions(path: Path) -> list[str]:
         raise VeriragError(f"{path}: cannot read questions ({exc})") from exc
 
 
-def done_questions(path: Path) -> set[str]:
+def done_questions(path: Path) -> set[str | None]:
     """Questions already answered in a results file (torn last line ignored)."""
     return {record.get("question") for record in read_records(path) if "error" not in record}

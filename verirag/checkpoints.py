@@ -82,7 +82,7 @@ def _postgres(url: str) -> Iterator[Any]:
                               f"(pip install 'verirag' installs both): {exc}") from exc
     where = redacted(url)
     try:
-        options = {} if "connect_timeout" in url else {"connect_timeout": 10}
+        options: dict[str, Any] = {} if "connect_timeout" in url else {"connect_timeout": 10}
         with psycopg.Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row,
                                         **options) as connection:
             saver = PostgresSaver(connection)

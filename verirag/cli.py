@@ -9,16 +9,19 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from verirag.errors import VeriragError
+
+if TYPE_CHECKING:
+    from rich.status import Status
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Verifiable retrieval-augmented generation over your documents.")
@@ -61,7 +64,7 @@ def _progress(label: str, total: int) -> Iterator[Callable[..., None]]:
                       TimeElapsedColumn(), TimeRemainingColumn(), console=err) as bar:
             task = bar.add_task(label, total=total)
             yield lambda n=1, note="": bar.update(  # a step without a note keeps the last one shown
-                task, advance=n, **({"description": f"{label} {escape(note)}"} if note else {}))
+                task, advance=n, description=f"{label} {escape(note)}" if note else None)
         return
     started, done, every = time.perf_counter(), 0, max(1, total // 100)
 
@@ -84,7 +87,8 @@ def _settings(pairs: list[str] | None) -> dict:
 
     from verirag.graph.context import RENAMED, Context
 
-    hints, out = typing.get_type_hints(Context), {}
+    hints = typing.get_type_hints(Context)
+    out: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, raw = pair.partition("=")
         key, raw = key.strip().replace("-", "_"), raw.strip()
@@ -213,7 +217,7 @@ class _LiveAnswer:
     """Shows the current stage and prints each sentence as soon as it is kept."""
 
     def __init__(self, drop: bool = True):
-        self.status = None
+        self.status: Status | None = None
         self.drop = drop  # unverified sentences are left out of the answer (Context.unverified == "drop")
         self.numbers: dict[str, int] = {}
         self.printed = 0
@@ -237,7 +241,7 @@ class _LiveAnswer:
             self.printed += 1
 
 
-def _render(sentence: dict, numbers: dict[str, int]) -> str:
+def _render(sentence: Mapping[str, Any], numbers: dict[str, int]) -> str:
     from verirag.text import attach_citations
 
     cited = [numbers[c] for c in sentence["citations"] if c in numbers]
@@ -331,7 +335,8 @@ def evaluate(
     context = _context(preset, None, settings, model=model, store=store)
     items = [item for path in dataset for item in load_dataset(path)[: limit or None]]
     judge = ModelJudge(get_chat_model(judge_model or context.model),
-                       JUDGE_THRESHOLD if judge_threshold is None else judge_threshold, context.max_concurrency)
+                       JUDGE_THRESHOLD if judge_threshold is None else judge_threshold,
+                       context.max_concurrency)
     with _progress("eval", len(items) * len(names)) as advance:
         paths = run_eval(dataset, names, out, limit=limit, context=context, judge=judge,
                          progress=lambda system, item: advance(note=f"{system}: {item.question[:60]}"))
@@ -344,11 +349,12 @@ def _print_answer(result: dict, streamed: int = 0) -> None:
     from verirag.graph.state import answer_sentences
 
     config = result.get("config") or {}
-    shown = answer_sentences(result["sentences"], config.get("unverified", "drop"), config.get("writer", "vtg"))
+    shown = answer_sentences(result["sentences"], config.get("unverified", "drop"),
+                             config.get("writer", "vtg"))
     number = {doc_id: n for n, doc_id in enumerate(result["documents"], 1)}
     if not streamed:  # baselines write one answer, a finished thread was read back: nothing was shown live
-        text = " ".join([_render(s, number) for s in shown] + ([escape(result["refusal"])] if result.get("refusal")
-                                                               else []))
+        text = " ".join([_render(s, number) for s in shown]
+                        + ([escape(result["refusal"])] if result.get("refusal") else []))
         out.print(text or "[italic]No answer: the documents do not support one.[/]", highlight=False)
     unverified = sum(s["verified_by"] == "none" for s in result["sentences"])
     if unverified:

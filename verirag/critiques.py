@@ -86,8 +86,8 @@ def threshold(ctx: Context) -> float:
 def quotes_for(documents: Sequence[Document], sentence: str) -> list[Quote]:
     """The verbatim evidence of the grounded decision: the sentences that cover the claim's words."""
     return [Quote(documents[i]["id"], start, end)
-            for i, start, end in select_quotes(sentence, [d.get("text", "") for d in documents], QUOTE_SENTENCES,
-                                               QUOTE_PER_DOCUMENT)]
+            for i, start, end in select_quotes(sentence, [d.get("text", "") for d in documents],
+                                               QUOTE_SENTENCES, QUOTE_PER_DOCUMENT)]
 
 
 def _quoted_documents(documents: Sequence[Document], quotes: Sequence[Quote]) -> list[Document]:
@@ -96,7 +96,8 @@ def _quoted_documents(documents: Sequence[Document], quotes: Sequence[Quote]) ->
     for doc in documents:
         spans = [(q.start, q.end) for q in quotes if q.doc == doc["id"]]
         if spans:
-            out.append(Document(id=doc["id"], title=doc.get("title", ""), text=quote_text(doc["text"], spans)))
+            out.append(Document(id=doc["id"], title=doc.get("title", ""),
+                                text=quote_text(doc["text"], spans)))
     return out
 
 
@@ -116,11 +117,12 @@ def calibrated(score: float) -> float:
 def _probability(ctx: Context, judgment: Judgment) -> float:
     if ctx.support_decision == "issup":
         return support_score(judgment.probabilities)
-    return calibrated(support_score(judgment.probabilities) if JUDGE == "issup" else judgment.probabilities["Yes"])
+    return calibrated(support_score(judgment.probabilities) if JUDGE == "issup"
+                      else judgment.probabilities["Yes"])
 
 
-def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str, ctx: Context,
-           quotes: Sequence[Sequence[Quote] | None] | None = None) -> list[Support]:
+def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,
+           ctx: Context, quotes: Sequence[Sequence[Quote] | None] | None = None) -> list[Support]:
     """The decision for each (documents, sentence) check; independent model calls run together (up to
     ``max_concurrency``). ``quotes[i]``, when given, is the evidence of check i (default: selected)."""
     results: list[Support | None] = []
@@ -137,7 +139,8 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
         given = quotes[i] if quotes is not None and quotes[i] is not None else None
         chosen = list(given) if given is not None else quotes_for(documents, sentence)
         evidence = _quoted_documents(documents, chosen)
-        missing = missing_terms(sentence, " ".join(f"{d.get('title', '')}. {d.get('text', '')}" for d in documents))
+        missing = missing_terms(sentence,
+                                " ".join(f"{d.get('title', '')}. {d.get('text', '')}" for d in documents))
         if missing or not evidence:
             results.append(Support(0.0, False, chosen, missing))
             continue
@@ -146,7 +149,7 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
     choices = GRADES if (ctx.support_decision == "issup" or JUDGE == "issup") else ["Yes", "No"]
     judgments = choice_probabilities_batch(model, [m for _, m, _ in asks], choices, "No", ctx.max_concurrency)
     bar = threshold(ctx)
-    for (i, _, chosen), judgment in zip(asks, judgments):
+    for (i, _, chosen), judgment in zip(asks, judgments, strict=True):
         p = _probability(ctx, judgment)
         results[i] = Support(p, p >= bar, chosen, [], judgment)
     return [r for r in results if r is not None]
@@ -157,7 +160,8 @@ RATINGS = ["1", "2", "3", "4", "5"]
 USEFULNESS_WEIGHTS = {"1": -1.0, "2": -0.5, "3": 0.0, "4": 0.5, "5": 1.0}
 
 
-def relevance(model: BaseChatModel, documents: Sequence[Document], question: str, ctx: Context) -> list[Judgment]:
+def relevance(model: BaseChatModel, documents: Sequence[Document], question: str,
+              ctx: Context) -> list[Judgment]:
     """ISREL of each document for the question; s(ISREL) = p(Relevant) (normalised against Irrelevant)."""
     return choice_probabilities_batch(model, [prompt.relevance(d, question) for d in documents],
                                       ["Relevant", "Irrelevant"], "Irrelevant", ctx.max_concurrency)

@@ -147,7 +147,8 @@ def select_quotes(claim: str, texts: Sequence[str], max_sentences: int = 3, per_
     uncovered = set(wanted)
     while uncovered and len(chosen) < max_sentences:
         full = {t for t in range(len(texts)) if sum(sentences[i][0] == t for i in chosen) >= per_text}
-        gains = [(len(c & uncovered), -i) for i, c in enumerate(covers) if i not in chosen and sentences[i][0] not in full]
+        gains = [(len(c & uncovered), -i) for i, c in enumerate(covers)
+                 if i not in chosen and sentences[i][0] not in full]
         if not gains or max(gains)[0] == 0:
             break
         best = -max(gains)[1]

@@ -9,7 +9,8 @@ import re
 
 _INT = re.compile(r"\d+")
 _SELECTED = re.compile(r"selected\s+documents?\s*[:：]?", re.IGNORECASE)
-_LABEL = re.compile(r"^\s*(?:new\s+)?(?:search\s+)?(?:query|question|passage|answer)\s*[:：]\s*", re.IGNORECASE)
+_LABEL = re.compile(r"^\s*(?:new\s+)?(?:search\s+)?(?:query|question|passage|answer)\s*[:：]\s*",
+                    re.IGNORECASE)
 
 
 def parse_selection(text: str, n: int, k: int) -> list[int] | None:

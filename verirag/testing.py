@@ -61,7 +61,8 @@ class ScriptedChatModel(BaseChatModel):
 
 def distribution_reply(probabilities: dict[str, float]) -> AIMessage:
     """A reply carrying OpenAI-style next-token log-probabilities (``{token: p}``), content = argmax."""
-    top = [{"token": token, "logprob": math.log(min(max(p, 1e-9), 1.0))} for token, p in probabilities.items()]
+    top: list[dict[str, Any]] = [{"token": token, "logprob": math.log(min(max(p, 1e-9), 1.0))}
+                                 for token, p in probabilities.items()]
     top.sort(key=lambda alt: -alt["logprob"])
     return AIMessage(content=top[0]["token"], response_metadata={"logprobs": {"content": [
         {**top[0], "top_logprobs": top}]}})

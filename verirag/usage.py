@@ -7,7 +7,8 @@ the ledger survives checkpoints, shows in LangGraph Studio and feeds the output 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from langchain_core.messages import AIMessage
 
@@ -17,10 +18,10 @@ FIELDS = ("runs", "calls", "input_tokens", "output_tokens", "cached_tokens", "fa
 def node_usage(node: str, messages: Iterable[AIMessage] = (), seconds: float = 0.0,
                fallbacks: int = 0) -> dict[str, dict[str, float]]:
     """Ledger entry for one node execution from the model replies it produced."""
-    entry = dict.fromkeys(FIELDS, 0)
+    entry: dict[str, float] = dict.fromkeys(FIELDS, 0)
     entry["runs"] = 1
     for message in messages:
-        meta = message.usage_metadata or {}
+        meta: Mapping[str, Any] = message.usage_metadata or {}
         entry["calls"] += 1
         entry["input_tokens"] += meta.get("input_tokens", 0)
         entry["output_tokens"] += meta.get("output_tokens", 0)
@@ -42,7 +43,7 @@ def merge_usage(left: dict | None, right: dict | None) -> dict:
 
 def totals(usage: dict) -> dict[str, float]:
     """Sum of every node's counters."""
-    out = dict.fromkeys(FIELDS, 0)
+    out: dict[str, float] = dict.fromkeys(FIELDS, 0)
     for counters in usage.values():
         for key in FIELDS:
             out[key] = round(out[key] + counters.get(key, 0), 4)

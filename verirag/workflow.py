@@ -57,7 +57,7 @@ NODES = (decide_retrieval, retrieve, judge_utility, verify_retrieval, missing_in
          evidence_finder, grounded_refusal, critique_answer, finalize)
 
 
-def builder() -> StateGraph:
+def builder() -> StateGraph[State, Context, InputState, OutputState]:
     """The uncompiled graph."""
     workflow = StateGraph(State, context_schema=Context, input_schema=InputState, output_schema=OutputState)
     for node in NODES:
@@ -73,7 +73,8 @@ def builder() -> StateGraph:
     workflow.add_edge("missing_info_query", "retrieve")
     # writing stage
     workflow.add_edge("generate_answer", "critique_answer")
-    workflow.add_conditional_edges("generate_sentence", routing.route_after_sentence, ["cite", "grounded_refusal"])
+    workflow.add_conditional_edges("generate_sentence", routing.route_after_sentence,
+                                   ["cite", "grounded_refusal"])
     workflow.add_conditional_edges("cite", routing.route_after_cite, ["verify_citations", "keep_sentence"])
     workflow.add_conditional_edges("verify_citations", routing.route_after_citation_check,
                                    ["simplify_citations", "verify_memory"])

@@ -54,7 +54,8 @@ def _item(raw: dict, where: str) -> Item:
                or [str(g["answer"]) for g in gold or []])
     unsupported = _as_list(raw.get("answer_not_in_corpus"))
     if not answers and not unsupported:
-        raise DatasetError(f"{where}: item has no 'answer', 'answers', 'gold_answers' or 'answer_not_in_corpus'")
+        raise DatasetError(f"{where}: item has no 'answer', 'answers', 'gold_answers' "
+                           "or 'answer_not_in_corpus'")
     question = str(raw["question"]).strip()
     item_id = str(raw.get("id") or hashlib.sha256(question.encode()).hexdigest()[:16])
     titles = (_as_list(raw.get("evidence_titles")) or _as_list(raw.get("evidence_title"))

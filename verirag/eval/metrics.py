@@ -55,8 +55,8 @@ def em_recall(output: str, golds: Sequence[str]) -> float:
     return sum(answer_contained(output, g) for g in golds) / len(golds) if golds else 0.0
 
 
-def trust_scores(answer: str, sentences: Sequence[dict], documents: dict[str, Document], judge: EntailmentJudge,
-                 unsupported_answers: Sequence[str] = ()) -> dict:
+def trust_scores(answer: str, sentences: Sequence[dict], documents: dict[str, Document],
+                 judge: EntailmentJudge, unsupported_answers: Sequence[str] = ()) -> dict:
     """The trust view of one answer.
 
     ``sentences`` are the output contract's (verified ones carry ``verified_by`` "citations" or
@@ -74,7 +74,8 @@ def trust_scores(answer: str, sentences: Sequence[dict], documents: dict[str, Do
     return {
         "sentences": len(sentences), "verified": len(verified), "verified_entailed": entailed,
         "refuses": bool(refusals), "only_refusal": not parts or len(refusals) == len(parts),
-        "unsupported_in_verified": any(answer_contained(s["text"], g) for s in verified for g in unsupported_answers),
+        "unsupported_in_verified": any(answer_contained(s["text"], g)
+                                       for s in verified for g in unsupported_answers),
     }
 
 

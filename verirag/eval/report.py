@@ -52,7 +52,8 @@ def summarize(records: Sequence[dict], systems: Sequence[str]) -> list[dict]:
         seconds = [r["cost"]["seconds"] for r in rs]
         rows.append({
             "system": name, "questions": len(rs), "correctness": m("correctness"),
-            "citation recall": recall, "citation precision": precision, "citation F1": f1(recall, precision),
+            "citation recall": recall, "citation precision": precision,
+            "citation F1": f1(recall, precision) if recall is not None and precision is not None else None,
             "verified share": verified / kept if kept else None,
             "verified precision": (sum(r["metrics"].get("verified_entailed", 0) for r in rs) / verified
                                    if verified else None),
@@ -66,8 +67,9 @@ def summarize(records: Sequence[dict], systems: Sequence[str]) -> list[dict]:
             "evaluated tokens/q": mean(r["cost"]["input_tokens"] - r["cost"].get("cached_tokens", 0)
                                        + r["cost"]["output_tokens"] for r in rs),
             "median s": median(seconds), "p90 s": _quantile(seconds, 0.9),
-            "median s to 1st verified": (median(first) if (first := [r["cost"]["first_verified_seconds"] for r in rs
-                                                                     if r["cost"].get("first_verified_seconds")])
+            "median s to 1st verified": (median(first)
+                                         if (first := [r["cost"]["first_verified_seconds"] for r in rs
+                                                       if r["cost"].get("first_verified_seconds")])
                                          else None),
         })
     return rows
@@ -77,7 +79,8 @@ def _iterations(record: dict) -> int:
     if "retrieval" in record:
         return int(record["retrieval"]["iterations"])
     per_node = record["output"]["usage"]["per_node"]
-    return int((per_node.get("verify_retrieval") or per_node.get("verify") or {}).get("calls", 0))  # one per iteration
+    # one call per iteration
+    return int((per_node.get("verify_retrieval") or per_node.get("verify") or {}).get("calls", 0))
 
 
 def retrieval_table(records: Sequence[dict], systems: Sequence[str]) -> str:
@@ -87,7 +90,8 @@ def retrieval_table(records: Sequence[dict], systems: Sequence[str]) -> str:
     stage = ("decide_retrieval", "judge_utility", "verify_retrieval", "verify", "missing_info_query")
     for name in systems:
         rs = [r for r in records if r["system"] == name]
-        evidence = [r["metrics"]["evidence_recall"] for r in rs if r["metrics"]["evidence_recall"] is not None]
+        evidence = [r["metrics"]["evidence_recall"] for r in rs
+                    if r["metrics"]["evidence_recall"] is not None]
         if not rs or not evidence:
             continue
         counts: dict[int, int] = {}
@@ -147,5 +151,6 @@ def write_report(records: Sequence[dict], systems: Sequence[str], out: Path) -> 
         rows = summarize([r for r in records if r.get("dataset", "") == dataset], systems)
         parts.append((f"### {dataset}\n\n" if dataset else "") + markdown_table(rows))
     table = out / "table.md"
-    table.write_text("\n".join(parts) + "\n" + NOTES + "\n" + retrieval_table(records, systems), encoding="utf-8")
+    table.write_text("\n".join(parts) + "\n" + NOTES + "\n" + retrieval_table(records, systems),
+                     encoding="utf-8")
     return {"table": table, "plot": plot(summarize(records, systems), out / "plot.png")}

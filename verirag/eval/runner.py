@@ -23,18 +23,21 @@ from verirag.usage import node_usage, totals
 RESULTS = "results.jsonl"
 
 
-def score_question(system: str, item: Item, context: Context, judge: EntailmentJudge, dataset: str = "") -> dict:
+def score_question(system: str, item: Item, context: Context, judge: EntailmentJudge,
+                   dataset: str = "") -> dict:
     """Run one system on one question and score the answer (ALCE metrics, correctness, trust, cost)."""
     started = time.perf_counter()
     output, state = run(item.question, context)
     seconds = time.perf_counter() - started
     judge_before = len(getattr(judge, "replies", []))
     if context.writer == "answer":  # as ALCE: the reply as written, against the documents the model saw
-        cited_text, cited_docs = state.get("raw_answer", output["answer"]), list(state.get("long_term_memory") or [])
+        cited_text, cited_docs = (state.get("raw_answer", output["answer"]),
+                                  list(state.get("long_term_memory") or []))
     else:
         cited_text, cited_docs = output["answer"], list(output["documents"].values())
     citations = citation_scores(cited_text, cited_docs, judge)
-    trust = trust_scores(output["answer"], output["sentences"], output["documents"], judge, item.unsupported_answers)
+    trust = trust_scores(output["answer"], output["sentences"], output["documents"], judge,
+                         item.unsupported_answers)
     judge_replies = getattr(judge, "replies", [])[judge_before:]
     retrieved = [d.get("title", "") for d in state.get("long_term_memory") or []]
     per_node = output["usage"]["per_node"]

@@ -28,8 +28,8 @@ class Context:
 
     # resources
     model: str = field(default_factory=lambda: os.environ.get("VERIRAG_MODEL", "local"), metadata={
-        "description": "chat model: local | openai-compatible:MODEL@URL | provider:model | import:MODULE:NAME; "
-                       "default $VERIRAG_MODEL, else local"})
+        "description": "chat model: local | openai-compatible:MODEL@URL | provider:model | "
+                       "import:MODULE:NAME; default $VERIRAG_MODEL, else local"})
     store: str = _f("", "store folder or registered name; empty = $VERIRAG_HOME/store")
     chroma_url: str = field(default_factory=lambda: os.environ.get("VERIRAG_CHROMA_URL", ""), metadata={
         "description": "Chroma server (http://host:port); empty = embedded; default $VERIRAG_CHROMA_URL"})
@@ -64,7 +64,8 @@ class Context:
         "verbatim quote, calibrated P(supported); chosen on the verifier benchmark) or issup (Self-RAG's "
         "p(Fully) + ½·p(Partially) over whole documents)")
     support_threshold: float | None = _f(
-        None, "P(supported) needed to call a sentence supported; empty = the decision's own (benchmark-chosen)")
+        None, "P(supported) needed to call a sentence supported; "
+              "empty = the decision's own (benchmark-chosen)")
     max_trials: int = _f(2, "T: evidence-finder trials per sentence before keeping it unverified")
     unverified: Literal["drop", "show"] = _f(
         "drop", "a sentence still unverified after its trials: drop (left out of the answer text, kept in "
@@ -74,8 +75,10 @@ class Context:
     evidence_docs: int = _f(5, "E: documents retrieved per evidence-finder query into short-term memory")
     verifier: bool = _f(True, "two-tier citation verification (ablation: w/o Verifier)")
     simplifier: bool = _f(True, "citation simplification (ablation: w/o Simplifier)")
-    quotes: bool = _f(True, "minimal verbatim quotes per verified sentence (the simplifier at sentence level)")
-    query_generation: bool = _f(True, "diverse query generation (ablation: w/o QG, the sentence is the query)")
+    quotes: bool = _f(
+        True, "minimal verbatim quotes per verified sentence (the simplifier at sentence level)")
+    query_generation: bool = _f(
+        True, "diverse query generation (ablation: w/o QG, the sentence is the query)")
     critique_answer: bool = _f(False, "Self-RAG ISUSE critique of the whole answer (one more call; the beam "
                                       "scores its candidates' ISUSE whatever this says)")
     beam_width: int = _f(1, "B: Self-RAG segment beam, candidate sentences per step (1 = off; paper: 2)")
@@ -94,8 +97,9 @@ class Context:
         return self.store or str(default_store_path())
 
     @classmethod
-    def preset(cls, name: PresetName = "local", **overrides: Any) -> Context:
-        """A context with a named preset's values, then ``overrides``."""
+    def preset(cls, name: PresetName | str = "local", **overrides: Any) -> Context:
+        """A context with a named preset's values, then ``overrides``. Any name is accepted (the CLI passes
+        what it was given) and checked here: an unknown one raises ValueError."""
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; choose one of {sorted(PRESETS)}")
         return replace(cls(**PRESETS[name]), **overrides)

@@ -19,7 +19,7 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import fields
-from typing import Any
+from typing import Any, Protocol
 
 from langgraph.runtime import Runtime
 
@@ -46,7 +46,13 @@ def context_of(given: Any) -> Context:
     return Context(**{k: v for k, v in values.items() if k in _FIELDS})
 
 
-def as_node(function: Callable[..., dict]) -> Callable[[Any, Runtime[Context]], dict]:
+class Node(Protocol):
+    """A wrapped node as LangGraph calls it: ``node(state, runtime=runtime)``."""
+
+    def __call__(self, state: Any, runtime: Runtime[Context]) -> dict: ...
+
+
+def as_node(function: Callable[..., dict]) -> Node:
     """``function(state, runtime)`` (or ``function(state)``) as a graph node: it gets a :class:`Context`,
     and its ``replies``/``fallbacks`` become its timed usage-ledger entry."""
     takes_runtime = function.__code__.co_argcount > 1

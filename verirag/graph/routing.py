@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 
 from verirag.graph.context import Context
 from verirag.graph.node import context_of
-from verirag.graph.state import State
+from verirag.graph.state import State, current_draft
 
 Writer = Literal["generate_sentence", "generate_answer"]
 
@@ -24,7 +24,8 @@ def route_after_decision(state: State, runtime: Runtime[Context]) -> Literal["re
     return "retrieve" if state.get("use_retrieval") else writer(runtime)
 
 
-def route_after_verify_retrieval(state: State, runtime: Runtime[Context]) -> Literal["missing_info_query"] | Writer:
+def route_after_verify_retrieval(state: State,
+                                 runtime: Runtime[Context]) -> Literal["missing_info_query"] | Writer:
     """LLatrieval: stop when D passed verification or the iteration cap T was reached."""
     verifications = state.get("verifications") or []
     return writer(runtime) if not verifications or verifications[-1]["final"] else "missing_info_query"
@@ -37,17 +38,18 @@ def route_after_sentence(state: State) -> Literal["cite", "grounded_refusal"]:
 
 def route_after_cite(state: State) -> Literal["verify_citations", "keep_sentence"]:
     """Without the verifier (ablation) a cited sentence is kept unchecked."""
-    return "keep_sentence" if state["draft"]["status"] == "unchecked" else "verify_citations"
+    return "keep_sentence" if current_draft(state)["status"] == "unchecked" else "verify_citations"
 
 
 def route_after_citation_check(state: State) -> Literal["simplify_citations", "verify_memory"]:
     """Tier 1 passed: simplify the cited set; failed: ask tier 2."""
-    return "simplify_citations" if state["draft"]["status"] == "supported" else "verify_memory"
+    return "simplify_citations" if current_draft(state)["status"] == "supported" else "verify_memory"
 
 
-def route_after_memory_check(state: State) -> Literal["simplify_citations", "evidence_finder", "keep_sentence"]:
+def route_after_memory_check(state: State) -> Literal["simplify_citations", "evidence_finder",
+                                                      "keep_sentence"]:
     """Tier 2 passed: simplify over the memory; failed: find evidence, or keep unverified after T trials."""
-    status = state["draft"]["status"]
+    status = current_draft(state)["status"]
     if status == "supported":
         return "simplify_citations"
     return "keep_sentence" if status == "exhausted" else "evidence_finder"

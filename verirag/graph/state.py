@@ -8,7 +8,7 @@ memories change; :mod:`verirag.nodes.finalize` renumbers them [1]..[n] only for 
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Required
 
 from typing_extensions import TypedDict
 
@@ -28,6 +28,16 @@ def memory(state: State) -> list[Document]:
     for doc in list(state.get("long_term_memory") or []) + list(state.get("short_term_memory") or []):
         seen.setdefault(doc["id"], doc)
     return list(seen.values())
+
+
+def current_draft(state: State) -> Draft:
+    """The sentence under verification. The nodes from ``cite`` to ``keep_sentence`` (and the evidence
+    finder) run only while there is one: :func:`verirag.graph.routing.route_after_sentence` ends the
+    answer on an empty draft."""
+    draft = state["draft"]
+    if draft is None:
+        raise TypeError("no sentence under verification (draft is None)")
+    return draft
 
 
 def answer_sentences(sentences: list[Sentence], unverified: str, writer: str = "vtg") -> list[Sentence]:
@@ -93,7 +103,7 @@ class InputState(TypedDict):
 class OutputState(TypedDict, total=False):
     """The output contract (see README and ``verirag ask --json``)."""
 
-    question: str
+    question: Required[str]  # the input's (InputState), so every output has it
     answer: str
     sentences: list[Sentence]
     documents: dict[str, Document]  # doc id -> document, in bibliography order

@@ -63,7 +63,7 @@ class ModelJudge:
                 todo.setdefault(key, (documents, claim))
         prompts = [prompt.messages(render_documents(docs), claim) for docs, claim in todo.values()]
         judgments = choice_probabilities_batch(self.model, prompts, ["Yes", "No"], "No", self.max_concurrency)
-        for key, judgment in zip(todo, judgments):
+        for key, judgment in zip(todo, judgments, strict=True):
             self._record(key, judgment)
 
     def entails(self, documents: Sequence[Document], claim: str) -> bool:

@@ -58,6 +58,7 @@ def _create(spec: str) -> BaseChatModel:
         return _imported(spec)
     if spec.startswith("openai-compatible:"):
         from langchain_openai import ChatOpenAI
+        from pydantic import SecretStr
 
         model, sep, base_url = spec.removeprefix("openai-compatible:").partition("@")
         if not sep or not model or not base_url:
@@ -65,7 +66,7 @@ def _create(spec: str) -> BaseChatModel:
                 f"model '{spec}': expected openai-compatible:MODEL@BASE_URL, "
                 "e.g. openai-compatible:qwen@http://127.0.0.1:8080/v1")
         return ChatOpenAI(model=model, base_url=base_url, temperature=0,
-                          api_key=os.environ.get("OPENAI_API_KEY", "not-needed"))
+                          api_key=SecretStr(os.environ.get("OPENAI_API_KEY", "not-needed")))
     if ":" not in spec:
         raise ModelNotAvailableError(
             f"unknown model '{spec}': use 'local', 'openai-compatible:MODEL@URL' or 'provider:model' "
@@ -92,5 +93,6 @@ def _imported(spec: str) -> BaseChatModel:
     except Exception as exc:  # an import error, a missing name, a failing factory: one line for the user
         raise ModelNotAvailableError(f"model '{spec}': {type(exc).__name__}: {exc}") from exc
     if not isinstance(model, BaseChatModel):
-        raise ModelNotAvailableError(f"model '{spec}' is a {type(model).__name__}, not a LangChain chat model")
+        raise ModelNotAvailableError(f"model '{spec}' is a {type(model).__name__}, "
+                                     "not a LangChain chat model")
     return model

@@ -21,13 +21,16 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field
+
+if TYPE_CHECKING:
+    from llama_cpp.llama_types import ChatCompletionRequestMessage
 
 
 class _Slot:
@@ -69,7 +72,7 @@ def _new_llama(path: str, n_ctx: int, n_threads: int | None, seed: int) -> Any:
 def _common_prefix(llm: Any, tokens: list[int]) -> int:
     cached = llm.input_ids[: llm.n_tokens].tolist()
     n = 0
-    for a, b in zip(cached, tokens):
+    for a, b in zip(cached, tokens, strict=False):  # lengths differ: the common prefix of the two
         if a != b:
             break
         n += 1
@@ -160,7 +163,8 @@ class LocalChatModel(BaseChatModel):
                                             bos_token=text(llm.token_bos()), add_generation_prompt=True)
             llm._verirag_formatter = formatter
         chat = [{"role": _role(m), "content": m.text} for m in messages]
-        return formatter(messages=chat).prompt
+        # llama_cpp types each role's message separately; these plain dicts are what its formatter reads
+        return formatter(messages=cast("list[ChatCompletionRequestMessage]", chat)).prompt
 
     @staticmethod
     def _reuse_prefix(llm, tokens: list[int]) -> int:

@@ -12,12 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 
 TOP_LOGPROBS = 20
-JUDGE_KWARGS = {"logprobs": True, "top_logprobs": TOP_LOGPROBS, "max_tokens": 1}  # the answer's first token
+JUDGE_KWARGS: dict[str, Any] = {"logprobs": True, "top_logprobs": TOP_LOGPROBS,
+                                "max_tokens": 1}  # the answer's first token
 
 
 @dataclass

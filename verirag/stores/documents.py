@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from pathlib import PurePath
+from typing import Any
 
 from typing_extensions import TypedDict
 
@@ -39,7 +41,7 @@ def make_document(title: str, text: str, source: str = "", page: int | None = No
     return {**doc, **origin({"page": page, "section": section})}
 
 
-def origin(fields: dict) -> dict:
+def origin(fields: Mapping[str, Any]) -> dict:
     """The known location fields of a document or metadata record: ``page`` (int) and ``section``."""
     known: dict = {}
     if isinstance(fields.get("page"), int) and not isinstance(fields.get("page"), bool):

@@ -34,7 +34,7 @@ def _replace(source: Path, target: Path) -> None:
     os.replace(source, target)
 
 
-def write_atomic(path: Path, write: Callable[[BinaryIO], None]) -> None:
+def write_atomic(path: Path, write: Callable[[BinaryIO], object]) -> None:
     """Write ``path`` through ``write(file)`` so that it is either fully replaced or left unchanged."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f"{TMP_PREFIX}{path.name}-{os.getpid()}-{secrets.token_hex(4)}")

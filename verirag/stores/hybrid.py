@@ -31,7 +31,7 @@ import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlparse
 
 from verirag.errors import StoreNotFoundError, StoreUnavailableError
@@ -40,6 +40,9 @@ from verirag.stores import bm25, durable
 from verirag.stores.documents import Document, origin
 from verirag.stores.durable import TMP_PREFIX, exclusive
 from verirag.stores.embeddings import Embedder
+
+if TYPE_CHECKING:
+    from chromadb import ClientAPI, Collection
 
 RRF_K = 60
 VERSION = 2
@@ -86,8 +89,8 @@ class HybridStore:
         self.collection_name = collection
         self.chroma_url = chroma_url
         self._embedder = embedder
-        self._client = None
-        self._collection = None
+        self._client: ClientAPI | None = None
+        self._collection: Collection | None = None
         self._lock = threading.RLock()
         self._generation: int | None = None  # of the loaded segments
         self._segments: list[bm25.Segment] = []

@@ -20,7 +20,8 @@ def decide_retrieval(state: State, runtime: Runtime[Context]) -> dict:
     if ctx.top_k > 0 and ctx.retrieval_threshold > 0:
         judgment = choice_probabilities(resources.model(runtime), prompt.messages(question),
                                         ["Yes", "No"], default="Yes")  # safe default: retrieve
-        probability, replies, fallbacks = judgment.probabilities["Yes"], [judgment.message], int(not judgment.parsed)
+        probability, replies, fallbacks = (judgment.probabilities["Yes"], [judgment.message],
+                                           int(not judgment.parsed))
     use_retrieval = ctx.top_k > 0 and (probability is None or probability > ctx.retrieval_threshold)
     return {"question": question, "retrieve_probability": probability, "use_retrieval": use_retrieval,
             "query": question, "iteration": 0, "selected": [], "long_term_memory": [],

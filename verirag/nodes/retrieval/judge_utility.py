@@ -114,9 +114,10 @@ def _listwise(state: State, ctx: Context, model) -> tuple[list[Document], list, 
             answers = model.batch([prompt.listwise(state["question"], [_shown(d, ctx.selection_doc_words)
                                                                        for d in order], ctx.top_k)
                                    for order in batch],
-                                  config={"max_concurrency": ctx.max_concurrency}, max_tokens=8 + 4 * ctx.top_k)
+                                  config={"max_concurrency": ctx.max_concurrency},
+                                  max_tokens=8 + 4 * ctx.top_k)
             replies += answers
-            for order, answer in zip(batch, answers):
+            for order, answer in zip(batch, answers, strict=True):
                 numbers = parse_selection(answer.text, len(order), ctx.top_k)
                 if numbers is None:
                     fallbacks += 1
@@ -133,7 +134,7 @@ def _pointwise(state: State, ctx: Context, model) -> tuple[list[Document], list,
     pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
     judgments = choice_probabilities_batch(model, [prompt.pointwise(state["question"], d) for d in pool],
                                            ["Yes", "No"], "No", ctx.max_concurrency)
-    useful = [(j.probabilities["Yes"], -i, d) for i, (j, d) in enumerate(zip(judgments, pool))
+    useful = [(j.probabilities["Yes"], -i, d) for i, (j, d) in enumerate(zip(judgments, pool, strict=True))
               if j.probabilities["Yes"] > ctx.judge_threshold]
     chosen = [d for _, _, d in sorted(useful, key=lambda t: (t[0], t[1]), reverse=True)][:ctx.top_k]
     return chosen, [j.message for j in judgments], sum(not j.parsed for j in judgments)
@@ -143,7 +144,8 @@ def judge_utility(state: State, runtime: Runtime[Context]) -> dict:
     ctx = runtime.context
     if ctx.utility_mode == "off":
         pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
-        selected, replies, fallbacks = pool[:ctx.top_k], [], 0
+        replies: list = []
+        selected, fallbacks = pool[:ctx.top_k], 0
     else:
         run = _listwise if ctx.utility_mode == "listwise" else _pointwise
         selected, replies, fallbacks = run(state, ctx, resources.model(runtime))

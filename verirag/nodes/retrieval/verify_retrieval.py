@@ -40,7 +40,8 @@ def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
         score = parsed if parsed is not None else 0.0
         passed = score >= ctx.verify_threshold
     else:
-        judgment = choice_probabilities(resources.model(runtime), prompt.classify(state["question"], selected),
+        judgment = choice_probabilities(resources.model(runtime),
+                                        prompt.classify(state["question"], selected),
                                         ["Yes", "No"], default="No")
         replies.append(judgment.message)
         fallbacks += not judgment.parsed

@@ -12,14 +12,14 @@ from langgraph.runtime import Runtime
 
 from verirag.graph import resources
 from verirag.graph.context import Context
-from verirag.graph.state import State
+from verirag.graph.state import State, current_draft
 from verirag.parsing import parse_queries
 from verirag.prompts import evidence_finder as prompt
 
 
 def evidence_finder(state: State, runtime: Runtime[Context]) -> dict:
     ctx = runtime.context
-    sentence = state["draft"]["text"]
+    sentence = current_draft(state)["text"]
     replies, fallbacks, queries = [], 0, [sentence]
     if ctx.query_generation:
         so_far = " ".join(s["text"] for s in state.get("sentences") or [])

@@ -62,14 +62,15 @@ class Candidate:
 def sequence_probability(message: AIMessage) -> float | None:
     """Mean token probability of a reply, if the backend returned a log-probability per token."""
     content = ((message.response_metadata or {}).get("logprobs") or {}).get("content") or []
-    generated = (message.usage_metadata or {}).get("output_tokens", 0)
+    generated = message.usage_metadata.get("output_tokens", 0) if message.usage_metadata else 0
     if not content or len(content) < generated:
         return None
     return math.exp(sum(t["logprob"] for t in content) / len(content))
 
 
 def best_segment(model: BaseChatModel, documents: Sequence[Document], question: str, answer_so_far: str,
-                 is_new: Callable[[str], bool], ctx: Context) -> tuple[Candidate | None, list[AIMessage], int]:
+                 is_new: Callable[[str], bool],
+                 ctx: Context) -> tuple[Candidate | None, list[AIMessage], int]:
     """The highest-scoring candidate (or None: the answer ends), every reply, and parse fallbacks."""
     docs = list(documents[:ctx.beam_width])
     drafts = model.batch([prompt.next_sentence([d], question, answer_so_far) for d in docs],
@@ -85,7 +86,8 @@ def best_segment(model: BaseChatModel, documents: Sequence[Document], question: 
     candidates = []
     for (doc, reply, text), r, s, u in zip(live, rel, sup, use, strict=True):
         c = Candidate(text=text, document=doc, relevance=r.probabilities["Relevant"], support=s.probability,
-                      unsupported=not s.passed, usefulness=critiques.usefulness_scores(u.probabilities)["utility"],
+                      unsupported=not s.passed,
+                      usefulness=critiques.usefulness_scores(u.probabilities)["utility"],
                       probability=sequence_probability(reply))
         c.score = critiques.segment_score(c.probability, c.relevance, c.support, c.usefulness, ctx)
         candidates.append(c)

@@ -51,6 +51,7 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
         return {"refusal": None}
     sentences = state.get("sentences") or []
     verified = [s for s in sentences if s["verified_by"] != "none"]
+    text: str | None  # None: the verified sentences leave nothing out
     replies, fallbacks, text = [], 0, refusal.NOTHING_VERIFIED
     if verified:
         if len(verified) == len(sentences) and state.get("retrieval_verified", True):
@@ -59,7 +60,8 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
         replies = [resources.model(runtime).invoke(prompt.messages(state["question"], answer), max_tokens=24)]
         gap = parse_gap(replies[0].text)
         fallbacks = int(gap is None)
-        text = None if gap == "" else refusal.PART_UNKNOWN if gap is None else refusal.PART_MISSING.format(gap=gap)
+        text = (None if gap == "" else refusal.PART_UNKNOWN if gap is None
+                else refusal.PART_MISSING.format(gap=gap))
     if text:
         runtime.stream_writer({"event": "refusal", "text": text})
     return {"refusal": text, "replies": replies, "fallbacks": fallbacks}

@@ -12,13 +12,14 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from verirag.graph.context import Context
-from verirag.graph.state import Sentence, State, memory
+from verirag.graph.state import Sentence, State, current_draft, memory
 from verirag.stores.documents import public
 
 
 def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
-    draft = state["draft"]
-    earlier = (state.get("best_trial") or {}).get("documents") or []  # an earlier trial's citations
+    draft = current_draft(state)
+    best = state.get("best_trial")
+    earlier = (best.get("documents") if best else None) or []  # an earlier trial's citations
     by_id = {d["id"]: d for d in memory(state) + earlier}
     cited = {i: by_id[i] for i in draft["citations"] if i in by_id}
     sentence = Sentence(text=draft["text"], citations=list(cited), support=draft["support"],

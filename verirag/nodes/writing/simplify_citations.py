@@ -22,19 +22,20 @@ from langgraph.runtime import Runtime
 from verirag.critiques import Quote, Support, decide
 from verirag.graph import resources
 from verirag.graph.context import Context
-from verirag.graph.state import State, memory
+from verirag.graph.state import State, current_draft, memory
 
 
 def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
     ctx = runtime.context
-    draft = dict(state["draft"])
+    draft = current_draft(state).copy()
     by_id = {d["id"]: d for d in memory(state)}
     current = [i for i in draft["citations"] if i in by_id]
     quotes = [Quote(**q) for q in draft.get("quotes") or [] if q["doc"] in by_id]
     checks: list[Support] = []
 
     def supported(*citation_sets: list[str], given: list[list[Quote]] | None = None) -> list[Support]:
-        batch = decide(resources.model(runtime), [([by_id[i] for i in ids], draft["text"]) for ids in citation_sets],
+        batch = decide(resources.model(runtime),
+                       [([by_id[i] for i in ids], draft["text"]) for ids in citation_sets],
                        state["question"], ctx, given)
         checks.extend(batch)
         return batch
@@ -46,7 +47,7 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
         candidates = list(current)
         if ctx.max_concurrency > 1:  # first round at once; needed citations are not asked again
             first = supported(*map(without, current))
-            candidates = [i for i, check in zip(current, first) if check.passed]
+            candidates = [i for i, check in zip(current, first, strict=True) if check.passed]
             if candidates:
                 dropped = candidates.pop(0)
                 quotes, current = first[current.index(dropped)].quotes, without(dropped)
@@ -66,8 +67,8 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
             if check.passed:
                 quotes = rest
         current = [i for i in current if any(q.doc == i for q in quotes)] or current
-    draft.update(citations=current[:ctx.max_citations], status="simplified",
-                 quotes=[q.as_dict() for q in quotes] if ctx.quotes else [])
+    draft.update({"citations": current[:ctx.max_citations], "status": "simplified",
+                  "quotes": [q.as_dict() for q in quotes] if ctx.quotes else []})
     replies = [c.judgment.message for c in checks if c.judgment]
     return {"draft": draft, "replies": replies,
             "fallbacks": sum(not c.judgment.parsed for c in checks if c.judgment)}

@@ -8,16 +8,19 @@ from langgraph.runtime import Runtime
 from verirag.critiques import decide
 from verirag.graph import resources
 from verirag.graph.context import Context
-from verirag.graph.state import State, memory
+from verirag.graph.state import State, current_draft, memory
 
 
 def verify_citations(state: State, runtime: Runtime[Context]) -> dict:
     ctx = runtime.context
-    draft = dict(state["draft"])
+    draft = current_draft(state).copy()
     by_id = {d["id"]: d for d in memory(state)}
     cited = [by_id[i] for i in draft["citations"] if i in by_id]  # nothing cited: unsupported, unasked
     (check,) = decide(resources.model(runtime), [(cited, draft["text"])], state["question"], ctx)
-    draft.update(support=round(check.probability, 4), status="supported" if check.passed else "unsupported",
-                 verified_by="citations" if check.passed else "none", quotes=[q.as_dict() for q in check.quotes])
+    draft.update({"support": round(check.probability, 4),
+                  "status": "supported" if check.passed else "unsupported",
+                  "verified_by": "citations" if check.passed else "none",
+                  "quotes": [q.as_dict() for q in check.quotes]})
     replies = [check.judgment.message] if check.judgment else []
-    return {"draft": draft, "replies": replies, "fallbacks": int(bool(check.judgment and not check.judgment.parsed))}
+    return {"draft": draft, "replies": replies,
+            "fallbacks": int(bool(check.judgment and not check.judgment.parsed))}
