@@ -223,13 +223,17 @@ def make(n: int, seed: int) -> None:
 
 
 # -- judging ----------------------------------------------------------------------------------------
-def _features(model):
-    """Feature name -> function(pair) -> (value, seconds): the raw judgments every decision is built from."""
+def _features(model_name: str):
+    """Feature name -> function(pair) -> (value, seconds): the raw judgments every decision is built from
+    (the model is loaded at its first use: the zero-token features need none)."""
     import time
 
     from verirag.evidence import missing_terms, quote_text, select_quote
-    from verirag.models import choice_probabilities
-    from verirag.prompts import entailment, writer
+    from verirag.models import choice_probabilities, get_chat_model
+
+    def model():
+        return get_chat_model(model_name)
+    from verirag.prompts import critiques, entailment
     from verirag.text import render_documents
 
     def quoted(pair):
@@ -252,7 +256,7 @@ def _features(model):
             docs = docs_of(pair)
             if not docs:
                 return None
-            j = choice_probabilities(model, writer.support(docs, question(pair), pair["claim"]),
+            j = choice_probabilities(model(), critiques.support(docs, question(pair), pair["claim"]),
                                      ["Fully", "Partially", "No"], default="No")
             return {k: round(v, 5) for k, v in j.probabilities.items()}
         return timed(ask)
@@ -262,7 +266,7 @@ def _features(model):
             docs = docs_of(pair)
             if not docs:
                 return None
-            j = choice_probabilities(model, entailment.messages(render_documents(docs), pair["claim"]),
+            j = choice_probabilities(model(), entailment.messages(render_documents(docs), pair["claim"]),
                                      ["Yes", "No"], default="No")
             return round(j.probabilities["Yes"], 5)
         return timed(ask)
@@ -286,12 +290,11 @@ CONTENT_FREE = {"id": "content-free", "paragraph": "N/A", "claim": "N/A", "evide
 def judge(model_name: str, names: list[str], limit: int | None) -> None:
     """Compute every missing (pair, feature) judgment; append each as one line (resumable)."""
     from verirag.jsonl import append_record, read_records
-    from verirag.models import get_chat_model
 
     pairs = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()][: limit or None]
     pairs.sort(key=lambda p: (p["evidence"]["title"], p["id"]))  # same evidence consecutively: prefix reuse
     done = {(r["id"], r["feature"]) for r in read_records(JUDGMENTS)}
-    features = _features(get_chat_model(model_name))
+    features = _features(model_name)
     for name in names or list(features):
         todo = [p for p in [CONTENT_FREE, *pairs] if (p["id"], name) not in done]
         for i, pair in enumerate(todo, 1):
@@ -305,16 +308,23 @@ def judge(model_name: str, names: list[str], limit: int | None) -> None:
 # -- reporting --------------------------------------------------------------------------------------
 def choose_threshold(scores: list[float], pairs: list[dict], max_false_pass: float = 0.05) -> float:
     """The threshold with the best balanced accuracy among those passing at most ``max_false_pass`` of
-    each negative category (contradicted, unsupported) — trust first; on the calibration split."""
+    each negative category (contradicted, unsupported) — trust first; on the calibration split. Many
+    thresholds often tie (every score between two observed ones): the middle of the tied range is
+    taken, the one farthest from changing any decision of the calibration split."""
     candidates = sorted(set(scores) | {0.5})
-    best, best_key = 1.0, (-1.0, 0.0)
-    for t in candidates:
+
+    def key(t: float) -> tuple[float, float]:
         rates = _rates(scores, pairs, t)
         feasible = max(rates["contradicted"], rates["unsupported"]) <= max_false_pass
-        key = (float(feasible), rates["balanced accuracy"])
-        if key > best_key:
-            best, best_key = t, key
-    return best
+        return float(feasible), rates["balanced accuracy"]
+
+    best = max(key(t) for t in candidates)
+    tied = [t for t in candidates if key(t) == best]
+    # thresholds are "pass at >= t": the tied range runs from the lowest tied score up to (not
+    # including) the next observed score above the highest tied one
+    above = [t for t in candidates if t > tied[-1]]
+    upper = above[0] if above else 1.0
+    return (tied[0] + upper) / 2
 
 
 def _rates(scores: list[float], pairs: list[dict], threshold: float) -> dict:
