@@ -23,19 +23,24 @@ from __future__ import annotations
 import argparse
 import re
 import statistics
+import sys
 import tempfile
 import threading
 import time
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
-from verirag import Context
-from verirag.api import run
-from verirag.models import register_model
-from verirag.prompts import decide_retrieval, judge_utility, verify, writer
-from verirag.stores import HybridStore, make_document, register_store
-from verirag.testing import HashEmbedder, ScriptedChatModel, distribution_reply, last_user_text
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.scripted
+
+from tests.scripted import prompt_kind  # noqa: E402
+from verirag import Context  # noqa: E402
+from verirag.api import run  # noqa: E402
+from verirag.models import register_model  # noqa: E402
+from verirag.prompts import generate_sentence  # noqa: E402
+from verirag.stores import HybridStore, make_document, register_store  # noqa: E402
+from verirag.testing import HashEmbedder, ScriptedChatModel, distribution_reply, last_user_text  # noqa: E402
 
 TOPICS = ["river", "mountain", "city", "forest", "desert", "island", "lake", "valley", "volcano", "coast"]
 
@@ -56,23 +61,25 @@ class SleepyModel:
         return reply
 
     def answer(self, messages, kwargs):
-        system, prompt = messages[0].text, last_user_text(messages)
-        if kwargs.get("logprobs"):
-            if "Task: judge how well" in prompt:  # every other sentence fails tier 1
-                fully = 0.9 if self.sentences % 2 else 0.2
-                return distribution_reply({"Fully": fully, "Partially": 0.05, "No": 1 - fully - 0.05})
-            if system == decide_retrieval.SYSTEM or system == verify.CLASSIFY_SYSTEM:
-                return distribution_reply({"Yes": 0.8, "No": 0.2})
-            return distribution_reply({"4": 0.6, "5": 0.4})
-        if system.startswith(judge_utility.LISTWISE_SYSTEM.split("{k}")[0]):
+        kind, prompt = prompt_kind(messages), last_user_text(messages)
+        if kind in ("support", "entails"):  # every other sentence fails tier 1
+            yes = 0.95 if self.sentences % 2 else 0.2
+            return distribution_reply({"Yes": yes, "Fully": yes, "No": 1 - yes})
+        if kind in ("retrieve?", "enough?"):
+            return distribution_reply({"Yes": 0.8, "No": 0.2})
+        if kind in ("usefulness", "relevance"):
+            return distribution_reply({"4": 0.6, "5": 0.4, "Relevant": 0.8, "Irrelevant": 0.2})
+        if kind == "select":
             return "Selected Documents: 1 2 3"
-        if "Task: write the answer" in prompt:
+        if kind == "next sentence":
             self.sentences += 1
-            return writer.END if "Answer so far: (nothing yet)" not in prompt and self.sentences > 3 \
+            return generate_sentence.END if "Answer so far: (nothing yet)" not in prompt and self.sentences > 3 \
                 else f"The {TOPICS[self.sentences % 10]} is described in the documents."
-        if "Task: add citations" in prompt:
+        if kind == "cite":
             n = len(re.findall(r"<document number=", prompt))
             return f"Sentence [1][{min(2, n)}]"
+        if kind == "gap":
+            return "the rest"
         return "first query\nsecond query"
 
 
