@@ -107,7 +107,7 @@ def judge(model_name: str, limit: int | None) -> None:
 
     from verirag.jsonl import append_record, read_records
     from verirag.models import choice_probabilities, get_chat_model
-    from verirag.prompts import verify
+    from verirag.prompts import verify_retrieval as verify
 
     model = get_chat_model(model_name)
     done = {r["id"] for r in read_records(JUDGMENTS)}

@@ -287,11 +287,12 @@ def _features(model_name: str):
 CONTENT_FREE = {"id": "content-free", "paragraph": "N/A", "claim": "N/A", "evidence": {"title": "N/A", "text": "N/A"}}
 
 
-def judge(model_name: str, names: list[str], limit: int | None) -> None:
+def judge(model_name: str, names: list[str], limit: int | None, split: str | None = None) -> None:
     """Compute every missing (pair, feature) judgment; append each as one line (resumable)."""
     from verirag.jsonl import append_record, read_records
 
     pairs = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()][: limit or None]
+    pairs = [p for p in pairs if split is None or p["split"] == split]
     pairs.sort(key=lambda p: (p["evidence"]["title"], p["id"]))  # same evidence consecutively: prefix reuse
     done = {(r["id"], r["feature"]) for r in read_records(JUDGMENTS)}
     features = _features(model_name)
@@ -456,13 +457,14 @@ def main(argv: list[str] | None = None) -> None:
     p_judge.add_argument("--model", default="local")
     p_judge.add_argument("--features", default="", help="comma-separated; default: all")
     p_judge.add_argument("--limit", type=int, default=None)
+    p_judge.add_argument("--split", choices=["calibration", "test"], default=None, help="only this split")
     p_report = sub.add_parser("report", help="the table of every decision on the test split")
     p_report.add_argument("--out", type=Path, default=DATA / "table.md")
     args = parser.parse_args(argv)
     if args.command == "make":
         make(args.n, args.seed)
     elif args.command == "judge":
-        judge(args.model, [f for f in args.features.split(",") if f], args.limit)
+        judge(args.model, [f for f in args.features.split(",") if f], args.limit, args.split)
     else:
         report(args.out)
 

@@ -12,6 +12,7 @@ import html
 from collections.abc import Iterable
 from typing import Any
 
+from verirag.graph.state import answer_sentences
 from verirag.stores.documents import location
 from verirag.text import attach_citations
 from verirag.usage import cost_line
@@ -64,13 +65,21 @@ def render_html(result: dict[str, Any]) -> str:
     numbers = {doc_id: n for n, doc_id in enumerate(result.get("documents") or {}, 1)}
     parts = ['<div class="verirag-answer">',
              f'<p><b>Q:</b> {html.escape(result.get("question", ""))}</p>']
-    if result.get("refusal"):
-        parts.append(f'<p class="verirag-refusal"><i>{html.escape(result["refusal"])}</i></p>')
-    sentences = [_sentence(s, numbers) for s in result.get("sentences") or []]
+    config = result.get("config") or {}
+    kept = result.get("sentences") or []
+    shown = answer_sentences(kept, config.get("unverified", "drop"), config.get("writer", "vtg"))
+    sentences = [_sentence(s, numbers) for s in shown]
     if sentences:
         parts.append("<p>" + " ".join(sentences) + "</p>")
-    elif not result.get("refusal"):
+    if result.get("refusal"):
+        parts.append(f'<p class="verirag-refusal"><i>{html.escape(result["refusal"])}</i></p>')
+    elif not sentences:
         parts.append("<p><i>No answer: the documents do not support one.</i></p>")
+    left_out = [s for s in kept if s not in shown]
+    if left_out:
+        items = "".join(f"<li><s>{html.escape(s.get('text', ''))}</s></li>" for s in left_out)
+        parts.append(f'<p class="verirag-left-out"><small>Not verified, left out of the answer:</small></p>'
+                     f"<ul>{items}</ul>")
     if numbers:
         parts.append('<ol class="verirag-sources">')
         for doc_id, doc in (result.get("documents") or {}).items():

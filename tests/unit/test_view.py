@@ -51,7 +51,7 @@ def test_document_markup_is_shown_as_text_never_as_html():
     assert [raw for raw in ("<img", "<script>", "<b>page</b>", "<b>bold") if raw in html] == []
     assert "<img src=x onerror=alert(1)> and <b>bold</b> as text." in page.text  # shown as the text it is
     assert "Markup <b>page</b>" in page.text and "What is the <i>capital</i>?" in page.text
-    assert "It has <script>1</script> people [1]." in page.text
+    assert "It has <script>1</script> people." in page.text  # left out of the answer, shown apart, as text
     assert "(guide.pdf, p. 7)" in page.text
     assert "3 model call(s), 120 prompt + 30 completion tokens, 1.5 s" in page.text
 
@@ -63,7 +63,11 @@ def test_quotes_are_highlighted_and_marks_say_what_was_verified():
     page = Tags(view._repr_html_())
     assert page.marks == ["A page", QUOTE]
     assert "Tokyo is the capital of Japan [1]. ✓" in page.text
-    assert "It has <script>1</script> people [1]. ⚠ unverified" in page.text
+    # the unverified sentence is left out of the answer by default, and in it, marked, as VTG shows it
+    assert "Not verified, left out of the answer:It has <script>1</script> people." in page.text
+    shown = Tags(AnswerView({**result(), "config": {"unverified": "show"}})._repr_html_())
+    assert "It has <script>1</script> people [1]. ⚠ unverified" in shown.text
+    assert "left out" not in shown.text
     assert Tags(AnswerView(result())._repr_html_()).marks == []  # no quotes, no highlight
 
 

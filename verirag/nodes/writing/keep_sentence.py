@@ -3,16 +3,18 @@ memory (VTG: D_L ← D_L ∪ C); an unverified one (the best-supported of its tr
 memory. Trials reset.
 
 The kept sentence is also written to LangGraph's ``custom`` stream as
-``{"event": "sentence", "sentence": {...}, "documents": {id: {"title", "text", "source", "page"}}}``
-(each cited document as the output contract shows it, ``section`` where known), so callers can show the
-answer and its sources as it is verified; judge and grader output never enters that stream."""
+``{"event": "sentence", "sentence": {...}, "in_answer": bool, "documents": {id: {"title", "text",
+"source", "page"}}}`` (each cited document as the output contract shows it, ``section`` where known;
+``in_answer`` says whether the answer text shows the sentence: by default an unverified one is left
+out), so callers can show the answer and its sources as it is verified; judge and grader output never
+enters that stream."""
 
 from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
 from verirag.graph.context import Context
-from verirag.graph.state import Sentence, State, current_draft, memory
+from verirag.graph.state import Sentence, State, answer_sentences, current_draft, memory
 from verirag.stores.documents import public
 
 
@@ -27,7 +29,9 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
                         trial=draft.get("trial", 0) + 1,
                         quotes=[q for q in draft.get("quotes") or [] if q["doc"] in cited]
                         if draft["verified_by"] != "none" else [])
+    ctx = runtime.context
     runtime.stream_writer({"event": "sentence", "sentence": dict(sentence),
+                           "in_answer": bool(answer_sentences([sentence], ctx.unverified, ctx.writer)),
                            "documents": {i: public(d) for i, d in cited.items()}})
     update: dict = {"sentences": list(state.get("sentences") or []) + [sentence], "trials": 0,
                     "draft": None, "best_trial": None, "cited_documents": cited}

@@ -8,7 +8,7 @@ const STAGES = {
   decide_retrieval: "deciding whether to look things up",
   retrieve: "retrieving documents",
   judge_utility: "selecting the useful documents",
-  verify: "checking that the documents can answer",
+  verify_retrieval: "checking that the documents can answer",
   missing_info_query: "asking for what is missing",
   generate_answer: "writing the answer",
   generate_sentence: "writing the next sentence",
@@ -18,6 +18,7 @@ const STAGES = {
   simplify_citations: "simplifying the citations",
   keep_sentence: "sentence kept",
   evidence_finder: "searching for more evidence",
+  grounded_refusal: "checking what the documents do not answer",
   critique_answer: "rating the answer",
   finalize: "finishing",
 };
@@ -77,8 +78,9 @@ class AnswerView {
     this.sentences = [];
     this.documents = {};
     this.numbers = new Map();
-    for (const id of ["sentences", "cost", "refusal", "error"]) $(id).replaceChildren();
+    for (const id of ["sentences", "left-out", "cost", "refusal", "error"]) $(id).replaceChildren();
     $("refusal").hidden = true;
+    $("left-out").hidden = true;
     $("error").hidden = true;
     this.closeSource();
   }
@@ -88,28 +90,39 @@ class AnswerView {
     return this.numbers.get(docId);
   }
 
-  addSentence(sentence, documents) {
+  addSentence(sentence, documents, inAnswer = true) {
     Object.assign(this.documents, documents || {});
+    if (!inAnswer) {  // not verified: left out of the answer, shown apart for inspection
+      $("left-out").append(el("li", {class: "left-out", text: sentence.text || ""}));
+      $("left-out").hidden = false;
+      return;
+    }
     this.sentences.push(sentence);
     $("sentences").append(this.renderSentence(sentence, this.sentences.length - 1), " ");
+  }
+
+  showRefusal(text) {
+    $("refusal").textContent = text;
+    $("refusal").hidden = false;
   }
 
   // the final state is authoritative: same numbering (first citation order), final quotes and documents
   showFinal(values) {
     if (Array.isArray(values.sentences)) {
+      const config = values.config || {};
+      const drop = config.unverified !== "show" && config.writer !== "answer";
       this.sentences = [];
       this.numbers = new Map(Object.keys(values.documents || {}).map((id, i) => [id, i + 1]));
       this.documents = Object.assign({}, this.documents, values.documents || {});
       $("sentences").replaceChildren();
-      for (const sentence of values.sentences) this.addSentence(sentence, {});
+      $("left-out").replaceChildren();
+      $("left-out").hidden = true;
+      for (const sentence of values.sentences) {
+        this.addSentence(sentence, {}, !(drop && sentence.verified_by === "none"));
+      }
     }
-    if (values.refusal) {
-      $("refusal").textContent = values.refusal;
-      $("refusal").hidden = false;
-    } else if (!this.sentences.length) {
-      $("refusal").textContent = "No answer: the documents do not support one.";
-      $("refusal").hidden = false;
-    }
+    if (values.refusal) this.showRefusal(values.refusal);
+    else if (!this.sentences.length) this.showRefusal("No answer: the documents do not support one.");
   }
 
   renderSentence(sentence, index) {
@@ -221,7 +234,9 @@ async function ask(view, question, context) {
   let values = null;
   for await (const {event, data} of events(response)) {
     if (event === "custom" && data && data.event === "sentence") {
-      view.addSentence(data.sentence, data.documents);
+      view.addSentence(data.sentence, data.documents, data.in_answer !== false);
+    } else if (event === "custom" && data && data.event === "refusal") {
+      view.showRefusal(data.text);
     } else if (event === "updates" && data) {
       const node = Object.keys(data).find((key) => !key.startsWith("__"));
       if (node) {
