@@ -42,7 +42,8 @@ GRADES = ["Fully", "Partially", "No"]
 # The grounded decision, fitted on benchmarks/verifier/ (calibration split) for the embedded model:
 JUDGE = "yes"  # which judgment of the quote: "yes" (P(Yes) of the entailment question) or "issup"
 CALIBRATION = (-5.3761, 3.3602)  # P(supported) = sigmoid(a + b * logit(score)), score = P(Yes) of the quote
-THRESHOLD = 0.6026  # on that calibrated scale (P(Yes) >= 0.85): the middle of the calibration split's best range
+# on that calibrated scale (P(Yes) >= 0.85): the middle of the calibration split's best range
+THRESHOLD = 0.6026
 ISSUP_THRESHOLD = 0.5  # Self-RAG's ISSUP decision
 QUOTE_SENTENCES = 3  # sentences quoted as evidence, across the documents checked
 QUOTE_PER_DOCUMENT = 2  # ... and from one document (as benchmarked: a paragraph's best two)

@@ -9,7 +9,7 @@ Every piece of text from the documents, the question or the model is escaped: it
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from verirag.graph.state import answer_sentences
@@ -48,7 +48,7 @@ def quoted_spans(result: dict[str, Any], doc_id: str) -> list[tuple[int, int]]:
             if q.get("doc") == doc_id]
 
 
-def _sentence(sentence: dict[str, Any], numbers: dict[str, int]) -> str:
+def _sentence(sentence: Mapping[str, Any], numbers: dict[str, int]) -> str:
     cited = [numbers[c] for c in sentence.get("citations") or [] if c in numbers]
     text = html.escape(attach_citations(sentence.get("text", ""), cited))
     how = VERIFIED.get(sentence.get("verified_by", "none"))
@@ -67,7 +67,7 @@ def render_html(result: dict[str, Any]) -> str:
              f'<p><b>Q:</b> {html.escape(result.get("question", ""))}</p>']
     config = result.get("config") or {}
     kept = result.get("sentences") or []
-    shown = answer_sentences(kept, config.get("unverified", "drop"), config.get("writer", "vtg"))
+    shown: list[Any] = answer_sentences(kept, config.get("unverified", "drop"), config.get("writer", "vtg"))
     sentences = [_sentence(s, numbers) for s in shown]
     if sentences:
         parts.append("<p>" + " ".join(sentences) + "</p>")
