@@ -16,3 +16,12 @@ def test_readme_first_screen_gives_the_two_commands():
     assert "bash scripts/setup.sh" in first_screen and "bash scripts/test.sh" in first_screen
     ci = (README.parent / ".ci" / "run").read_text()
     assert "scripts/test.sh" in ci
+
+
+def test_the_graph_is_drawn_as_an_image_with_every_node_placed(tmp_path):
+    from verirag.diagram import ROWS, png
+    from verirag.workflow import graph
+
+    path = png(tmp_path / "graph.png")
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert set(graph.get_graph().nodes) == {node for row in ROWS for node in row}  # none on a spare row
