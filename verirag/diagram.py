@@ -57,17 +57,17 @@ def png(path: str | Path) -> Path:
     fig, ax = plt.subplots(figsize=(8, 0.6 * (len(rows) + 1)), dpi=120)
     for source, target, conditional in edges:
         (x0, y0), (x1, y1) = position[source], position[target]
-        ax.annotate("", xy=(x1, y1), xytext=(x0, y0),
-                    arrowprops={"arrowstyle": "->", "color": "#777", "linestyle": "--" if conditional else "-",
-                                "connectionstyle": "arc3,rad=0.15" if y1 >= y0 else "arc3", "shrinkA": 12,
-                                "shrinkB": 12})
+        style = {"arrowstyle": "->", "color": "#777", "linestyle": "--" if conditional else "-",
+                 "connectionstyle": "arc3,rad=0.15" if y1 >= y0 else "arc3", "shrinkA": 12, "shrinkB": 12}
+        ax.annotate("", xy=(x1, y1), xytext=(x0, y0), arrowprops=style)
     for node, (x, y) in position.items():
-        ax.text(x, y, node, ha="center", va="center", fontsize=8,
-                bbox={"boxstyle": "round,pad=0.3", "facecolor": STAGE_COLOURS[_stage(node)], "edgecolor": "#999"})
+        box = {"boxstyle": "round,pad=0.3", "facecolor": STAGE_COLOURS[_stage(node)], "edgecolor": "#999"}
+        ax.text(x, y, node, ha="center", va="center", fontsize=8, bbox=box)
     ax.set_xlim(0, 1)
     ax.set_ylim(-len(rows) + 0.4, 0.6)
     ax.set_axis_off()
-    ax.set_title("verirag: retrieval stage (blue), writing stage (green); dashed = conditional edge", fontsize=9)
+    ax.set_title("verirag: retrieval stage (blue), writing stage (green); dashed = conditional edge",
+                 fontsize=9)
     fig.savefig(path, bbox_inches="tight")
     plt.close(fig)
     return Path(path)
