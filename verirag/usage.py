@@ -42,10 +42,13 @@ def merge_usage(left: dict | None, right: dict | None) -> dict:
 
 
 def totals(usage: dict) -> dict[str, float]:
-    """Sum of every node's counters."""
+    """Sum of every node's counters. A sub-step's entry ("node.step") adds its calls and tokens, which its
+    node's entry leaves out, but not its runs and seconds, which its node's entry already holds."""
     out: dict[str, float] = dict.fromkeys(FIELDS, 0)
-    for counters in usage.values():
+    for name, counters in usage.items():
         for key in FIELDS:
+            if "." in name and key in ("runs", "seconds"):
+                continue
             out[key] = round(out[key] + counters.get(key, 0), 4)
     return out
 

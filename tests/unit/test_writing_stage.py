@@ -376,3 +376,15 @@ def test_tier_two_is_not_asked_when_the_memory_is_the_cited_set(vtg_store, scrip
     assert [d["title"] for d in state["long_term_memory"]] == ["Japan"]  # the memory: the one cited document
     assert len(script.support_calls) == 1  # tier 1 only
     assert out["usage"]["per_node"]["verify_memory"]["calls"] == 0
+
+
+def test_the_quotes_have_their_own_ledger_entry(vtg_store, scripted):
+    script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+    name, _ = scripted(script)
+    out, _ = run(Q, ctx(name))
+    per_node, total = out["usage"]["per_node"], out["usage"]["total"]
+    assert per_node["simplify_citations.quotes"]["calls"] == 1  # the one sentence-level check
+    assert per_node["simplify_citations"]["calls"] == 0  # one citation: nothing to simplify above it
+    assert total["calls"] == sum(c["calls"] for c in per_node.values()) == len(script.support_calls) + 3  # + 2 writes, 1 cite
+    assert total["seconds"] == pytest.approx(sum(c["seconds"] for n, c in per_node.items() if "." not in n),
+                                             abs=1e-3)

@@ -10,7 +10,8 @@ where the graph is built:
   the rest;
 * **the usage ledger**: a node returns the model replies it produced under ``"replies"`` and its parse
   fallbacks under ``"fallbacks"``; the wrapper times the node and turns both into its ledger entry
-  (:func:`verirag.usage.node_usage`), so no node repeats that bookkeeping.
+  (:func:`verirag.usage.node_usage`), so no node repeats that bookkeeping. A node may add the entry of
+  a sub-step of its own under ``"usage"`` (e.g. ``simplify_citations.quotes``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any, Protocol
 from langgraph.runtime import Runtime
 
 from verirag.graph.context import RENAMED, Context
-from verirag.usage import node_usage
+from verirag.usage import merge_usage, node_usage
 
 _FIELDS = {f.name for f in fields(Context)}
 
@@ -68,7 +69,9 @@ def as_node(function: Callable[..., dict]) -> Node:
             update = function(state, runtime)
         update = dict(update)
         replies, fallbacks = update.pop("replies", []), update.pop("fallbacks", 0)
-        update["usage"] = node_usage(name, replies, time.perf_counter() - started, fallbacks)
+        entry = node_usage(name, replies, time.perf_counter() - started, fallbacks)
+        # a node may report a sub-step of its own ("node.step", e.g. the simplifier's quotes) under "usage"
+        update["usage"] = merge_usage(update.get("usage"), entry)
         return update
 
     node.__name__ = node.__qualname__ = name

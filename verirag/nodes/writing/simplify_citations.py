@@ -17,12 +17,15 @@ sequential greedy one; the default (``max_concurrency = 1``, one CPU-bound model
 
 from __future__ import annotations
 
+import time
+
 from langgraph.runtime import Runtime
 
 from verirag.critiques import Quote, Support, decide
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State, current_draft, memory
+from verirag.usage import node_usage
 
 
 def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
@@ -57,8 +60,11 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
             (check,) = supported(without(doc_id))
             if check.passed:
                 quotes, current = check.quotes, without(doc_id)
+    quote_checks: list[Support] = []
+    quote_started = time.perf_counter()
     if ctx.quotes and quotes:
         quotes = [q for q in quotes if q.doc in current]
+        before = len(checks)
         for quote in list(quotes):  # the simplifier's procedure at sentence granularity
             if len(quotes) == 1:
                 break
@@ -67,8 +73,14 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
             if check.passed:
                 quotes = rest
         current = [i for i in current if any(q.doc == i for q in quotes)] or current
+        quote_checks, checks = checks[before:], checks[:before]
     draft.update({"citations": current[:ctx.max_citations], "status": "simplified",
                   "quotes": [q.as_dict() for q in quotes] if ctx.quotes else []})
     replies = [c.judgment.message for c in checks if c.judgment]
+    quote_replies = [c.judgment.message for c in quote_checks if c.judgment]
     return {"draft": draft, "replies": replies,
-            "fallbacks": sum(not c.judgment.parsed for c in checks if c.judgment)}
+            "fallbacks": sum(not c.judgment.parsed for c in checks if c.judgment),
+            # the sentence-level part in its own ledger entry: what the quotes cost
+            "usage": node_usage("simplify_citations.quotes", quote_replies,
+                                time.perf_counter() - quote_started,
+                                sum(not c.judgment.parsed for c in quote_checks if c.judgment))}
