@@ -1,9 +1,11 @@
 """verirag's own overhead next to the model's time (run by hand, not in CI).
 
-    .venv/bin/python benchmarks/overhead.py [--questions 10] [--latency 0.2] [--concurrency 4]
+    .venv/bin/python benchmarks/overhead.py [--questions 10] [--latency 0.2] [--concurrency 4] [--single-hop]
 
 A scripted model sleeps ``latency`` seconds per call and answers plausibly (documents are selected and
-verified, sentences pass or fail verification in turn, so every loop runs). The store is a real
+verified, sentences pass or fail verification in turn, so every loop runs). With ``--single-hop`` it
+answers like a single-hop question should go: the selection agrees across shuffles, one sentence is
+written, verified at tier 1, and the answer ends (the calls a single-hop question needs). The store is a real
 HybridStore (Chroma + BM25) with a hash embedder over a synthetic corpus. For each question it records
 the wall time and the intervals during which at least one model call was running, and prints a table:
 
@@ -46,8 +48,9 @@ TOPICS = ["river", "mountain", "city", "forest", "desert", "island", "lake", "va
 
 
 class SleepyModel:
-    def __init__(self, latency: float):
+    def __init__(self, latency: float, single_hop: bool = False):
         self.latency = latency
+        self.single_hop = single_hop
         self.intervals: list[tuple[float, float]] = []
         self.lock = threading.Lock()
         self.sentences = 0
@@ -62,22 +65,29 @@ class SleepyModel:
 
     def answer(self, messages, kwargs):
         kind, prompt = prompt_kind(messages), last_user_text(messages)
-        if kind in ("support", "entails"):  # every other sentence fails tier 1
-            yes = 0.95 if self.sentences % 2 else 0.2
+        if kind in ("support", "entails"):  # every other sentence fails tier 1 (single hop: none)
+            yes = 0.95 if self.sentences % 2 or self.single_hop else 0.2
             return distribution_reply({"Yes": yes, "Fully": yes, "No": 1 - yes})
         if kind in ("retrieve?", "enough?"):
             return distribution_reply({"Yes": 0.8, "No": 0.2})
         if kind in ("usefulness", "relevance"):
             return distribution_reply({"4": 0.6, "5": 0.4, "Relevant": 0.8, "Irrelevant": 0.2})
         if kind == "select":
+            if self.single_hop:  # the same documents, wherever the shuffle puts them
+                titles = re.findall(r'title="([^"]*)"', prompt)
+                return "Selected Documents: " + " ".join(str(titles.index(t) + 1) for t in sorted(titles)[:3])
             return "Selected Documents: 1 2 3"
         if kind == "next sentence":
             self.sentences += 1
-            return generate_sentence.END if "Answer so far: (nothing yet)" not in prompt and self.sentences > 3 \
-                else f"The {TOPICS[self.sentences % 10]} is described in the documents."
+            done = self.sentences > (1 if self.single_hop else 3)
+            if "Answer so far: (nothing yet)" not in prompt and done:
+                return generate_sentence.END
+            if self.single_hop:  # the first document's words: a sentence its citation supports
+                return re.search(r'<document number="1"[^>]*>\n(.*?)\n</document>', prompt, re.S).group(1)
+            return f"The {TOPICS[self.sentences % 10]} is described in the documents."
         if kind == "cite":
             n = len(re.findall(r"<document number=", prompt))
-            return f"Sentence [1][{min(2, n)}]"
+            return "Sentence [1]" if self.single_hop else f"Sentence [1][{min(2, n)}]"
         if kind == "gap":
             return "the rest"
         return "first query\nsecond query"
@@ -100,6 +110,7 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=10)
     parser.add_argument("--latency", type=float, default=0.2)
     parser.add_argument("--concurrency", type=int, default=4, help="max_concurrency (1: one call at a time)")
+    parser.add_argument("--single-hop", action="store_true", help="one verified sentence per question")
     args = parser.parse_args()
     folder = tempfile.mkdtemp()
     store = HybridStore(folder, embedder=HashEmbedder())
@@ -110,7 +121,7 @@ def main() -> None:
                   "overhead s", "overhead %", "wall / critical path")
     rows = []
     for q in range(args.questions):
-        model = SleepyModel(args.latency)
+        model = SleepyModel(args.latency, args.single_hop)
         register_model("sleepy", ScriptedChatModel(respond=model))
         # the local preset's sizes, with concurrent calls as a remote API allows (the local preset runs one
         # call at a time because its model is CPU-bound)
@@ -130,7 +141,9 @@ def main() -> None:
                   f"{busy:.2f}", f"{wall:.2f}", f"{wall - busy:.3f}", f"{100 * (wall - busy) / wall:.1f}",
                   f"{wall / (rounds * args.latency):.3f}")
     Console(width=160).print(table)
-    Console().print(f"median overhead per question: {statistics.median(r[0] - r[1] for r in rows):.3f} s")
+    Console().print(f"median overhead per question: {statistics.median(r[0] - r[1] for r in rows):.3f} s; "
+                    f"calls per question: {calls / len(rows):.1f}; wall / critical path: "
+                    f"{wall / (rounds * args.latency):.3f}")
 
 
 if __name__ == "__main__":
