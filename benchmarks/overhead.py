@@ -106,7 +106,8 @@ def busy_time(intervals: list[tuple[float, float]]) -> tuple[float, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--questions", type=int, default=10)
     parser.add_argument("--latency", type=float, default=0.2)
     parser.add_argument("--concurrency", type=int, default=4, help="max_concurrency (1: one call at a time)")
@@ -137,7 +138,8 @@ def main() -> None:
                       f"{100 * (wall - busy) / wall:.1f}", f"{wall / (rounds * args.latency):.3f}")
     wall, busy = sum(r[0] for r in rows), sum(r[1] for r in rows)
     calls, rounds = sum(r[2] for r in rows), sum(r[3] for r in rows)
-    table.add_row("all", str(calls), str(rounds), f"{calls * args.latency:.2f}", f"{rounds * args.latency:.2f}",
+    table.add_row("all", str(calls), str(rounds), f"{calls * args.latency:.2f}",
+                  f"{rounds * args.latency:.2f}",
                   f"{busy:.2f}", f"{wall:.2f}", f"{wall - busy:.3f}", f"{100 * (wall - busy) / wall:.1f}",
                   f"{wall / (rounds * args.latency):.3f}")
     Console(width=160).print(table)
