@@ -16,8 +16,12 @@ Citation scoring follows ALCE's ``compute_autoais`` step by step:
 Departures from ALCE, on purpose: an empty answer scores 0 recall and 0 precision (ALCE drops it from
 its averages), so a system cannot gain by saying nothing; a sentence that only says the documents do
 not answer (a grounded refusal, :mod:`verirag.refusal`) is not scored for citations (it states no fact).
-Citation numbers are read as ALCE reads them, so ``[0]`` is out of range (0 recall), and the sentence
-splitter is verirag's own (:func:`verirag.text.split_sentences`), not NLTK's Punkt.
+Citation numbers are read as ALCE reads them, so ``[0]`` is out of range (0 recall). The sentence
+splitter is verirag's own (:func:`verirag.text.split_sentences`, the graph's: docs/segmentation.md), not
+NLTK's Punkt; it cuts at every line break, where Punkt may join two lines into one sentence (on the
+committed dev records' answers the two agree on every sentence). A one-answer baseline's reply is scored
+as written, against the documents it was given (ALCE: an out-of-range marker makes its sentence 0),
+not after verirag's finalize has dropped such markers.
 """
 
 from __future__ import annotations

@@ -105,3 +105,28 @@ class AnswerView:
 
     def __str__(self) -> str:
         return self.result.get("answer", "")
+
+
+class Rows:
+    """A list of dicts that Jupyter shows as an HTML table (every cell escaped); ``str()`` is plain text."""
+
+    def __init__(self, rows: list[dict[str, Any]], columns: list[str] | None = None):
+        self.rows = rows
+        self.columns = columns or list(dict.fromkeys(key for row in rows for key in row))
+
+    @staticmethod
+    def _cell(value: Any) -> str:
+        if isinstance(value, float):
+            return f"{value:.3f}"
+        if isinstance(value, (list, tuple)):
+            return ", ".join(map(str, value))
+        return "" if value is None else str(value)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(self._cell(row.get(c)))}</td>" for c in self.columns)
+                       + "</tr>" for row in self.rows)
+        return f'<table class="verirag-rows"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+    def __str__(self) -> str:
+        return "\n".join(" | ".join(self._cell(row.get(c)) for c in self.columns) for row in self.rows)

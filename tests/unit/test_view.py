@@ -86,3 +86,13 @@ def test_the_refusal_is_shown():
 
 def test_spans_are_clipped_and_merged():
     assert merge_spans([(5, 9), (0, 3), (8, 12), (3, 4), (20, 30), (7, 7)], 25) == [(0, 4), (5, 12), (20, 25)]
+
+
+def test_rows_show_as_an_escaped_html_table():
+    from verirag.view import Rows
+
+    rows = Rows([{"node": "cite", "titles": ["<b>A</b>", "B"], "support": 0.9312}, {"node": "keep_sentence"}])
+    page = Tags(rows._repr_html_())
+    assert page.tags.count("tr") == 3 and "b" not in page.tags
+    assert "<b>A</b>, B" in page.text and "0.931" in page.text
+    assert str(rows).splitlines()[1] == "keep_sentence |  | "
