@@ -124,8 +124,8 @@ class Rows:
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(self._cell(row.get(c)))}</td>" for c in self.columns)
-                       + "</tr>" for row in self.rows)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(self._cell(row.get(c)))}</td>"
+                                        for c in self.columns) + "</tr>" for row in self.rows)
         return f'<table class="verirag-rows"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
     def __str__(self) -> str:

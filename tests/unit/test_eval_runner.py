@@ -150,3 +150,25 @@ def test_trust_view_and_alce_scoring_of_a_baseline_reply_as_written(store, scrip
     cells = dict(zip(COLUMNS, [c.strip() for c in row.strip("|").split("|")]))
     assert (cells["correctness"], cells["refusal rate"], cells["over-refusal"], cells["gold in verified"]) == (
         "1.000", "1.000", "0.000", "0")
+
+
+def test_records_keep_the_judges_probabilities_and_are_scored_again_at_another_threshold(store, scripted,
+                                                                                          dataset, tmp_path):
+    from tests.scripted import prompt_kind
+    from verirag.models.entailment import ModelJudge
+    from verirag.testing import judgment_reply
+
+    store_name, _ = store
+    model_name, model = scripted(lambda m, k: judgment_reply(0.7) if prompt_kind(m) == "entails"
+                                 else _respond(m, k))
+    context = Context(model=model_name, store=store_name)
+    out = tmp_path / "out"
+    lenient = evaluate(dataset, ["vanilla"], out, limit=1, context=context, judge=ModelJudge(model, 0.5))
+    (record,) = read_records(lenient["results"])
+    assert record["metrics"]["citation_recall"] == 1.0 and record["judge_threshold"] == 0.5
+    assert [p for _, _, p in record["judgments"]] == [0.7]
+    calls = len(model.calls)
+    strict = evaluate(dataset, ["vanilla"], out, limit=1, context=context, judge=ModelJudge(model, 0.8))
+    assert len(model.calls) == calls  # nothing asked again: the kept probability is read at 0.8
+    row = next(line for line in strict["table"].read_text().splitlines() if line.startswith("| vanilla"))
+    assert dict(zip(COLUMNS, [c.strip() for c in row.strip("|").split("|")]))["citation recall"] == "0.000"

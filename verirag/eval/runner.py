@@ -23,6 +23,68 @@ from verirag.usage import node_usage, totals
 RESULTS = "results.jsonl"
 
 
+class RecordingJudge:
+    """The run's judge, keeping P(Yes) of every check it is asked (when it scores by probability), so a
+    record can be scored again at another threshold without asking the model (:func:`rescore`)."""
+
+    def __init__(self, judge: EntailmentJudge):
+        self.judge = judge
+        self.checks: list[list] = []
+        self.threshold = getattr(judge, "threshold", None)
+
+    def prefetch(self, checks) -> None:
+        if hasattr(self.judge, "prefetch"):
+            self.judge.prefetch(checks)
+
+    def entails(self, documents, claim) -> bool:
+        if not hasattr(self.judge, "probability") or not documents:
+            return self.judge.entails(documents, claim)
+        p = self.judge.probability(documents, claim)
+        self.checks.append([[d.get("id", "") for d in documents], claim, round(p, 5)])
+        return p > self.threshold
+
+
+class _Recorded:
+    """A judge answering from a record's kept probabilities, at a threshold of the caller's choice."""
+
+    def __init__(self, checks: list[list], threshold: float):
+        self.p = {(tuple(ids), claim): p for ids, claim, p in checks}
+        self.threshold = threshold
+
+    def entails(self, documents, claim) -> bool:
+        key = (tuple(d.get("id", "") for d in documents), claim)
+        return bool(documents) and self.p[key] > self.threshold
+
+
+def _metrics(item_answers: Sequence[str], unsupported: Sequence[str], output: dict, cited_text: str,
+             cited_docs: list, judge: EntailmentJudge, evidence: float | None, trials: int) -> dict:
+    citations = citation_scores(cited_text, cited_docs, judge)
+    trust = trust_scores(output["answer"], output["sentences"], output["documents"], judge, unsupported)
+    return {
+        "correctness": em_recall(output["answer"], item_answers) if item_answers else None,
+        **{f"citation_{k}": v for k, v in citations.as_dict().items()},
+        "evidence_recall": evidence,
+        "unverified_sentences": trust["sentences"] - trust["verified"],
+        **trust,
+        "evidence_trials": trials,
+    }
+
+
+def rescore(record: dict, threshold: float) -> dict:
+    """The record's metrics with the judge accepting above ``threshold`` (from its kept probabilities;
+    a record without them keeps its metrics)."""
+    if "judgments" not in record or record.get("judge_threshold") == threshold:
+        return record
+    judge = _Recorded(record["judgments"], threshold)
+    documents = {i: {**d, "id": i} for i, d in record["output"]["documents"].items()}
+    output = {**record["output"], "documents": documents}
+    docs = [{"id": i} for i in record["cited"]["documents"]]
+    metrics = _metrics(record["answers"], record.get("unsupported_answers", []), output,
+                       record["cited"]["text"], docs, judge, record["metrics"].get("evidence_recall"),
+                       record["metrics"]["evidence_trials"])
+    return {**record, "metrics": metrics, "judge_threshold": threshold}
+
+
 def score_question(system: str, item: Item, context: Context, judge: EntailmentJudge,
                    dataset: str = "") -> dict:
     """Run one system on one question and score the answer (ALCE metrics, correctness, trust, cost)."""
@@ -34,13 +96,17 @@ def score_question(system: str, item: Item, context: Context, judge: EntailmentJ
         cited_text, cited_docs = (state.get("raw_answer", output["answer"]),
                                   list(state.get("long_term_memory") or []))
     else:
-        cited_text, cited_docs = output["answer"], list(output["documents"].values())
-    citations = citation_scores(cited_text, cited_docs, judge)
-    trust = trust_scores(output["answer"], output["sentences"], output["documents"], judge,
-                         item.unsupported_answers)
-    judge_replies = getattr(judge, "replies", [])[judge_before:]
+        cited_text = output["answer"]
+        cited_docs = [{**d, "id": i} for i, d in output["documents"].items()]
+    recording = RecordingJudge(judge)
     retrieved = [d.get("title", "") for d in state.get("long_term_memory") or []]
     per_node = output["usage"]["per_node"]
+    metrics = _metrics(item.answers, item.unsupported_answers,
+                       {**output, "documents": {i: {**d, "id": i} for i, d in output["documents"].items()}},
+                       cited_text, cited_docs, recording,
+                       evidence_recall(retrieved, item.evidence_titles) if item.answerable else None,
+                       per_node.get("evidence_finder", {}).get("runs", 0))
+    judge_replies = getattr(judge, "replies", [])[judge_before:]
     return {
         "system": system,
         "dataset": dataset,
@@ -49,14 +115,11 @@ def score_question(system: str, item: Item, context: Context, judge: EntailmentJ
         "answers": item.answers,
         "unsupported_answers": item.unsupported_answers,
         "output": output,
-        "metrics": {
-            "correctness": em_recall(output["answer"], item.answers) if item.answerable else None,
-            **{f"citation_{k}": v for k, v in citations.as_dict().items()},
-            "evidence_recall": evidence_recall(retrieved, item.evidence_titles) if item.answerable else None,
-            "unverified_sentences": trust["sentences"] - trust["verified"],
-            **trust,
-            "evidence_trials": per_node.get("evidence_finder", {}).get("runs", 0),
-        },
+        "metrics": metrics,
+        # what the judge was asked, with P(Yes): the record can be scored again at another threshold
+        "cited": {"text": cited_text, "documents": [d.get("id", "") for d in cited_docs]},
+        "judgments": recording.checks,
+        "judge_threshold": recording.threshold,
         "retrieval": {"iterations": state.get("iteration", 0),
                       "retrieve_probability": state.get("retrieve_probability"),
                       "verifications": [{"score": v["score"], "passed": v["passed"]}
@@ -97,4 +160,7 @@ def evaluate(datasets: str | Path | Sequence[str | Path], systems: Sequence[str]
                 progress(name, item)
     ids = {item.id for _, item in work}
     records = [r for r in read_records(results) if r["id"] in ids and r["system"] in systems]
+    threshold = getattr(judge, "threshold", None)
+    if threshold is not None:  # every record scored at this run's judge threshold
+        records = [rescore(r, threshold) for r in records]
     return {"results": results, **write_report(records, systems, out)}
