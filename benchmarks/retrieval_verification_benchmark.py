@@ -30,7 +30,7 @@ import re
 import sys
 from pathlib import Path
 
-from calibration import auc, ece
+from calibration import apply_logistic, auc, ece, fit_logistic, logit
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "retrieval_verification"
@@ -139,13 +139,22 @@ def report(out: Path | None) -> None:
     from verirag.jsonl import read_records
 
     sets = [json.loads(line) for line in SETS.read_text(encoding="utf-8").splitlines()]
-    p = {r["id"]: r["p_yes"] for r in read_records(JUDGMENTS)}
+    raw = {r["id"]: r["p_yes"] for r in read_records(JUDGMENTS)}
     seconds = [r["seconds"] for r in read_records(JUDGMENTS)]
-    sets = [s for s in sets if s["id"] in p]
+    sets = [s for s in sets if s["id"] in raw]
     cal = [s for s in sets if s["split"] == "calibration"]
     test = [s for s in sets if s["split"] == "test"]
+    # P(answerable): a logistic map of the logit of P(Yes), fitted on the calibration split's present and
+    # paragraph-removed sets (the uncontested labels)
+    fitted = [s for s in cal if s["kind"] != "sentence removed"]
+    weights = fit_logistic([[logit(raw[s["id"]])] for s in fitted], [s["label"] for s in fitted])
+    p = {i: apply_logistic(weights, [logit(v)]) for i, v in raw.items()}
     cal_scores = [p[s["id"]] for s in cal]
-    threshold = max(sorted(set(cal_scores)), key=lambda t: _rates(cal_scores, cal, t)["balanced accuracy"])
+    candidates = sorted(set(cal_scores))
+    best = max(_rates(cal_scores, cal, t)["balanced accuracy"] for t in candidates)
+    tied = [t for t in candidates if _rates(cal_scores, cal, t)["balanced accuracy"] == best]
+    above = [t for t in candidates if t > tied[-1]]  # pass is "> t": the tied range ends at the next score
+    threshold = (tied[0] + (above[0] if above else 1.0)) / 2
     present = sorted(p[s["id"]] for s in cal if s["label"])
     floor = present[max(0, int(0.05 * len(present)) - 1)] if present else 0.0  # <= 5 % of answerable sets below
     test_scores = [p[s["id"]] for s in test]
@@ -154,20 +163,25 @@ def report(out: Path | None) -> None:
              f"({len(cal)} sets). Pass = P(Yes) above the threshold.", "",
              "| threshold | present pass | paragraph removed pass | sentence removed pass | balanced acc. | "
              "ROC AUC | ECE | s/judgment |", "|---|---|---|---|---|---|---|---|"]
-    for name, t in (("0.5 (before)", 0.5), (f"{threshold:.3f} (calibration)", threshold)):
-        r = _rates(test_scores, test, t)
-        pos = [x for x, s in zip(test_scores, test) if s["label"]]
-        neg = [x for x, s in zip(test_scores, test) if s["kind"] == "paragraph removed"]
+    raw_test = [raw[s["id"]] for s in test]
+    for name, scores, t in (("raw P(Yes) > 0.5 (before)", raw_test, 0.5),
+                            (f"P(answerable) > {threshold:.3f} (calibration)", test_scores, threshold)):
+        r = _rates(scores, test, t)
+        pos = [x for x, s in zip(scores, test, strict=True) if s["label"]]
+        neg = [x for x, s in zip(scores, test, strict=True) if s["kind"] == "paragraph removed"]
+        uncontested = [(x, s["label"]) for x, s in zip(scores, test, strict=True) if s["kind"] != "sentence removed"]
         lines.append(f"| {name} | {r['present']:.3f} | {r['paragraph removed']:.3f} | {r['sentence removed']:.3f} "
                      f"| {r['balanced accuracy']:.3f} | {auc(pos, neg):.3f} | "
-                     f"{ece(test_scores, [s['label'] for s in test]):.3f} | {mean(seconds):.2f} |")
+                     f"{ece([x for x, _ in uncontested], [y for _, y in uncontested]):.3f} | {mean(seconds):.2f} |")
     below = [x for x, s in zip(test_scores, test) if x < floor]
-    lines += ["", f"Early-refusal floor (P(Yes) below which at most 5 % of the calibration split's answerable sets "
+    lines += ["", f"Early-refusal floor (P(answerable) below which at most 5 % of the calibration split's answerable sets "
               f"fall): {floor:.4f}; on the test split it catches "
               f"{sum(1 for x, s in zip(test_scores, test) if x < floor and not s['label'])} of "
               f"{sum(1 for s in test if not s['label'])} unanswerable sets and "
               f"{sum(1 for x, s in zip(test_scores, test) if x < floor and s['label'])} of "
               f"{sum(1 for s in test if s['label'])} answerable ones ({len(below)} in all)."]
+    lines += ["", f"Map: P(answerable) = sigmoid({weights[0]} + {weights[1]} · logit P(Yes)); pass above "
+              f"{threshold:.4f}; refuse early below {floor:.4f} (verirag.nodes.retrieval.verify_retrieval)."]
     text = "\n".join(lines) + "\n"
     print(text)
     if out:

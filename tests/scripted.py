@@ -204,6 +204,17 @@ def retrieval_context(model: str, **kw: Any) -> Context:
     return Context(**{**base, **kw})
 
 
+def p_yes_for(answerable: float) -> float:
+    """The verification's P(Yes) that the benchmark's map turns into P(answerable) = ``answerable``."""
+    from verirag.nodes.retrieval.verify_retrieval import answerable as mapped
+
+    low, high = 1e-6, 1 - 1e-6
+    for _ in range(100):
+        mid = (low + high) / 2
+        low, high = (mid, high) if mapped(mid) < answerable else (low, mid)
+    return high
+
+
 # -- evaluation and the CLI --------------------------------------------------------------------------
 class KeywordJudge:
     """Entails iff every word of 4+ letters in the claim occurs in the concatenated documents."""

@@ -69,7 +69,8 @@ def builder() -> StateGraph[State, Context, InputState, OutputState]:
     workflow.add_edge("retrieve", "judge_utility")
     workflow.add_edge("judge_utility", "verify_retrieval")
     workflow.add_conditional_edges("verify_retrieval", routing.route_after_verify_retrieval,
-                                   ["missing_info_query", "generate_sentence", "generate_answer"])
+                                   ["missing_info_query", "grounded_refusal", "generate_sentence",
+                                    "generate_answer"])
     workflow.add_edge("missing_info_query", "retrieve")
     # writing stage
     workflow.add_edge("generate_answer", "critique_answer")

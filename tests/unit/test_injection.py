@@ -64,4 +64,6 @@ def test_injected_documents_change_nothing_in_the_retrieval_stage(stores, script
         _, state = run(Q, context)
         results[name] = (sorted(d["title"] for d in state["long_term_memory"]),
                          [(v["passed"], round(v["score"], 6)) for v in state["verifications"]])
-    assert results["injected"] == results["clean"] == (["Japan", "Tokyo"], [(True, 0.9)])
+    from verirag.nodes.retrieval.verify_retrieval import answerable
+
+    assert results["injected"] == results["clean"] == (["Japan", "Tokyo"], [(True, round(answerable(0.9), 4))])

@@ -14,6 +14,7 @@ from tests.scripted import (
     VTG_DOCS,
     Writer,
     judged_sentence,
+    p_yes_for,
     line_after,
     prompt_kind,
     support_reply,
@@ -148,21 +149,47 @@ def test_nothing_verified_is_a_plain_refusal_and_writing_stops_there(vtg_store, 
 
 
 def test_documents_found_insufficient_by_llatrieval_spend_no_evidence_finder_trial(vtg_store, scripted):
+    from verirag.nodes.retrieval.verify_retrieval import FLOOR, PASS
+
     bad = "Tokyo is made of cheese."
     script = Writer([bad, bad], cite={bad: ["Japan"]}, needs={})
 
     def respond(messages, kwargs):
-        if prompt_kind(messages) == "enough?":
-            return judgment_reply(0.1)  # "No": the documents cannot answer, at every iteration
+        if prompt_kind(messages) == "enough?":  # fails at every iteration, but not hopelessly
+            return judgment_reply(p_yes_for((FLOOR + PASS) / 2))
         if prompt_kind(messages) == "missing":
             return "Tokyo cheese"
         return script(messages, kwargs)
 
     name, _ = scripted(respond)
     out, state = run(Q, ctx(name, verify_mode="classify", max_trials=2, max_retrieval_iterations=2))
-    assert state["retrieval_verified"] is False
-    assert script.query_calls == 0 and "evidence_finder" not in out["usage"]["per_node"]
+    assert state["retrieval_verified"] is False and not state["refuse_early"]
+    assert script.generated == [bad]  # the writer was asked once...
+    assert script.query_calls == 0 and "evidence_finder" not in out["usage"]["per_node"]  # ...and not again
     assert out["answer"] == refusal.NOTHING_VERIFIED
+
+
+def test_documents_hopeless_at_the_cap_are_refused_without_writing(vtg_store, scripted):
+    from verirag.nodes.retrieval.verify_retrieval import FLOOR
+
+    script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+
+    def respond(messages, kwargs):
+        if prompt_kind(messages) == "enough?":
+            return judgment_reply(p_yes_for(FLOOR / 2))
+        if prompt_kind(messages) == "missing":
+            return "Tokyo"
+        if prompt_kind(messages) == "gap":
+            return "NONE"
+        return script(messages, kwargs)
+
+    name, _ = scripted(respond)
+    out, state = run(Q, ctx(name, verify_mode="classify", max_retrieval_iterations=2))
+    assert state["refuse_early"] and script.generated == [] and out["sentences"] == []
+    assert out["answer"] == out["refusal"] == refusal.NOTHING_VERIFIED
+    # the same hopeless documents with the floor at 0 (never refuse early): the writer is asked
+    out, state = run(Q, ctx(name, verify_mode="classify", max_retrieval_iterations=2, refusal_floor=0.0))
+    assert not state["refuse_early"] and script.generated == [S1]
 
 
 def test_end_signal_and_sentence_cap(vtg_store, scripted):

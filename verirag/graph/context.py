@@ -52,6 +52,12 @@ class Context:
     verify_threshold: float = _f(7.0, "τ of score-and-filter verification")
     query_style: Literal["passage", "question"] = _f("passage", "missing-info query style")
     max_retrieval_iterations: int = _f(2, "R: verify-update iterations of the retrieval stage")
+    answerable_threshold: float | None = _f(
+        None, "P(the documents answer the question) needed to pass classify verification; empty = the one "
+        "chosen on the retrieval-verification benchmark")
+    refusal_floor: float | None = _f(
+        None, "at the cap R, refuse without writing when the best D's P(answerable) is below this; empty = "
+        "the benchmark's floor (at most 5 % of answerable sets below), 0 = never")
 
     # writing (VTG) and critiques (Self-RAG)
     writer: Literal["vtg", "answer"] = _f(

@@ -24,11 +24,16 @@ def route_after_decision(state: State, runtime: Runtime[Context]) -> Literal["re
     return "retrieve" if state.get("use_retrieval") else writer(runtime)
 
 
-def route_after_verify_retrieval(state: State,
-                                 runtime: Runtime[Context]) -> Literal["missing_info_query"] | Writer:
-    """LLatrieval: stop when D passed verification or the iteration cap T was reached."""
+Stop = Literal["missing_info_query", "grounded_refusal"]
+
+
+def route_after_verify_retrieval(state: State, runtime: Runtime[Context]) -> Stop | Writer:
+    """LLatrieval: stop when D passed verification or the iteration cap R was reached; at the cap, a D
+    too unlikely to answer goes straight to the grounded refusal."""
     verifications = state.get("verifications") or []
-    return writer(runtime) if not verifications or verifications[-1]["final"] else "missing_info_query"
+    if verifications and not verifications[-1]["final"]:
+        return "missing_info_query"
+    return "grounded_refusal" if state.get("refuse_early") else writer(runtime)
 
 
 def route_after_sentence(state: State) -> Literal["cite", "grounded_refusal"]:

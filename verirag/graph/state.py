@@ -88,7 +88,7 @@ class Verification(TypedDict):
 
     iteration: int
     query: str
-    score: float  # P(Yes) in classify mode, the 0-10 score in score mode, 1.0 when off
+    score: float  # P(answerable) in classify mode, the 0-10 score in score mode, 1.0 when off
     passed: bool
     final: bool  # passed, or the iteration cap T was reached
     selected: list[Document]
@@ -123,7 +123,8 @@ class State(InputState, OutputState, total=False):
     candidates: list[Document]  # D_c of the current iteration
     selected: list[Document]  # D
     verifications: Annotated[list[Verification], operator.add]
-    retrieval_verified: bool  # LLatrieval: the final D passed verification (False: failed at the cap T)
+    retrieval_verified: bool  # LLatrieval: the final D passed verification (False: failed at the cap R)
+    refuse_early: bool  # even the best D is unlikely to answer: refuse without writing
     long_term_memory: list[Document]  # VTG D_L: kept for the whole answer
     short_term_memory: list[Document]  # VTG D_S: evidence for the current sentence
     draft: Draft | None  # the sentence under verification; None once the answer is complete

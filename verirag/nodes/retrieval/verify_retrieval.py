@@ -1,18 +1,26 @@
 """verify_retrieval — LLatrieval's retrieval verification of D, then the loop decision.
 
-``classify``: P(Yes) from next-token probabilities, passed when > ``judge_threshold``.
+``classify``: P(Yes) from next-token probabilities, mapped to P(the documents answer the question) by a
+logistic map fitted on the retrieval-verification benchmark (corpus-made sets with the answering
+paragraph present or removed: docs/benchmarks.md); passed when above ``answerable_threshold`` (default
+:data:`PASS`, chosen there).
 ``score``: a 0-10 score parsed from the reply, passed when >= τ (``verify_threshold``); an unparseable
 reply scores 0 (safe default: fail, so the loop looks further) and counts as a fallback. Multi-digit
 scores are not one token on every tokenizer, so this mode reads the text.
 ``off``: always passes.
 
-When D passes, or the iteration cap T is reached, the loop ends and D becomes long-term memory; at the
+When D passes, or the iteration cap R is reached, the loop ends and D becomes long-term memory; at the
 cap that is the best-scoring D of all iterations, and ``retrieval_verified`` tells the writer that no D
-passed: LLatrieval has already searched T times for what is missing, so the writer does not search
-again (no evidence-finder trials) and an unsupported sentence ends the answer with a refusal.
+passed: LLatrieval has already searched R times for what is missing, so the writer does not search
+again (no evidence-finder trials) and an unsupported sentence ends the answer with a refusal. When even
+the best D's P(answerable) is below ``refusal_floor`` (default :data:`FLOOR`: on the benchmark at most
+5 % of answerable sets fall below it), VTG's writer is not asked at all: ``refuse_early`` sends the run
+to the grounded refusal.
 """
 
 from __future__ import annotations
+
+import math
 
 from langgraph.runtime import Runtime
 
@@ -22,6 +30,18 @@ from verirag.graph.state import State, Verification
 from verirag.models import choice_probabilities
 from verirag.parsing import parse_score
 from verirag.prompts import verify_retrieval as prompt
+
+# fitted on benchmarks/retrieval_verification/ (calibration split) for the embedded model
+CALIBRATION = (-5.2603, 3.1271)  # P(answerable) = sigmoid(a + b * logit P(Yes))
+PASS = 0.4416  # LLatrieval's verification passes above this P(answerable)
+FLOOR = 0.1274  # below this at the cap, the answer is a refusal without writing
+
+
+def answerable(p_yes: float) -> float:
+    """P(the documents answer the question) from the verification's P(Yes) (the benchmark's map)."""
+    p_yes = min(max(p_yes, 1e-6), 1 - 1e-6)
+    a, b = CALIBRATION
+    return 1 / (1 + math.exp(-(a + b * math.log(p_yes / (1 - p_yes)))))
 
 
 def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
@@ -45,8 +65,8 @@ def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
                                         ["Yes", "No"], default="No")
         replies.append(judgment.message)
         fallbacks += not judgment.parsed
-        score = judgment.probabilities["Yes"]
-        passed = score > ctx.judge_threshold
+        score = round(answerable(judgment.probabilities["Yes"]), 4)
+        passed = score > (PASS if ctx.answerable_threshold is None else ctx.answerable_threshold)
     iteration = state.get("iteration", 1)
     final = passed or iteration >= ctx.max_retrieval_iterations
     record = Verification(iteration=iteration, query=state.get("query", ""), score=score, passed=passed,
@@ -58,4 +78,7 @@ def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
         best = record if passed else max(history, key=lambda v: (v["score"], len(v["selected"])))
         update["long_term_memory"] = best["selected"]
         update["retrieval_verified"] = passed
+        floor = FLOOR if ctx.refusal_floor is None else ctx.refusal_floor
+        update["refuse_early"] = (not passed and ctx.writer == "vtg" and ctx.verify_mode == "classify"
+                                  and best["score"] < floor)
     return update
