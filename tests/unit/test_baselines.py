@@ -15,8 +15,8 @@ from verirag.stores import HybridStore
 from verirag.testing import HashEmbedder, last_user_text
 
 RETRIEVAL_STAGE = {"decide_retrieval", "judge_utility", "verify_retrieval"}
-SENTENCE_LOOP = {"generate_sentence", "cite", "verify_citations", "verify_memory", "simplify_citations",
-                 "evidence_finder", "grounded_refusal"}
+SENTENCE_LOOP = {"generate_sentence", "cite", "verify_citations", "verify_memory", "evidence_finder",
+                 "simplify_citations.quotes", "grounded_refusal"}  # (one citation each: nothing to simplify)
 # the nodes that ask the model under each system, for a question whose third sentence is unsupported
 ASKING = {
     "closed-book": {"generate_answer"},
