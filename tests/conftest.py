@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 
+from tests.hypothesis_ci import pytest_configure, pytest_report_header  # noqa: F401  (CI: explore, print seed)
 from verirag.models import register_model, unregister_model
 from verirag.stores import HybridStore, make_document, register_store, unregister_store
 from verirag.testing import HashEmbedder, ScriptedChatModel

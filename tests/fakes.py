@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import time
+from collections import Counter
 
 from tests.scripted import documents_in, prompt_kind
 from verirag.prompts import generate_sentence
@@ -63,9 +65,9 @@ def _web_writer(messages, kwargs):
         return judgment_reply(0.9)
     if kind == "select":
         return "Selected Documents: " + " ".join(str(n) for n, _ in documents_in(prompt)[:5])
-    if kind == "next sentence":
-        script = next(s for q, s in WEB_SCRIPTS.items() if q in task)
-        return next((s for s, _ in script if s not in task), generate_sentence.END)  # the first one not written yet
+    if kind == "next sentence":  # the first sentence of the question's script not written yet (none: end)
+        script = next((s for q, s in WEB_SCRIPTS.items() if q in task), [])
+        return next((s for s, _ in script if s not in task), generate_sentence.END)
     if kind == "cite":  # the documents holding the supporting words (unsupported: its first word)
         sentence = _sentence_in(task)
         words = _EVIDENCE[sentence] or sentence.split()[0]
@@ -89,6 +91,51 @@ def _web_writer(messages, kwargs):
 
 
 web_writer = ScriptedChatModel(respond=_web_writer)  # VTG over WEB_DOCS, answering every prompt of the graph
+
+
+# --- web_writer for tests that drive a verirag process from outside (kill it, take its model down) ---
+
+_seen: Counter[str] = Counter()  # calls of each prompt kind in this process
+
+
+def _subject(kind: str, messages) -> str:
+    """What a call is about: the sentence written, cited or judged (empty for the other prompts)."""
+    task = last_user_text(messages).rsplit("</documents>", 1)[-1]
+    if kind == "next sentence":
+        return _web_writer(messages, {})
+    return next((s for s in _EVIDENCE if s in task), "") if kind in ("cite", "support", "entails") else ""
+
+
+def _recorded(messages, kwargs):
+    """web_writer's replies, steered by the environment of the process:
+
+    * ``VERIRAG_FAKE_LOG=FILE``: every call appends ``PID<TAB>KIND<TAB>SUBJECT`` (:func:`read_log`);
+    * ``VERIRAG_FAKE_HANG=KIND:N``: the N-th call of that prompt kind in this process never returns, so a
+      test can kill the process in the middle of a run;
+    * ``VERIRAG_FAKE_DOWN=KIND``: every call of that kind raises ``TimeoutError`` (a model server down).
+    """
+    kind = prompt_kind(messages)
+    _seen[kind] += 1
+    if os.environ.get("VERIRAG_FAKE_LOG"):
+        with open(os.environ["VERIRAG_FAKE_LOG"], "a") as log:
+            log.write(f"{os.getpid()}\t{kind}\t{_subject(kind, messages)}\n")
+    if os.environ.get("VERIRAG_FAKE_HANG") == f"{kind}:{_seen[kind]}":
+        threading.Event().wait()  # until the test kills this process
+    if os.environ.get("VERIRAG_FAKE_DOWN") == kind:
+        raise TimeoutError("model server unreachable")
+    return _web_writer(messages, kwargs)
+
+
+recorded = ScriptedChatModel(respond=_recorded)
+
+
+def read_log(path) -> list[tuple[int, str, str]]:
+    """The calls :data:`recorded` logged: (process id, prompt kind, subject), in order."""
+    if not os.path.exists(path):
+        return []
+    with open(path) as log:
+        return [(int(pid), kind, subject) for pid, kind, subject in
+                (line.rstrip("\n").split("\t") for line in log)]
 
 
 LATENCY = float(os.environ.get("VERIRAG_FAKE_LATENCY", "0.2"))

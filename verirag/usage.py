@@ -1,5 +1,5 @@
-"""The usage ledger: node runs, LLM calls, tokens, reused prompt tokens, parse fallbacks and seconds,
-per node.
+"""The usage ledger: node runs, LLM calls, tokens, reused prompt tokens, parse fallbacks, judgments
+scored from the reply's text instead of its log-probabilities, and seconds, per node.
 
 Nodes return ``{"usage": node_usage(...)}``; the ``merge_usage`` reducer adds them up in graph state, so
 the ledger survives checkpoints, shows in LangGraph Studio and feeds the output contract.
@@ -12,7 +12,11 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
-FIELDS = ("runs", "calls", "input_tokens", "output_tokens", "cached_tokens", "fallbacks", "seconds")
+FIELDS = ("runs", "calls", "input_tokens", "output_tokens", "cached_tokens", "fallbacks", "from_text",
+          "seconds")
+# set in a judgment reply's response_metadata by verirag.models.scoring when the backend gave no usable
+# log-probabilities, so the judgment was read from the reply's text (counted as "from_text")
+SCORED_FROM_TEXT = "verirag_scored_from_text"
 
 
 def node_usage(node: str, messages: Iterable[AIMessage] = (), seconds: float = 0.0,
@@ -26,6 +30,7 @@ def node_usage(node: str, messages: Iterable[AIMessage] = (), seconds: float = 0
         entry["input_tokens"] += meta.get("input_tokens", 0)
         entry["output_tokens"] += meta.get("output_tokens", 0)
         entry["cached_tokens"] += (meta.get("input_token_details") or {}).get("cache_read", 0) or 0
+        entry["from_text"] += bool((message.response_metadata or {}).get(SCORED_FROM_TEXT))
     entry["fallbacks"] = fallbacks
     entry["seconds"] = round(seconds, 4)
     return {node: entry}

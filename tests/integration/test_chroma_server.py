@@ -1,45 +1,68 @@
-"""Chroma in client/server mode: `chroma run` on loopback, used through the same HybridStore."""
+"""Chroma in client/server mode, reached the two ways a user reaches it: ``verirag ingest --chroma-url``
+(or ``VERIRAG_CHROMA_URL``) puts the vectors on a ``chroma run`` server on loopback, and ``verirag ask``
+with ``VERIRAG_CHROMA_URL`` finds what was ingested; the same store asked without the URL, or with the
+server down, is one line (naming the variable, or the server's URL) and loses nothing."""
 
 from __future__ import annotations
 
-import pytest
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
 
 from tests import servers
-from verirag import Context
-from verirag.api import run
-from verirag.eval.systems import SYSTEMS
-from verirag.stores import HybridStore, make_document
-from verirag.testing import HashEmbedder, last_user_text
+from verirag.stores import HybridStore
+from verirag.testing import HashEmbedder
+
+ROOT = Path(__file__).resolve().parents[2]
+QUESTION = "What is the capital of Japan?"
 
 
-@pytest.fixture(scope="module")
-def chroma_server(tmp_path_factory):
-    with servers.chroma_server(tmp_path_factory.mktemp("chroma-server")) as url:
-        yield url
+def cli(*args: str, home: Path, **env: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "VERIRAG_HOME": str(home), "PYTHONPATH": str(ROOT), **env}
+    return subprocess.run([sys.executable, "-m", "verirag.cli", *args], cwd=ROOT, capture_output=True,
+                          text=True, env=env, timeout=300)
 
 
-def test_store_and_graph_work_against_a_chroma_server(chroma_server, tmp_path, scripted):
-    docs = [make_document("Japan", "Its capital is Tokyo."), make_document("Banana", "A fruit.")]
-    store = HybridStore(tmp_path / "local-part", embedder=HashEmbedder(), chroma_url=chroma_server)
-    assert store.add(docs) == 2 and store.add(docs) == 0
-    assert not (tmp_path / "local-part" / "chroma").exists()  # vectors live on the server
-    assert store.search("capital of Japan", 1)[0]["title"] == "Japan"
+def test_ingest_and_ask_reach_a_chroma_server_by_its_url(tmp_path):
+    import chromadb
 
-    from verirag.stores import register_store, unregister_store
+    home, notes = tmp_path / "home", tmp_path / "notes"
+    notes.mkdir()
+    (notes / "Japan.txt").write_text("Japan is an island country in East Asia. Its capital is Tokyo.")
+    (notes / "Banana.txt").write_text("A banana is an elongated, edible fruit.")
+    ask = ["ask", QUESTION, "--json", "--model", "import:tests.fakes:japan", "--system", "vanilla"]
+    with servers.chroma_server(tmp_path / "chroma-data") as url:
+        # an empty store made for the hash embedder, so no embedding model loads; the commands below
+        # find the embedder in the store's manifest and reach Chroma only through the URL they are given
+        HybridStore(home / "store", embedder=HashEmbedder(), chroma_url=url).add([])
+        added = cli("ingest", str(notes), "--chroma-url", url, home=home)
+        assert added.returncode == 0, added.stderr
+        assert "added 2 new document(s) of 2" in added.stdout
+        again = cli("ingest", str(notes), home=home, VERIRAG_CHROMA_URL=url)  # the variable, as README
+        assert again.returncode == 0 and "added 0 new document(s) of 2" in again.stdout, again.stderr
+        assert not (home / "store" / "chroma").exists()  # no embedded database: the vectors are served
+        server = chromadb.HttpClient(host="127.0.0.1", port=urlparse(url).port)
+        assert server.get_collection("verirag").count() == 2
 
-    register_store("served", store)
-    try:
-        name, model = scripted(lambda m, kw: "Tokyo [1]." if 'title="Japan"' in last_user_text(m) else "No.")
-        out, _ = run("capital of Japan?", Context(**{**SYSTEMS["vanilla"], "model": name, "store": "served",
-                                                     "top_k": 1}))
-        assert [d["title"] for d in out["documents"].values()] == ["Japan"]
-    finally:
-        unregister_store("served")
+        forgotten = cli(*ask, home=home)  # without the URL: refused, and the store is not "repaired" empty
+        assert forgotten.returncode == 1 and forgotten.stderr.strip().splitlines() == [
+            f"error: the store at {home / 'store'} keeps its vectors on a Chroma server: set "
+            "VERIRAG_CHROMA_URL (or --chroma-url) to its http://host:port"]
+        assert HybridStore(home / "store", chroma_url=url).count() == 2
 
+        answered = cli(*ask, home=home, VERIRAG_CHROMA_URL=url)
+        assert answered.returncode == 0, answered.stderr
+        result = json.loads(answered.stdout)
+        assert result["config"]["chroma_url"] == url
+        assert result["answer"] == "The capital of Japan is Tokyo [1]."
+        assert [(d["title"], d["source"]) for d in result["documents"].values()] == [
+            ("Japan", str(notes / "Japan.txt"))]
 
-def test_an_unreachable_chroma_server_is_a_clear_error(tmp_path):
-    from verirag.errors import StoreUnavailableError
-
-    with pytest.raises(StoreUnavailableError, match="cannot open the Chroma store at http://127.0.0.1:9"):
-        HybridStore(tmp_path, embedder=HashEmbedder(), chroma_url="http://127.0.0.1:9").add(
-            [make_document("a", "b")])
+    down = cli(*ask, home=home, VERIRAG_CHROMA_URL=url)  # the server has stopped
+    lines = [line for line in down.stderr.splitlines() if line.strip()]
+    assert down.returncode == 1 and len(lines) == 1, down.stderr
+    assert lines[0].startswith(f"error: cannot open the Chroma store at {url}: ")
+    assert "Traceback" not in down.stderr

@@ -1,13 +1,48 @@
-"""Closed-book and ALCE-Rerank are switches of the same graph."""
+"""Named systems (the baselines, LLatrieval, VTG, the ablations) are switches of the same graph."""
 
+import json
 import math
 import re
 
+import pytest
 from langchain_core.messages import AIMessage
 
+from tests.fakes import JAPAN_QUESTION, WEB_DOCS
+from tests.scripted import run_main
 from verirag import Context, ask
 from verirag.eval.systems import SYSTEMS
-from verirag.testing import last_user_text
+from verirag.stores import HybridStore
+from verirag.testing import HashEmbedder, last_user_text
+
+RETRIEVAL_STAGE = {"decide_retrieval", "judge_utility", "verify_retrieval"}
+SENTENCE_LOOP = {"generate_sentence", "cite", "verify_citations", "verify_memory", "evidence_finder",
+                 "simplify_citations.quotes", "grounded_refusal"}  # (one citation each: nothing to simplify)
+# the nodes that ask the model under each system, for a question whose third sentence is unsupported
+ASKING = {
+    "closed-book": {"generate_answer"},
+    "vanilla": {"generate_answer"},
+    "rerank": {"generate_answer"},
+    "llatrieval": {"judge_utility", "verify_retrieval", "generate_answer"},  # always retrieves: no decision
+    "vtg": SENTENCE_LOOP,  # plain top-k, then VTG's loop
+    "verirag": RETRIEVAL_STAGE | SENTENCE_LOOP,
+    "verirag-no-qg": RETRIEVAL_STAGE | SENTENCE_LOOP - {"evidence_finder"},  # searches with the sentence
+    "verirag-no-verifier": RETRIEVAL_STAGE | {"generate_sentence", "cite"},  # nothing checked
+    "verirag-no-simplifier": RETRIEVAL_STAGE | SENTENCE_LOOP,  # (citations kept: test_writing_stage.py)
+}
+
+
+@pytest.mark.parametrize("system", list(SYSTEMS))
+def test_each_named_system_asks_the_model_only_in_its_own_stages(system, tmp_path, monkeypatch, capsys):
+    HybridStore(tmp_path / "store", embedder=HashEmbedder()).add(WEB_DOCS)
+    code, out, err = run_main(monkeypatch, capsys, "ask", JAPAN_QUESTION, "--json", "--system", system,
+                              "--model", "import:tests.fakes:web_writer", "--store", str(tmp_path / "store"))
+    assert code == 0, err
+    result = json.loads(out)
+    per_node = result["usage"]["per_node"]
+    assert {node for node, counters in per_node.items() if counters["calls"]} == ASKING[system]
+    if "generate_answer" in ASKING[system]:  # one answer; Rerank samples four (uncited: none to judge)
+        assert per_node["generate_answer"]["calls"] == (4 if system == "rerank" else 1)
+    assert {key: result["config"][key] for key in SYSTEMS[system]} == SYSTEMS[system]
 
 
 def test_top_k_zero_answers_closed_book_without_touching_the_store(scripted):
@@ -26,8 +61,8 @@ def test_rerank_keeps_the_sample_with_the_best_citation_recall(store, scripted):
     def respond(messages, kwargs):
         prompt = last_user_text(messages)
         if kwargs.get("logprobs"):  # the entailment judge: only the Japan document supports the claim
-            yes = 0.95 if "Its capital and largest city is Tokyo" in prompt and "Claim: The capital" in prompt \
-                else 0.05
+            supports = "Its capital and largest city is Tokyo" in prompt and "Claim: The capital" in prompt
+            yes = 0.95 if supports else 0.05
             top = [{"token": "Yes", "logprob": math.log(yes)}, {"token": "No", "logprob": math.log(1 - yes)}]
             return AIMessage("Yes" if yes > 0.5 else "No",
                              response_metadata={"logprobs": {"content": [{"top_logprobs": top}]}})

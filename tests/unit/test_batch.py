@@ -1,7 +1,9 @@
 """Many concurrent runs share no state: each answer belongs to its own question."""
 
+import itertools
 import json
 import re
+import threading
 
 from verirag import Context
 from verirag.batch import answer_many
@@ -16,7 +18,15 @@ def _echo(messages, kwargs):
 
 def test_fifty_concurrent_runs_keep_their_own_answers(store, scripted):
     store_name, _ = store
-    name, model = scripted(_echo)
+    together = threading.Barrier(8, timeout=10)  # passed only when 8 runs are inside a model call at once
+    first_calls = itertools.count()
+
+    def echo_together(messages, kwargs):
+        if next(first_calls) < 8:
+            together.wait()  # BrokenBarrierError (the batch fails) unless the runs overlap
+        return _echo(messages, kwargs)
+
+    name, model = scripted(echo_together)
     questions = [f"Q{i} about Japan?" for i in range(50)]
     context = Context(**{**SYSTEMS["vanilla"], "model": name, "store": store_name})
     results = answer_many(questions, context, concurrency=8)

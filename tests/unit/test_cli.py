@@ -36,18 +36,24 @@ def test_json_output_follows_the_contract(store, scripted, monkeypatch, capsys):
     assert result["usage"]["total"]["calls"] == 1
 
 
+def _cite_every_document(messages, kwargs):
+    n = last_user_text(messages).count("<document number=")
+    return "Tokyo is the capital of Japan " + "".join(f"[{i}]" for i in range(1, n + 1)) + "."
+
+
 def test_set_overrides_any_context_field(store, scripted, monkeypatch, capsys):
     store_name, _ = store
-    model_name, _ = scripted(_cite_japan)
+    model_name, _ = scripted(_cite_every_document)  # cites all it is shown: the store has four
     code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json", "--model",
                             model_name, "--store", store_name, "--system", "vanilla", "--set", "beam_width=2",
                             "--set", "w_use=0.25", "--set", "critique_answer=false", "--set", "top-k=2",
                             "--set", "support_threshold=0.7", "--set", "unverified=show")
     assert code == 0
     config = json.loads(out)["config"]
-    assert (config["beam_width"], config["w_use"], config["critique_answer"], config["top_k"]) == (2, 0.25, False, 2)
+    assert (config["beam_width"], config["w_use"], config["critique_answer"], config["top_k"]) == (
+        2, 0.25, False, 2)
     assert (config["support_threshold"], config["unverified"]) == (0.7, "show")
-    assert len(json.loads(out)["documents"]) <= 2
+    assert len(json.loads(out)["documents"]) == 2  # top_k documents were given to the writer, not 4
 
 
 def test_plain_output_shows_answer_and_numbered_sources(store, scripted, monkeypatch, capsys):
@@ -71,7 +77,8 @@ def _cli(*args, home):
     (["ask", "   "], "error: the question is empty"),
     (["ask", "q" * 100_000], "error: the question has 100,000 characters"),
     (["ask", "Who?"], "error: no document store at"),
-    (["ask", "Who?", "--model", "no-such-model", "--system", "closed-book"], "error: unknown model 'no-such-model'"),
+    (["ask", "Who?", "--model", "no-such-model", "--system", "closed-book"],
+     "error: unknown model 'no-such-model'"),
     (["ask", "Who?", "--preset", "fast"], "error: unknown preset 'fast'"),
     (["ask", "Who?", "--system", "magic"], "error: unknown system 'magic'"),
     (["ask", "Who?", "--set", "beam_width"], "error: --set 'beam_width': expected FIELD=VALUE"),
@@ -79,7 +86,8 @@ def _cli(*args, home):
     (["ask", "Who?", "--set", "beam_width=two"], "error: --set 'beam_width=two': beam_width takes a int"),
     (["ask", "Who?", "--set", "critique_answer=maybe"],
      "error: --set 'critique_answer=maybe': critique_answer takes a bool"),
-    (["ask", "Who?", "--set", "unverified=hide"], "error: --set 'unverified=hide': unverified is one of drop, show"),
+    (["ask", "Who?", "--set", "unverified=hide"],
+     "error: --set 'unverified=hide': unverified is one of drop, show"),
     (["ask", "Who?", "--set", "support_threshold=high"],
      "error: --set 'support_threshold=high': support_threshold takes a float"),
     (["ingest", "/definitely/missing.txt"], "error: /definitely/missing.txt: no such file or folder"),
@@ -97,26 +105,35 @@ def test_a_corrupt_model_file_is_a_one_line_error(tmp_path):
 
     (tmp_path / "models").mkdir()
     (tmp_path / "models" / LOCAL_MODEL_FILE).write_bytes(b"GGUF but not really")
-    proc = _cli("ask", "Who painted the Mona Lisa?", "--system", "closed-book", home=tmp_path)  # no store needed
+    # closed-book: no store needed
+    proc = _cli("ask", "Who painted the Mona Lisa?", "--system", "closed-book", home=tmp_path)
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert proc.returncode == 1 and len(lines) == 1, proc.stderr
     assert lines[0].startswith(f"error: model file {tmp_path / 'models' / LOCAL_MODEL_FILE} has sha256 ")
     assert LOCAL_MODEL_SHA256 in lines[0]
 
 
-def test_an_empty_store_and_an_unreadable_file_are_one_line_errors(tmp_path):
+def test_an_empty_store_is_a_one_line_error(tmp_path):  # bad files: tests/unit/test_cli_faults.py
     from verirag.stores import HybridStore
     from verirag.testing import HashEmbedder
 
     HybridStore(tmp_path / "store", embedder=HashEmbedder()).add([])
     proc = _cli("ask", "Who?", "--system", "vanilla", home=tmp_path)
-    assert proc.returncode == 1
-    assert proc.stderr.strip().splitlines()[-1].startswith("error: the document store at")
-    binary = tmp_path / "blob.txt"
-    binary.write_bytes(b"\x00\xff" * 50)
-    proc = _cli("ingest", str(binary), home=tmp_path)
-    assert proc.returncode == 1
-    assert proc.stderr.strip() == f"error: {binary}: looks like a binary file, not text"
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines() == [
+        f"error: the document store at {tmp_path / 'store'} is empty; run `verirag ingest`"]
+
+
+def test_preset_paper_gives_the_papers_sizes(store, scripted, monkeypatch, capsys):
+    store_name, _ = store
+    model_name, _ = scripted(_cite_every_document)
+    code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json", "--model",
+                            model_name, "--store", store_name, "--system", "vanilla", "--preset", "paper")
+    assert code == 0
+    config = json.loads(out)["config"]
+    assert (config["candidates_per_query"], config["window"], config["utility_samples"],
+            config["max_retrieval_iterations"], config["max_trials"]) == (50, 20, 5, 4, 3)
+    assert (config["top_k"], config["writer"]) == (5, "answer")  # the system's switches still apply
 
 
 def test_progress_outside_a_terminal_is_plain_lines(capsys):
@@ -175,18 +192,19 @@ def test_renamed_context_fields_are_accepted_with_a_note(store, scripted, monkey
     store_name, _ = store
     model_name, _ = scripted(lambda m, k: distribution_reply({"5": 1.0}) if prompt_kind(m) == "usefulness"
                              else _cite_japan(m, k))
-    code, out, err = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json", "--model",
-                              model_name, "--store", store_name, "--system", "vanilla", "--set", "candidates=3",
-                              "--set", "critique=true")
+    code, out, err = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json",
+                              "--model", model_name, "--store", store_name, "--system", "vanilla",
+                              "--set", "candidates=3", "--set", "critique=true")
     assert code == 0
     config = json.loads(out)["config"]
     assert (config["candidates_per_query"], config["critique_answer"]) == (3, True)
     assert json.loads(out)["critique"]["rating"] == pytest.approx(5.0)
-    assert "--set candidates is now candidates_per_query" in err and "--set critique is now critique_answer" in err
+    assert "--set candidates is now candidates_per_query" in err
+    assert "--set critique is now critique_answer" in err
 
 
 def test_no_quotes_turns_the_quote_minimisation_off(vtg_store, scripted, monkeypatch, capsys):
-    from tests.scripted import Q, S1, Writer
+    from tests.scripted import S1, Q, Writer
 
     for flag, quoted in (([], True), (["--no-quotes"], False)):
         script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})

@@ -48,7 +48,11 @@ def test_tiny_run_writes_results_table_and_plot_then_resumes(store, scripted, da
     assert vanilla["metrics"]["correctness"] == 1.0
     assert vanilla["metrics"]["citation_recall"] == 1.0 and vanilla["metrics"]["citation_precision"] == 1.0
     assert vanilla["metrics"]["evidence_recall"] == 1.0
-    assert vanilla["cost"]["calls"] == 1 and vanilla["cost"]["input_tokens"] > 0
+    # the scripted model counts whitespace words: the ledger holds exactly the call's prompt and reply
+    (prompt, _), reply = model.calls[1], "The capital of Japan is Tokyo [1]."
+    assert vanilla["cost"]["calls"] == 1
+    assert vanilla["cost"]["input_tokens"] == sum(len(m.text.split()) for m in prompt)
+    assert vanilla["cost"]["output_tokens"] == len(reply.split())
     closed = records[0]
     assert closed["metrics"]["correctness"] == 0.0 and closed["metrics"]["citation_recall"] == 0.0
     assert closed["metrics"]["evidence_recall"] == 0.0  # retrieved nothing
@@ -66,6 +70,30 @@ def test_tiny_run_writes_results_table_and_plot_then_resumes(store, scripted, da
     evaluate(dataset, ["closed-book", "vanilla"], out, context=context, judge=KeywordJudge())
     assert len(model.calls) == calls_before
     assert len(read_records(out / RESULTS)) == 4
+
+
+def test_the_eval_command_scores_systems_over_several_datasets_with_a_limit(
+        store, scripted, dataset, tmp_path, monkeypatch, capsys):
+    from tests.scripted import run_main
+
+    store_name, _ = store
+    model_name, _ = scripted(_respond)  # the writer, and the entailment judge (read from its text)
+    more = tmp_path / "more.jsonl"
+    more.write_text('{"id": "m1", "question": "Capital of Japan?", "answer": "Tokyo"}\n'
+                    '{"id": "m2", "question": "Japan\'s capital?", "answer": "Tokyo"}\n')
+    out = tmp_path / "eval-out"
+    code, stdout, stderr = run_main(monkeypatch, capsys, "eval", "--dataset", str(dataset),
+                                    "--dataset", str(more), "--systems", "closed-book,vanilla",
+                                    "--out", str(out), "--limit", "1", "--model", model_name,
+                                    "--store", store_name)
+    assert code == 0, stderr
+    records = read_records(out / RESULTS)
+    assert sorted((r["system"], r["id"]) for r in records) == [  # the first question of each dataset
+        ("closed-book", "m1"), ("closed-book", "q1"), ("vanilla", "m1"), ("vanilla", "q1")]
+    table = (out / "table.md").read_text()
+    assert "### qa" in table and "### more" in table and table.count("| vanilla | 1 |") == 2
+    assert stdout.startswith("### qa\n") and "### more" in stdout and "results:" in stdout  # printed
+    assert (out / "plot.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_an_interrupted_run_resumes_with_the_missing_questions_only(store, scripted, dataset, tmp_path):
@@ -103,9 +131,11 @@ def test_the_three_shipped_dev_sets_load():
     single = load_dataset(BENCH / "single_hop_dev.json")
     assert len(single) == 33 and all(i.answerable and i.evidence_titles for i in single)
     multi = load_dataset(BENCH / "multi_answer_dev.json")
-    assert all(len(i.answers) > 1 and len(i.evidence_titles) == len(i.answers) for i in multi)
+    assert len(multi) == 2 and all(len(i.answers) > 1 and len(i.evidence_titles) == len(i.answers)
+                                   for i in multi)
+    assert sum(len(i.answers) for i in multi) == 5
     unanswerable = load_dataset(BENCH / "unanswerable_dev.json")
-    assert unanswerable and all(not i.answerable and i.unsupported_answers for i in unanswerable)
+    assert len(unanswerable) == 39 and all(not i.answerable and i.unsupported_answers for i in unanswerable)
 
 
 @pytest.mark.parametrize("content,message", [
@@ -147,9 +177,9 @@ def test_trust_view_and_alce_scoring_of_a_baseline_reply_as_written(store, scrip
     assert unanswerable["metrics"]["refuses"] and unanswerable["metrics"]["only_refusal"]
     assert unanswerable["metrics"]["unsupported_in_verified"] is False
     row = next(line for line in paths["table"].read_text().splitlines() if line.startswith("| vanilla"))
-    cells = dict(zip(COLUMNS, [c.strip() for c in row.strip("|").split("|")]))
-    assert (cells["correctness"], cells["refusal rate"], cells["over-refusal"], cells["gold in verified"]) == (
-        "1.000", "1.000", "0.000", "0")
+    cells = dict(zip(COLUMNS, [c.strip() for c in row.strip("|").split("|")], strict=True))
+    assert (cells["correctness"], cells["refusal rate"], cells["over-refusal"],
+            cells["gold in verified"]) == ("1.000", "1.000", "0.000", "0")
 
 
 def test_records_keep_the_judges_probabilities_and_are_scored_again_at_another_threshold(store, scripted,
@@ -171,4 +201,5 @@ def test_records_keep_the_judges_probabilities_and_are_scored_again_at_another_t
     strict = evaluate(dataset, ["vanilla"], out, limit=1, context=context, judge=ModelJudge(model, 0.8))
     assert len(model.calls) == calls  # nothing asked again: the kept probability is read at 0.8
     row = next(line for line in strict["table"].read_text().splitlines() if line.startswith("| vanilla"))
-    assert dict(zip(COLUMNS, [c.strip() for c in row.strip("|").split("|")]))["citation recall"] == "0.000"
+    cells = dict(zip(COLUMNS, [c.strip() for c in row.strip("|").split("|")], strict=True))
+    assert cells["citation recall"] == "0.000"

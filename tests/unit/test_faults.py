@@ -9,12 +9,11 @@ import openai
 import pytest
 from langgraph.checkpoint.sqlite import SqliteSaver
 
+from tests.scripted import S1, Q, Writer, prompt_kind
+from tests.scripted import vtg_context as ctx
 from verirag.api import run
 from verirag.errors import ModelCallError, StoreUnavailableError
-from verirag.graph.retry import MAX_ATTEMPTS, is_transient
-
-from tests.scripted import Q, S1, Writer, prompt_kind
-from tests.scripted import vtg_context as ctx
+from verirag.graph.retry import MAX_ATTEMPTS, MODEL_RETRY, is_transient
 
 
 def _rate_limit():
@@ -22,8 +21,28 @@ def _rate_limit():
     return openai.RateLimitError("slow down", response=httpx.Response(429, request=request), body=None)
 
 
-@pytest.mark.parametrize("error", [TimeoutError("read timed out"), ConnectionResetError("reset"), _rate_limit()])
-def test_transient_errors_are_retried_then_succeed(vtg_store, scripted, error):
+@pytest.fixture
+def retry_sleeps(monkeypatch):
+    """A fake clock for LangGraph's retries: the delays its RetryPolicy sleeps, recorded instead of slept
+    (and its random jitter, up to 1 s on top of each delay, held at 0)."""
+    import random
+    import time
+    import types
+
+    from langgraph.pregel import _retry
+
+    sleeps: list[float] = []
+    fake_time = types.SimpleNamespace(**{**vars(time), "sleep": sleeps.append})
+    fake_random = types.SimpleNamespace(**{**vars(random), "uniform": lambda low, high: low})
+    monkeypatch.setattr(_retry, "time", fake_time)
+    monkeypatch.setattr(_retry, "random", fake_random)
+    return sleeps
+
+
+@pytest.mark.parametrize("error", [TimeoutError("read timed out"), ConnectionResetError("reset"),
+                                   _rate_limit()])
+def test_transient_errors_are_retried_with_exponential_backoff_then_succeed(vtg_store, scripted, error,
+                                                                             retry_sleeps):
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     failures = {"left": MAX_ATTEMPTS - 1}
 
@@ -37,9 +56,12 @@ def test_transient_errors_are_retried_then_succeed(vtg_store, scripted, error):
     out, _ = run(Q, ctx(name))
     assert out["sentences"][0]["verified_by"] == "citations"
     assert sum(prompt_kind(m) == "cite" for m, _ in model.calls) == MAX_ATTEMPTS
+    # each wait is the previous one times the backoff factor: 0.5 s, then 1 s
+    assert retry_sleeps == [0.5, 1.0] and MODEL_RETRY.backoff_factor == 2.0
 
 
-def test_persistent_failure_is_a_clear_error_and_the_thread_resumes(vtg_store, scripted, tmp_path):
+def test_persistent_failure_is_a_clear_error_and_the_thread_resumes(vtg_store, scripted, tmp_path,
+                                                                    retry_sleeps):
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     down = {"yes": True}
 

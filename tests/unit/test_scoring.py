@@ -43,3 +43,26 @@ def test_multi_token_choices_match_on_their_first_token():
                                          {"token": "No", "logprob": math.log(0.25)}],
                                         ["Fully supported", "Partially supported", "No support"])
     assert probs == pytest.approx({"Fully supported": 0.5, "Partially supported": 0.25, "No support": 0.25})
+
+
+def test_the_ledger_counts_per_node_the_judgments_read_from_text(vtg_store, scripted):
+    from tests.scripted import JUDGMENTS, S1, Q, Writer, prompt_kind, vtg_context
+    from verirag.api import run
+
+    per_node, judgments = {}, {}
+    for logprobs in (True, False):
+        script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+
+        def respond(messages, kwargs, script=script, logprobs=logprobs):
+            reply = script(messages, kwargs)  # judgments carry log-probabilities...
+            return reply if logprobs or prompt_kind(messages) not in JUDGMENTS else reply.text  # ...or not
+
+        name, model = scripted(respond)
+        out, _ = run(Q, vtg_context(name))
+        assert out["sentences"][0]["verified_by"] == "citations"  # "Yes" read either way
+        per_node[logprobs] = out["usage"]["per_node"]
+        judgments[logprobs] = sum(prompt_kind(m) in JUDGMENTS for m, _ in model.calls)
+    assert all(counters["from_text"] == 0 for counters in per_node[True].values())
+    assert judgments[False] > 0 and sum(c["from_text"] for c in per_node[False].values()) == judgments[False]
+    assert per_node[False]["verify_citations"]["from_text"] == per_node[False]["verify_citations"]["calls"]
+    assert per_node[False]["cite"]["from_text"] == 0  # not a judgment

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from tests.scripted import (
-    Q,
     S1,
     VTG_DOCS,
+    Q,
     Writer,
     judged_sentence,
     p_yes_for,
@@ -28,13 +28,14 @@ from verirag.prompts import generate_sentence
 from verirag.stores import make_document
 from verirag.testing import distribution_reply, judgment_reply, last_user_text
 
+
 def test_tier_one_pass_keeps_the_sentence_with_its_citations(vtg_store, scripted):
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     name, _ = scripted(script)
     out, state = run(Q, ctx(name))
     (sentence,) = out["sentences"]
-    assert sentence["verified_by"] == "citations" and sentence["support"] == pytest.approx(critiques.calibrated(0.9),
-                                                                                          abs=1e-4)
+    assert sentence["verified_by"] == "citations"
+    assert sentence["support"] == pytest.approx(critiques.calibrated(0.9), abs=1e-4)
     assert [out["documents"][c]["title"] for c in sentence["citations"]] == ["Japan"]
     assert out["answer"] == "Tokyo is the capital of Japan [1]."
     # tier 1 judged the claim against a two-sentence quote of the Japan document; one more check found
@@ -117,7 +118,8 @@ def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_say
     first, best, last = ("Tokyo has 90 million people.", "Tokyo has 40 million people.",
                          "Tokyo has 70 million people.")
     respond = _graded({S1: 0.95, first: 0.2, best: 0.4, last: 0.1})
-    respond.script = Writer([S1, first, best, last], cite={s: ["Tokyo"] for s in (first, best, last)} | {S1: ["Japan"]},
+    respond.script = Writer([S1, first, best, last],
+                            cite={s: ["Tokyo"] for s in (first, best, last)} | {S1: ["Japan"]},
                             needs={S1: ["Japan"]}, queries=("Tokyo population",))
 
     def gap(messages, kwargs):
@@ -135,7 +137,8 @@ def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_say
     assert [out["documents"][c]["title"] for c in dropped["citations"]] == ["Tokyo"]
     # the unverified sentence is left out of the text, which ends by naming what the documents do not say
     assert out["refusal"] == "The documents do not say how many people live in Tokyo."
-    assert out["answer"] == "Tokyo is the capital of Japan [1]. The documents do not say how many people live in Tokyo."
+    assert out["answer"] == ("Tokyo is the capital of Japan [1]. "
+                             "The documents do not say how many people live in Tokyo.")
     assert list(out["documents"])[0] == kept["citations"][0]  # [1] is the answer's source; Tokyo's follows
 
 
@@ -197,8 +200,8 @@ def test_end_signal_and_sentence_cap(vtg_store, scripted):
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name))
     assert out["sentences"] == [] and out["answer"] == refusal.NOTHING_VERIFIED
-    many = ["Japan has thousands of islands.", "Its emperor lives in Tokyo.", "Rice farming shaped its villages.",
-            "Sumo wrestling began there."]
+    many = ["Japan has thousands of islands.", "Its emperor lives in Tokyo.",
+            "Rice farming shaped its villages.", "Sumo wrestling began there."]
     script = Writer(many, cite={s: ["Japan"] for s in many}, needs={s: ["Japan"] for s in many})
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name, max_sentences=2))
@@ -271,6 +274,22 @@ def test_ablation_without_verifier_keeps_cited_sentences_unchecked(vtg_store, sc
     out, _ = run(Q, ctx(name, **SYSTEMS["verirag-no-verifier"]))
     (sentence,) = out["sentences"]
     assert sentence["verified_by"] == "none" and script.support_calls == []
+
+
+def test_cite_keeps_each_document_once_and_at_most_max_citations(vtg_store, scripted):
+    shown, script = [], Writer([S1], cite={}, needs={})
+
+    def respond(messages, kwargs):
+        if prompt_kind(messages) == "cite":  # repeats, a fourth document, a number outside the memory
+            shown.extend(titles_in(last_user_text(messages)))
+            return S1 + " [2][2][1][2, 3][1][4][99]"
+        return script(messages, kwargs)
+
+    name, _ = scripted(respond)
+    out, _ = run(Q, ctx(name, top_k=4, **SYSTEMS["verirag-no-verifier"]))  # kept as cited
+    (sentence,) = out["sentences"]
+    assert len(shown) == 4  # four documents were offered
+    assert [out["documents"][c]["title"] for c in sentence["citations"]] == [shown[1], shown[0], shown[2]]
 
 
 def test_ablation_without_simplifier_keeps_the_whole_set(vtg_store, scripted):

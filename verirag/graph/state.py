@@ -106,7 +106,7 @@ class OutputState(TypedDict, total=False):
     question: Required[str]  # the input's (InputState), so every output has it
     answer: str
     sentences: list[Sentence]
-    documents: dict[str, Document]  # doc id -> document, in bibliography order
+    documents: dict[str, dict]  # doc id -> {"title", "text", "source", "page"[, "section"]}, [n] order
     critique: dict  # {"utility": expected ISUSE in [-1, 1], "rating": expected 1-5 rating}
     usage: Annotated[dict, merge_usage]
     refusal: str | None  # what the documents do not answer (a sentence of the answer), or None

@@ -4,7 +4,8 @@ Small models are biased in free text (e.g. toward "Relevant"); the probability o
 separates cases that the sampled text does not. :func:`choice_probabilities` asks the model for the
 next-token distribution (``logprobs=True``; supported by :class:`~verirag.models.local.LocalChatModel`
 and OpenAI-style backends) and normalises the mass of each allowed answer. When the backend gives no
-log-probabilities, the reply text is matched instead and the result is flagged ``from_text``.
+log-probabilities, the reply text is matched instead and the result is flagged ``from_text`` (and the
+reply marked, so the usage ledger counts it per node under ``from_text``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
+
+from verirag.usage import SCORED_FROM_TEXT
 
 TOP_LOGPROBS = 20
 JUDGE_KWARGS: dict[str, Any] = {"logprobs": True, "top_logprobs": TOP_LOGPROBS,
@@ -99,6 +102,7 @@ def judgment_from(message: AIMessage, choices: Sequence[str], default: str) -> J
         probs = probabilities_from_logprobs(content[0]["top_logprobs"], choices)
         if probs is not None:
             return Judgment(probs, message)
+    message.response_metadata[SCORED_FROM_TEXT] = True  # the usage ledger counts it ("from_text")
     probs = probabilities_from_text(message.text, choices)
     if probs is not None:
         return Judgment(probs, message, from_text=True)

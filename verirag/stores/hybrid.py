@@ -128,6 +128,7 @@ class HybridStore:
             if self._collection is None:
                 if not create:
                     self._check_embedder(self.manifest())
+                    self._check_chroma(self.manifest())
                 try:
                     import chromadb
                     from chromadb.config import Settings
@@ -155,6 +156,18 @@ class HybridStore:
                 f"store {self.path} was built with embedder {manifest.get('embedder')!r}, "
                 f"not {self._embedder.name!r}")
 
+    def _check_chroma(self, manifest: dict) -> None:
+        """Refuse to open a store's vectors anywhere but where they were written: opened without its
+        server, an empty embedded Chroma would look like a crash to repair, and the repair would drop
+        every document from the index. (Manifests written before this check do not say.)"""
+        built, here = manifest.get("chroma"), "server" if self.chroma_url else "embedded"
+        if built and built != here:
+            raise StoreUnavailableError(
+                f"the store at {self.path} keeps its vectors on a Chroma server: set VERIRAG_CHROMA_URL "
+                "(or --chroma-url) to its http://host:port" if built == "server" else
+                f"the store at {self.path} keeps its vectors in its own folder, not on the Chroma server "
+                f"{self.chroma_url}: unset VERIRAG_CHROMA_URL (or --chroma-url)")
+
     # -- writing ------------------------------------------------------------------------------------
     def add(self, documents: Iterable[Document],
             progress: Callable[[int], None] | None = None) -> int:
@@ -169,6 +182,7 @@ class HybridStore:
         with self._lock, exclusive(self.path):
             manifest = self.manifest() if self.exists() else self._new_manifest()
             self._check_embedder(manifest)
+            self._check_chroma(manifest)
             collection = self._open(create=True)
             manifest, self.last_repair = self._repair_locked(manifest, collection)
             committed = self._committed_ids(manifest)
@@ -204,7 +218,8 @@ class HybridStore:
 
     def _new_manifest(self) -> dict:
         return {"version": VERSION, "embedder": self.embedder.name, "collection": self.collection_name,
-                "count": 0, "generation": 0, "segments": []}
+                "chroma": "server" if self.chroma_url else "embedded", "count": 0, "generation": 0,
+                "segments": []}
 
     def _repair_locked(self, manifest: dict, collection) -> tuple[dict, dict]:
         if manifest.get("version") != VERSION:  # an older store: rebuild BM25 from Chroma once

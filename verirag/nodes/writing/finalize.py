@@ -11,20 +11,18 @@ from langgraph.runtime import Runtime
 
 from verirag.graph.context import Context
 from verirag.graph.state import State, answer_sentences
-from verirag.stores.documents import Document, origin
+from verirag.stores.documents import Document, public
 from verirag.text import attach_citations
 
 
-def bibliography(sentences: list, memory: list[Document]) -> dict[str, Document]:
-    """Cited documents by id, in order of first citation."""
+def bibliography(sentences: list, memory: list[Document]) -> dict[str, dict]:
+    """Cited documents by id, in order of first citation, as the output contract shows them."""
     by_id = {d["id"]: d for d in memory}
-    ordered: dict[str, Document] = {}
+    ordered: dict[str, dict] = {}
     for sentence in sentences:
         for doc_id in sentence["citations"]:
             if doc_id in by_id and doc_id not in ordered:
-                doc = by_id[doc_id]
-                ordered[doc_id] = Document(id=doc_id, title=doc.get("title", ""), text=doc.get("text", ""),
-                                           source=doc.get("source", ""), **origin(doc))
+                ordered[doc_id] = public(by_id[doc_id])
     return ordered
 
 
