@@ -1,5 +1,9 @@
 """The real local model (Qwen2.5-Coder-1.5B GGUF, llama.cpp) end to end over the shipped corpus."""
 
+import json
+import subprocess
+import sys
+
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from verirag import Context, ask
@@ -18,18 +22,24 @@ def test_vanilla_answer_cites_the_paragraph_that_holds_the_answer(corpus_store):
     assert result["usage"]["total"]["calls"] == 1
 
 
-def test_full_graph_keeps_a_verified_sentence_citing_the_known_paragraph(corpus_store):
-    result = ask(QUESTION, Context.preset("local"))
+def test_the_cli_answers_with_a_verified_quoted_sentence_from_the_known_paragraph(corpus_store):
+    """The README's first command ends with `verirag ask` on the embedded model: the same, as a process."""
+    proc = subprocess.run([sys.executable, "-m", "verirag.cli", "ask", QUESTION, "--json"], capture_output=True,
+                          text=True, timeout=1200)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
     verified = [s for s in result["sentences"] if s["verified_by"] in ("citations", "memory")]
-    assert verified, result["sentences"]
+    assert verified and "Leonardo" in result["answer"], result["sentences"]
     cited = {result["documents"][c]["title"] for s in verified for c in s["citations"]}
     assert "Mona Lisa" in cited, result
-    assert any("Leonardo" in s["text"] for s in verified)
+    for sentence in verified:  # each verified sentence carries the verbatim words that support it
+        assert 0.0 <= sentence["support"] <= 1.0 and sentence["quotes"]
+        for quote in sentence["quotes"]:
+            assert result["documents"][quote["doc"]]["text"][quote["start"]:quote["end"]].strip()
     nodes = result["usage"]["per_node"]
-    for node in ("judge_utility", "verify", "generate_sentence", "cite", "verify_citations"):
+    for node in ("judge_utility", "verify_retrieval", "generate_sentence", "cite", "verify_citations"):
         assert nodes[node]["calls"] >= 1, node
-    assert all(0.0 <= s["support"] <= 1.0 for s in verified)
-    assert 1.0 <= result["critique"]["rating"] <= 5.0
+    assert all(counters.get("from_text", 0) == 0 for counters in nodes.values())  # scored by probability
 
 
 def test_judgments_get_token_probabilities_from_the_local_backend():
