@@ -24,8 +24,8 @@ def test_vanilla_answer_cites_the_paragraph_that_holds_the_answer(corpus_store):
 
 def test_the_cli_answers_with_a_verified_quoted_sentence_from_the_known_paragraph(corpus_store):
     """The README's first command ends with `verirag ask` on the embedded model: the same, as a process."""
-    proc = subprocess.run([sys.executable, "-m", "verirag.cli", "ask", QUESTION, "--json"], capture_output=True,
-                          text=True, timeout=1200)
+    proc = subprocess.run([sys.executable, "-m", "verirag.cli", "ask", QUESTION, "--json"],
+                          capture_output=True, text=True, timeout=1200)
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     verified = [s for s in result["sentences"] if s["verified_by"] in ("citations", "memory")]
