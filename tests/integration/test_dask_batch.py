@@ -14,8 +14,8 @@ from collections import Counter
 from pathlib import Path
 
 from tests import servers
-from tests.fakes import SLOW_SUPPORT
 from tests.conftest import DOCS
+from tests.fakes import SLOW_SUPPORT
 from verirag.stores import HybridStore
 from verirag.testing import HashEmbedder
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import json
 
-from tests.scripted import documents_in
 from tests.pdf import write_pdf
-from tests.scripted import run_main
+from tests.scripted import documents_in, run_main
 from verirag.stores import HybridStore, make_document
 from verirag.stores.documents import location
 from verirag.stores.ingest import documents_from_file

@@ -3,7 +3,6 @@
 import pytest
 
 from tests.scripted import KeywordJudge
-
 from verirag.eval.metrics import (
     answer_contained,
     citation_scores,
@@ -13,7 +12,6 @@ from verirag.eval.metrics import (
     normalize_answer,
     trust_scores,
 )
-
 
 D = [
     {"title": "d1", "text": "Tokyo is the capital of Japan."},

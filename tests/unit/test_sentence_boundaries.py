@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.scripted import KeywordJudge
-from tests.scripted import Writer
+from tests.scripted import KeywordJudge, Writer
 from tests.scripted import vtg_context as ctx
 from verirag.api import run
 from verirag.eval.metrics import citation_scores

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from verirag import Context
-from verirag.evidence import key_terms, missing_terms, select_quote
 from verirag import critiques as support
+from verirag.evidence import key_terms, missing_terms, select_quote
 from verirag.prompts import entailment
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text

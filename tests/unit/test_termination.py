@@ -10,7 +10,6 @@ from verirag import Context
 from verirag.api import run
 from verirag.testing import distribution_reply, last_user_text
 
-
 WORDS = ["Tokyo", "Japan", "capital", "Kyoto", "Fuji", "volcano", "city", "island", "banana", "[1]", "[2]",
          "[9]", "Selected Documents:", "[END]", "Yes", "No", "7", "."]
 
