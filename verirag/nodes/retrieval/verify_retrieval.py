@@ -32,9 +32,9 @@ from verirag.parsing import parse_score
 from verirag.prompts import verify_retrieval as prompt
 
 # fitted on benchmarks/retrieval_verification/ (calibration split) for the embedded model
-CALIBRATION = (-5.2603, 3.1271)  # P(answerable) = sigmoid(a + b * logit P(Yes))
-PASS = 0.4416  # LLatrieval's verification passes above this P(answerable)
-FLOOR = 0.1274  # below this at the cap, the answer is a refusal without writing
+CALIBRATION = (-4.9659, 3.368)  # P(answerable) = sigmoid(a + b * logit P(Yes))
+PASS = 0.6111  # LLatrieval's verification passes above this P(answerable)
+FLOOR = 0.0722  # below this at the cap, the answer is a refusal without writing
 
 
 def answerable(p_yes: float) -> float:
