@@ -36,7 +36,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.scripted
 
-from tests.scripted import prompt_kind  # noqa: E402
+from tests.scripted import asks_for_the_first_sentence, prompt_kind  # noqa: E402
 from verirag import Context  # noqa: E402
 from verirag.api import run  # noqa: E402
 from verirag.models import register_model  # noqa: E402
@@ -80,7 +80,7 @@ class SleepyModel:
         if kind == "next sentence":
             self.sentences += 1
             done = self.sentences > (1 if self.single_hop else 3)
-            if "Answer so far: (nothing yet)" not in prompt and done:
+            if not asks_for_the_first_sentence(messages) and done:
                 return generate_sentence.END
             if self.single_hop:  # the first document's words: a sentence its citation supports
                 return re.search(r'<document number="1"[^>]*>\n(.*?)\n</document>', prompt, re.S).group(1)

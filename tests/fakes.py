@@ -9,7 +9,7 @@ import threading
 import time
 from collections import Counter
 
-from tests.scripted import documents_in, prompt_kind
+from tests.scripted import asks_for_the_first_sentence, documents_in, prompt_kind
 from verirag.prompts import generate_sentence
 from verirag.stores.documents import make_document
 from verirag.testing import ScriptedChatModel, distribution_reply, judgment_reply, last_user_text
@@ -157,7 +157,7 @@ def _slow(messages, kwargs):
     n = _question_id(prompt.split("Question:")[-1] if "Question:" in prompt else prompt)
     kind = prompt_kind(messages)
     if kind == "next sentence":
-        if "Answer so far: (nothing yet)" not in prompt:
+        if not asks_for_the_first_sentence(messages):
             return generate_sentence.END
         if os.environ.get("VERIRAG_FAKE_LOG"):  # which process started which question (retry tests)
             with open(os.environ["VERIRAG_FAKE_LOG"], "a") as log:

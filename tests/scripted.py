@@ -99,6 +99,14 @@ def judged_sentence(messages) -> str | None:
     return line_after(last_user_text(messages), "Sentence: " if kind == "support" else "Claim: ")
 
 
+def asks_for_the_first_sentence(messages) -> bool:
+    """A sentence-generation prompt with nothing written yet (its "answer so far" is the prompt's own
+    placeholder for an empty answer)."""
+    empty = line_after(last_user_text(generate_sentence.next_sentence([], _ARG, "")), "Answer so far: ")
+    return prompt_kind(messages) == "next sentence" and line_after(last_user_text(messages),
+                                                                    "Answer so far: ") == empty
+
+
 def support_reply(messages, p: float):
     """A support judgment with probability ``p`` of support, in the asked question's own answers."""
     if prompt_kind(messages) == "entails":

@@ -13,6 +13,7 @@ from tests.scripted import (
     VTG_DOCS,
     Q,
     Writer,
+    asks_for_the_first_sentence,
     judged_sentence,
     line_after,
     p_yes_for,
@@ -401,7 +402,7 @@ def test_beam_in_the_graph_keeps_the_winner_with_its_score(vtg_store, scripted):
     def with_citations(messages, kwargs):
         prompt = last_user_text(messages)
         kind = prompt_kind(messages)
-        if kind == "next sentence" and "Answer so far: (nothing yet)" not in prompt:
+        if kind == "next sentence" and not asks_for_the_first_sentence(messages):
             return generate_sentence.END
         if kind == "cite":
             return line_after(prompt, "Sentence: ") + f"[{titles_in(prompt).index('Tokyo') + 1}]"
