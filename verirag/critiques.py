@@ -10,12 +10,13 @@ Each critique is a question to the chat model scored by the probability of its a
 ``support_decision="grounded"`` (the default, chosen on the verifier benchmark, docs/benchmarks.md):
 
 1. the evidence is a short verbatim quote — the sentences of the documents that cover the claim's
-   content words (:func:`verirag.evidence.select_quote`), never a paraphrase;
+   content words (:func:`verirag.evidence.select_quotes`), never a paraphrase;
 2. a zero-token lexical guard: every number, date and name of the claim must occur in the documents,
    or the claim is unsupported without asking the model (a swapped year or name stops here);
-3. the model judges the claim against the quote, scored by probability (:data:`JUDGE`), and a
-   logistic map fitted on the benchmark's calibration split turns that score into P(supported), which
-   must reach the threshold chosen there (``support_threshold``, default :data:`THRESHOLD`).
+3. the model is asked whether the quote supports the claim (:mod:`verirag.prompts.entailment`), scored
+   by P(Yes), and a logistic map fitted on the benchmark's calibration split (:data:`CALIBRATION`)
+   turns that into P(supported), which must reach the threshold chosen there (``support_threshold``,
+   default :data:`THRESHOLD`).
 
 ``support_decision="issup"`` is Self-RAG's ISSUP as the paper uses it: the whole documents, s =
 p(Fully) + ½·p(Partially), supported when s >= ``support_threshold`` (default 0.5).
@@ -40,8 +41,7 @@ from verirag.text import render_documents
 
 GRADES = ["Fully", "Partially", "No"]
 # The grounded decision, fitted on benchmarks/verifier/ (calibration split) for the embedded model:
-JUDGE = "yes"  # which judgment of the quote: "yes" (P(Yes) of the entailment question) or "issup"
-CALIBRATION = (-5.3761, 3.3602)  # P(supported) = sigmoid(a + b * logit(score)), score = P(Yes) of the quote
+CALIBRATION = (-5.3761, 3.3602)  # P(supported) = sigmoid(a + b * logit P(Yes)), P(Yes) of the quote
 # on that calibrated scale (P(Yes) >= 0.85): the middle of the calibration split's best range
 THRESHOLD = 0.6026
 ISSUP_THRESHOLD = 0.5  # Self-RAG's ISSUP decision
@@ -103,13 +103,13 @@ def _quoted_documents(documents: Sequence[Document], quotes: Sequence[Quote]) ->
 
 
 def _messages(ctx: Context, documents: Sequence[Document], question: str, sentence: str) -> list[BaseMessage]:
-    if ctx.support_decision == "issup" or JUDGE == "issup":
+    if ctx.support_decision == "issup":
         return prompt.support(documents, question, sentence)
     return entailment.messages(render_documents(documents), sentence)
 
 
 def calibrated(score: float) -> float:
-    """The grounded decision's P(supported) for the model's score of the quote (logistic map)."""
+    """The grounded decision's P(supported) for the model's P(Yes) about the quote (logistic map)."""
     score = min(max(score, 1e-6), 1 - 1e-6)
     a, b = CALIBRATION
     return 1 / (1 + math.exp(-(a + b * math.log(score / (1 - score)))))
@@ -118,8 +118,7 @@ def calibrated(score: float) -> float:
 def _probability(ctx: Context, judgment: Judgment) -> float:
     if ctx.support_decision == "issup":
         return support_score(judgment.probabilities)
-    return calibrated(support_score(judgment.probabilities) if JUDGE == "issup"
-                      else judgment.probabilities["Yes"])
+    return calibrated(judgment.probabilities["Yes"])
 
 
 def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,
@@ -147,7 +146,7 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
             continue
         asks.append((i, _messages(ctx, evidence, question, sentence), chosen))
         results.append(None)
-    choices = GRADES if (ctx.support_decision == "issup" or JUDGE == "issup") else ["Yes", "No"]
+    choices = GRADES if ctx.support_decision == "issup" else ["Yes", "No"]
     judgments = choice_probabilities_batch(model, [m for _, m, _ in asks], choices, "No", ctx.max_concurrency)
     bar = threshold(ctx)
     for (i, _, chosen), judgment in zip(asks, judgments, strict=True):
