@@ -148,7 +148,7 @@ def report(out: Path | None) -> None:
     test_scores = [p[s["id"]] for s in test]
     lines = [f"Retrieval verification (LLatrieval, classify), test split: {len(test)} sets of "
              f"{len({s['question'] for s in test})} questions; threshold chosen on the calibration split "
-             f"({len(cal)} sets). Pass = P(Yes) above the threshold.", "",
+             f"({len(cal)} sets). Pass = the judgment above the threshold: raw P(Yes) before, calibrated P(answerable) now.", "",
              "| threshold | present pass | paragraph removed pass | sentence removed pass | balanced acc. | "
              "ROC AUC | ECE | s/judgment |", "|---|---|---|---|---|---|---|---|"]
     raw_test = [raw[s["id"]] for s in test]
