@@ -6,11 +6,11 @@ run, then the tables (run by hand; a few hours on 2 cores for the three dev sets
 
 1. ``verirag eval`` of the systems on the datasets, question-major (resumable: records already in
    ``OUT/results.jsonl`` are kept), with the local model as writer and judge;
-2. per system: seconds per question (median, p90), time to the first verified sentence (median),
-   LLM calls, prompt and evaluated tokens per question (evaluated = not reused from llama.cpp's prefix
-   cache, + completion), the prefix-reuse ratio, and each figure ÷ Vanilla's;
-3. per system and node: calls, prompt, reused and completion tokens and seconds per question (the
-   quotes' sentence-level checks are the ``simplify_citations.quotes`` row);
+2. per system, over all questions and per dataset: seconds per question (median, p90), time to the
+   first verified sentence (median), LLM calls, prompt and evaluated tokens per question (evaluated =
+   not reused from llama.cpp's prefix cache, + completion), the prefix-reuse ratio, each ÷ Vanilla's;
+3. per system and node: runs (runs > calls: calls skipped), calls, prompt, reused and completion tokens
+   and seconds per question (the quotes' sentence-level checks are the ``simplify_citations.quotes`` row);
 4. the 200 ms scripted model on single-hop questions (``overhead.py --single-hop``): calls per question
    and wall time ÷ critical path, so verirag's own overhead shows apart from the model's.
 
@@ -45,39 +45,50 @@ def evaluated(cost: dict) -> float:
     return cost["input_tokens"] - cost.get("cached_tokens", 0) + cost["output_tokens"]
 
 
-def report(records: list[dict], systems: list[str], console: Console) -> None:
-    """The summary table (with ratios to Vanilla) and one per-node table per system."""
-    by_system = {s: [r for r in records if r["system"] == s] for s in systems}
-    shared = set.intersection(*({r["id"] for r in rs} for rs in by_system.values() if rs))
-    by_system = {s: [r for r in rs if r["id"] in shared] for s, rs in by_system.items()}
+def figures(rs: list[dict]) -> dict[str, float]:
+    """Latency and cost of one system's records."""
+    seconds = [r["output"]["usage"]["wall_seconds"] for r in rs]
+    first = [r["output"]["usage"].get("first_verified_seconds") for r in rs]
+    first = [f for f in first if f]
+    return {"median s": statistics.median(seconds), "p90 s": p90(seconds),
+            "median s to 1st verified": statistics.median(first) if first else float("nan"),
+            "calls/q": statistics.mean(r["cost"]["calls"] for r in rs),
+            "prompt tokens/q": statistics.mean(r["cost"]["input_tokens"] for r in rs),
+            "evaluated tokens/q": statistics.mean(evaluated(r["cost"]) for r in rs),
+            "prefix reuse": (sum(r["cost"].get("cached_tokens", 0) for r in rs)
+                             / max(1, sum(r["cost"]["input_tokens"] for r in rs)))}
 
-    def figures(rs: list[dict]) -> dict[str, float]:
-        seconds = [r["output"]["usage"]["wall_seconds"] for r in rs]
-        first = [r["output"]["usage"].get("first_verified_seconds") for r in rs]
-        first = [f for f in first if f]
-        return {"median s": statistics.median(seconds), "p90 s": p90(seconds),
-                "median s to 1st verified": statistics.median(first) if first else float("nan"),
-                "calls/q": statistics.mean(r["cost"]["calls"] for r in rs),
-                "prompt tokens/q": statistics.mean(r["cost"]["input_tokens"] for r in rs),
-                "evaluated tokens/q": statistics.mean(evaluated(r["cost"]) for r in rs),
-                "prefix reuse": (sum(r["cost"].get("cached_tokens", 0) for r in rs)
-                                 / max(1, sum(r["cost"]["input_tokens"] for r in rs)))}
 
+def summary_table(by_system: dict[str, list[dict]], title: str) -> Table:
+    """One row per system, then each system's figures ÷ Vanilla's."""
     rows = {s: figures(rs) for s, rs in by_system.items() if rs}
     columns = list(next(iter(rows.values())))
-    summary = Table("system", "questions", *columns,
-                    title=f"latency and cost on {len(shared)} shared questions")
+    table = Table("system", "questions", *columns, title=title)
     for system, f in rows.items():
-        summary.add_row(system, str(len(by_system[system])), *(f"{f[c]:.2f}" if c == "prefix reuse" else
-                                                              f"{f[c]:.1f}" for c in columns))
+        table.add_row(system, str(len(by_system[system])), *(f"{f[c]:.2f}" if c == "prefix reuse" else
+                                                            f"{f[c]:.1f}" for c in columns))
     if "vanilla" in rows:
         base = rows["vanilla"]
         for system, f in rows.items():
             if system != "vanilla":
                 ratios = [f[c] / base[c] if c != "median s to 1st verified" else f[c] / base["median s"]
                           for c in columns[:-1]]
-                summary.add_row(f"{system} ÷ vanilla", "", *(f"{x:.2f}" for x in ratios), "")
-    console.print(summary)
+                table.add_row(f"{system} ÷ vanilla", "", *(f"{x:.2f}" for x in ratios), "")
+    return table
+
+
+def report(records: list[dict], systems: list[str], console: Console) -> None:
+    """The summary table (with ratios to Vanilla) over all questions and per dataset, and one per-node
+    table per system (runs/q beside calls/q: a run that needed no model call shows as runs > calls)."""
+    by_system = {s: [r for r in records if r["system"] == s] for s in systems}
+    shared = set.intersection(*({r["id"] for r in rs} for rs in by_system.values() if rs))
+    by_system = {s: [r for r in rs if r["id"] in shared] for s, rs in by_system.items()}
+    console.print(summary_table(by_system, f"latency and cost on {len(shared)} shared questions"))
+    datasets = sorted({r.get("dataset", "") for rs in by_system.values() for r in rs})
+    if len(datasets) > 1:
+        for dataset in datasets:
+            part = {s: [r for r in rs if r.get("dataset", "") == dataset] for s, rs in by_system.items()}
+            console.print(summary_table(part, f"{dataset}: {len(next(iter(part.values())))} questions"))
     console.print("(s to 1st verified ÷ vanilla: against Vanilla's median answer time)")
     for system, rs in by_system.items():
         per_node: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -85,12 +96,13 @@ def report(records: list[dict], systems: list[str], console: Console) -> None:
             for node, counters in r["output"]["usage"]["per_node"].items():
                 for key, value in counters.items():
                     per_node[node][key] += value / len(rs)
-        nodes = Table("node", "calls/q", "prompt tok/q", "reused tok/q", "completion tok/q", "seconds/q",
-                      title=f"{system}: per node ({len(rs)} questions)")
+        nodes = Table("node", "runs/q", "calls/q", "prompt tok/q", "reused tok/q", "completion tok/q",
+                      "seconds/q", title=f"{system}: per node ({len(rs)} questions)")
         for node, c in sorted(per_node.items(), key=lambda kv: -kv[1]["seconds"]):
-            if c["calls"] or c["seconds"] >= 0.05:
-                nodes.add_row(node, f"{c['calls']:.2f}", f"{c['input_tokens']:.0f}",
-                              f"{c['cached_tokens']:.0f}", f"{c['output_tokens']:.0f}", f"{c['seconds']:.1f}")
+            if c["calls"] or c["seconds"] >= 0.05 or c["runs"]:
+                nodes.add_row(node, f"{c['runs']:.2f}" if "." not in node else "", f"{c['calls']:.2f}",
+                              f"{c['input_tokens']:.0f}", f"{c['cached_tokens']:.0f}",
+                              f"{c['output_tokens']:.0f}", f"{c['seconds']:.1f}")
         console.print(nodes)
 
 
