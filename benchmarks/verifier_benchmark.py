@@ -377,12 +377,13 @@ def report(out: Path | None) -> None:
     free = values.get("content-free", {})
     lines = ["| decision | supported pass | contradicted pass | unsupported pass | balanced acc. | ROC AUC | ECE "
              "| threshold | s/judgment |", "|---|---|---|---|---|---|---|---|---|"]
-    fitted_maps = {}
+    fitted_maps, unmeasured = {}, []
     for name, (used, score, fitted) in decisions(free).items():
         model_features = [u for u in used if u != "guard_missing"]
         ready = [p for p in pairs if all(u in values.get(p["id"], {}) for u in used)]
         if len(ready) < len(pairs) or any(u not in free for u in model_features):
-            lines.append(f"| {name} | (judgments missing: {len(pairs) - len(ready)}) |||||||| ")
+            missing = sorted({u for u in model_features if any(u not in values.get(p["id"], {}) for p in pairs)})
+            unmeasured.append(f"{name} ({', '.join(missing)}: {len(pairs) - len(ready)} pairs not judged)")
             continue
         feats = [values[p["id"]] for p in ready]
 
@@ -424,6 +425,8 @@ def report(out: Path | None) -> None:
               f"{sum(p['category'] == 'unsupported' for p in test)} unsupported); maps and thresholds fitted on "
               f"the calibration split ({len(pairs) - len(test)} pairs).\n")
     text = header + "\n" + "\n".join(lines) + "\n"
+    if unmeasured:
+        text += "\nNot measured (run `judge --features NAME` first): " + "; ".join(unmeasured) + ".\n"
     print(text)
     for name, m in fitted_maps.items():
         if m["weights"]:
