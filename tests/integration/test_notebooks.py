@@ -19,5 +19,6 @@ def test_notebook_runs(path, corpus_store, tmp_path):
     notebook = nbformat.read(path, as_version=4)
     NotebookClient(notebook, timeout=900, kernel_name="python3",
                    resources={"metadata": {"path": str(tmp_path)}}).execute()
-    errors = [o for cell in notebook.cells for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+    errors = [o for cell in notebook.cells for o in cell.get("outputs", [])
+              if o.get("output_type") == "error"]
     assert not errors

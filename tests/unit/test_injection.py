@@ -55,7 +55,8 @@ def test_injected_documents_change_nothing_in_the_writing_stage(stores, scripted
 def test_injected_documents_change_nothing_in_the_retrieval_stage(stores, scripted):
     results = {}
     for name in ("clean", "injected"):
-        script = Script(select=lambda titles: [titles.index(t) + 1 for t in titles if t in ("Japan", "Tokyo")])
+        script = Script(select=lambda titles: [titles.index(t) + 1 for t in titles
+                                               if t in ("Japan", "Tokyo")])
         model_name, _ = scripted(script)
         context = ctx(model_name, store=name, top_k=2, candidates_per_query=6, window=6, utility_samples=3,
                       retrieval_threshold=0.2, utility_mode="listwise", verify_mode="classify",
@@ -65,4 +66,5 @@ def test_injected_documents_change_nothing_in_the_retrieval_stage(stores, script
                          [(v["passed"], round(v["score"], 6)) for v in state["verifications"]])
     from verirag.nodes.retrieval.verify_retrieval import answerable
 
-    assert results["injected"] == results["clean"] == (["Japan", "Tokyo"], [(True, round(answerable(0.9), 4))])
+    assert results["injected"] == results["clean"] == (
+        ["Japan", "Tokyo"], [(True, round(answerable(0.9), 4))])

@@ -62,7 +62,8 @@ def test_every_import_points_down_or_sideways():
             continue  # the package's face re-exports the public API from above
         for target in imports(path):
             if target != "verirag" and layer(target) > layer(name):
-                upward.append(f"{name} ({LAYERS[layer(name)][0]}) imports {target} ({LAYERS[layer(target)][0]})")
+                upward.append(f"{name} ({LAYERS[layer(name)][0]}) imports "
+                              f"{target} ({LAYERS[layer(target)][0]})")
     assert not upward, "\n".join(sorted(upward))
 
 

@@ -125,7 +125,8 @@ def test_trust_scores_count_verified_entailed_refusals_and_leaks():
     docs = {"d1": D[0], "d3": D[2]}
     sentences = [
         {"text": "Tokyo is the capital of Japan.", "citations": ["d1"], "verified_by": "citations"},
-        {"text": "Tokyo has fourteen million people.", "citations": ["d1"], "verified_by": "memory"},  # not in d1
+        # not in d1
+        {"text": "Tokyo has fourteen million people.", "citations": ["d1"], "verified_by": "memory"},
         {"text": "Tokyo was founded in 1457.", "citations": ["d3"], "verified_by": "none"},
     ]
     answer = "Tokyo is the capital of Japan [1]. The documents do not say when Tokyo was founded."

@@ -12,8 +12,8 @@ from verirag.prompts import entailment
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
 
-TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan. It was founded as Edo in "
-                      "1457. About 14 million people live in the city proper.")
+TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan. "
+                      "It was founded as Edo in 1457. About 14 million people live in the city proper.")
 OSAKA = make_document("Osaka", "Osaka is a city in the Kansai region of Japan. It is known for its food.")
 KYOTO = make_document("Kyoto", "Kyoto was the capital of Japan for more than a thousand years, until Tokyo "
                       "became the capital.")
@@ -48,7 +48,8 @@ def test_supported_claims_pass_verbatim_and_reworded():
 
 def test_a_swapped_fact_is_rejected_by_the_guard_without_a_model_call():
     model = judge(0.99)  # a judge that would accept anything
-    for claim in ("Tokyo was founded as Edo in 1475.", "Osaka is the capital and most populous city of Japan.",
+    for claim in ("Tokyo was founded as Edo in 1475.",
+                  "Osaka is the capital and most populous city of Japan.",
                   "About 41 million people live in Tokyo."):
         check = decide_one(model, [TOKYO], claim)
         assert not check.passed and check.missing and check.probability == 0.0, claim
@@ -81,7 +82,8 @@ def test_the_judge_sees_the_verbatim_quote_and_the_quote_is_spans_of_the_documen
     assert "It was founded as Edo in 1457." in prompt
     assert "most populous" not in prompt and "Kansai" not in prompt  # only the quoted sentence is shown
     (quote,) = check.quotes
-    assert (quote.doc, TOKYO["text"][quote.start:quote.end]) == (TOKYO["id"], "It was founded as Edo in 1457.")
+    assert (quote.doc, TOKYO["text"][quote.start:quote.end]) == (
+        TOKYO["id"], "It was founded as Edo in 1457.")
 
 
 def test_issup_decision_judges_whole_documents_at_one_half():
@@ -92,7 +94,8 @@ def test_issup_decision_judges_whole_documents_at_one_half():
 
 
 def test_guard_terms_and_quotes():
-    assert key_terms("In 1457 the Japanese city of Edo had 14,000 people.") == ["1457", "14000", "japanese", "edo"]
+    assert key_terms("In 1457 the Japanese city of Edo had 14,000 people.") == [
+        "1457", "14000", "japanese", "edo"]
     assert missing_terms("Japanese Edo had three thousand people in 1457.", TOKYO["text"]) == []
     assert missing_terms("Tokyo had 15 million people.", TOKYO["text"]) == ["15"]
     spans = select_quote("The capital of Japan is Tokyo, founded in 1457.", TOKYO["text"])
