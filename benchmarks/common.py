@@ -92,7 +92,7 @@ def fit_logistic(rows: list[list[float]], labels: list[int], l2: float = 1e-3) -
 def apply_logistic(weights: list[float], row: list[float]) -> float:
     import math
 
-    z = weights[0] + sum(w * v for w, v in zip(weights[1:], row))
+    z = weights[0] + sum(w * v for w, v in zip(weights[1:], row, strict=False))
     return 1 / (1 + math.exp(-z))
 
 
@@ -106,7 +106,7 @@ def ece(probabilities: list[float], labels: list[int], bins: int = 10) -> float:
     """Expected calibration error over equal-width probability bins."""
     total, error = len(labels), 0.0
     for b in range(bins):
-        inside = [(p, y) for p, y in zip(probabilities, labels)
+        inside = [(p, y) for p, y in zip(probabilities, labels, strict=False)
                   if b / bins <= p < (b + 1) / bins or (b == bins - 1 and p == 1.0)]
         if inside:
             error += len(inside) / total * abs(sum(p for p, _ in inside) / len(inside)

@@ -30,8 +30,11 @@ def main() -> None:
         out = llm.create_completion(prompt=tokens, max_tokens=60, temperature=0.0)
         decode = time.perf_counter() - started
         generated = out["usage"]["completion_tokens"]
-        print(f"n_threads={threads}: prefill {len(tokens)} tokens in {prefill:.2f} s ({len(tokens) / prefill:.0f}/s), "
-              f"decode {generated} tokens in {decode:.2f} s ({generated / decode:.0f}/s)")
+        print(
+            f"n_threads={threads}: prefill {len(tokens)} tokens in {prefill:.2f} s "
+            f"({len(tokens) / prefill:.0f}/s), "
+            f"decode {generated} tokens in {decode:.2f} s ({generated / decode:.0f}/s)"
+        )
         llm.close()
 
 

@@ -115,7 +115,8 @@ def main() -> None:
         os.environ["VERIRAG_CHROMA_URL"] = chroma
         store = work / "store"
         HybridStore(store, embedder=HashEmbedder(), chroma_url=chroma).add(DOCS)
-        fields = {**SYSTEMS["vtg"], "store": str(store), "chroma_url": chroma, "support_decision": SLOW_SUPPORT}
+        fields = {**SYSTEMS["vtg"], "store": str(store), "chroma_url": chroma,
+                  "support_decision": SLOW_SUPPORT}
         scripted = Context(**fields, model="import:tests.fakes:slow")
 
         def scenario(name, concurrency, measure):
@@ -129,39 +130,66 @@ def main() -> None:
 
         context = {**fields, "model": "import:tests.fakes:slow"}
         for jobs in (None, 10):
-            with servers.langgraph_server(ROOT, work / "langgraph.log", jobs=jobs,
-                                          env={**env, "VERIRAG_CHROMA_URL": chroma}) as url:
-                scenario("LangGraph dev server (in-memory runtime)",
-                         f"all N at once; --n-jobs-per-worker {jobs or '(default)'}",
-                         lambda qs, url=url: through_langgraph_server(url, qs, context))
+            with servers.langgraph_server(
+                ROOT, work / "langgraph.log", jobs=jobs, env={**env, "VERIRAG_CHROMA_URL": chroma}
+            ) as url:
+                scenario(
+                    "LangGraph dev server (in-memory runtime)",
+                    f"all N at once; --n-jobs-per-worker {jobs or '(default)'}",
+                    lambda qs, url=url: through_langgraph_server(url, qs, context),
+                )
         for c in (1, 8):
-            scenario("verirag batch, threads", str(c), lambda todo, c=c: through_batch(
-                lambda qs, cb: answer_many(qs, scripted, c, on_result=cb), todo))
-        with servers.dask_scheduler(work / "scheduler.log") as scheduler, \
-                servers.dask_worker(scheduler, ROOT, work / "w1.log", threads=4, env=env), \
-                servers.dask_worker(scheduler, ROOT, work / "w2.log", threads=4, env=env):
-            scenario("verirag batch --dask (2 workers x 4 threads)", "8", lambda todo: through_batch(
-                lambda qs, cb: answer_on_cluster(qs, scripted, scheduler, 8, on_result=cb), todo))
+            scenario(
+                "verirag batch, threads",
+                str(c),
+                lambda todo, c=c: through_batch(
+                    lambda qs, cb: answer_many(qs, scripted, c, on_result=cb), todo
+                ),
+            )
+        with (
+            servers.dask_scheduler(work / "scheduler.log") as scheduler,
+            servers.dask_worker(scheduler, ROOT, work / "w1.log", threads=4, env=env),
+            servers.dask_worker(scheduler, ROOT, work / "w2.log", threads=4, env=env),
+        ):
+            scenario(
+                "verirag batch --dask (2 workers x 4 threads)",
+                "8",
+                lambda todo: through_batch(
+                    lambda qs, cb: answer_on_cluster(qs, scripted, scheduler, 8, on_result=cb), todo
+                ),
+            )
         for slots in (2, 8):
             with servers.model_server(ROOT, slots, log=work / "model.log", env=env) as model:
                 served = Context(**fields, model=model)
-                scenario(f"verirag batch, threads -> model server with {slots} slots", "8",
-                         lambda todo, served=served: through_batch(
-                             lambda qs, cb: answer_many(qs, served, 8, on_result=cb), todo))
-                with servers.langgraph_server(ROOT, work / "langgraph.log", jobs=10,
-                                              env={**env, "VERIRAG_CHROMA_URL": chroma}) as url:
-                    scenario(f"LangGraph dev server -> model server with {slots} slots",
-                             "all N at once; --n-jobs-per-worker 10",
-                             lambda qs, url=url, model=model: through_langgraph_server(
-                                 url, qs, {**fields, "model": model}))
+                scenario(
+                    f"verirag batch, threads -> model server with {slots} slots",
+                    "8",
+                    lambda todo, served=served: through_batch(
+                        lambda qs, cb: answer_many(qs, served, 8, on_result=cb), todo
+                    ),
+                )
+                with servers.langgraph_server(
+                    ROOT, work / "langgraph.log", jobs=10, env={**env, "VERIRAG_CHROMA_URL": chroma}
+                ) as url:
+                    scenario(
+                        f"LangGraph dev server -> model server with {slots} slots",
+                        "all N at once; --n-jobs-per-worker 10",
+                        lambda qs, url=url, model=model: through_langgraph_server(
+                            url, qs, {**fields, "model": model}
+                        ),
+                    )
 
-    print(f"{args.questions} questions per scenario, scripted model {args.latency * 1000:.0f} ms per call, "
-          "5 calls per question, all servers on loopback\n")
+    print(
+        f"{args.questions} questions per scenario, scripted model {args.latency * 1000:.0f} ms per call, "
+        "5 calls per question, all servers on loopback\n"
+    )
     print("| scenario | concurrency | wall s | questions/s | p50 s | p95 s | errors | own answer + ledger |")
     print("|---|---|---|---|---|---|---|---|")
     for r in rows:
-        print(f"| {r['scenario']} | {r['concurrency']} | {r['wall']:.1f} | {r['throughput']:.2f} "
-              f"| {r['p50']:.2f} | {r['p95']:.2f} | {r['errors']} | {r['own']}/{r['n']} |")
+        print(
+            f"| {r['scenario']} | {r['concurrency']} | {r['wall']:.1f} | {r['throughput']:.2f} "
+            f"| {r['p50']:.2f} | {r['p95']:.2f} | {r['errors']} | {r['own']}/{r['n']} |"
+        )
 
 
 if __name__ == "__main__":

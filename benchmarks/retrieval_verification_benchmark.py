@@ -16,8 +16,9 @@ a seeded order:
 
 Split 40/60 by question into calibration (where the threshold is chosen, by balanced accuracy of
 present against paragraph removed; "sentence removed" keeps the subject's page, which may still imply
-the answer, so it is reported, not fitted) and test (where it is measured). The judgment is the graph's own (``verify`` in classify mode: P(Yes) of
-``verirag.prompts.verify.classify`` over the whole documents).
+the answer, so it is reported, not fitted) and test (where it is measured). The judgment is the graph's
+own (``verify_retrieval`` in classify mode: P(Yes) of ``verirag.prompts.verify_retrieval.classify``
+over the whole documents).
 """
 
 from __future__ import annotations
@@ -36,16 +37,20 @@ ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "retrieval_verification"
 SETS = DATA / "sets.jsonl"
 JUDGMENTS = DATA / "judgments.jsonl"
-_DEFINITE = re.compile(r"^(?P<subj>[A-Z][^,;()]{1,50}?)(?: \([^)]*\))?(?:, [^,]{1,80},)? (?P<verb>is|was) "
-                       r"(?P<pred>the (?:[\w'-]+ ){0,5}?(?:of|in) [^,;()]+?)(?:[.,;]|$)")
+_DEFINITE = re.compile(
+    r"^(?P<subj>[A-Z][^,;()]{1,50}?)(?: \([^)]*\))?(?:, [^,]{1,80},)? (?P<verb>is|was) "
+    r"(?P<pred>the (?:[\w'-]+ ){0,5}?(?:of|in) [^,;()]+?)(?:[.,;]|$)"
+)
 
 
 def make(n: int, seed: int) -> None:
 
     from verirag.evidence import sentence_spans
 
-    corpus = [{"title": d["title"].strip(), "text": d["extract"], "topic": d.get("topic") or ""}
-              for d in shipped_corpus()]
+    corpus = [
+        {"title": d["title"].strip(), "text": d["extract"], "topic": d.get("topic") or ""}
+        for d in shipped_corpus()
+    ]
     lexical = Lexical([f"{d['title']} {d['text']}" for d in corpus])
     rng = random.Random(seed)
     order = list(range(len(corpus)))
@@ -61,7 +66,11 @@ def make(n: int, seed: int) -> None:
         found = None
         for start, end in spans[:3]:
             m = _DEFINITE.match(doc["text"][start:end])
-            if m and m.group("subj").split()[0] == doc["title"].split()[0] and len(m.group("pred").split()) <= 14:
+            if (
+                m
+                and m.group("subj").split()[0] == doc["title"].split()[0]
+                and len(m.group("pred").split()) <= 14
+            ):
                 found = (start, end, m)
                 break
         if not found:
@@ -76,13 +85,24 @@ def make(n: int, seed: int) -> None:
             continue
         without = (doc["text"][:start] + doc["text"][end:]).strip()
         split = "calibration" if int(hashlib.sha256(question.encode()).hexdigest(), 16) % 10 < 4 else "test"
-        for kind, docs, label in (("present", [doc] + others[:4], 1),
-                                  ("paragraph removed", clean[:5], 0),
-                                  ("sentence removed", [{**doc, "text": without}] + clean[:4], 0)):
+        for kind, docs, label in (
+            ("present", [doc] + others[:4], 1),
+            ("paragraph removed", clean[:5], 0),
+            ("sentence removed", [{**doc, "text": without}] + clean[:4], 0),
+        ):
             docs = [{"title": d["title"], "text": d["text"]} for d in docs]
             rng.shuffle(docs)
-            sets.append({"id": hashlib.sha256(f"{question}|{kind}".encode()).hexdigest()[:12], "split": split,
-                         "question": question, "answer": answer, "kind": kind, "label": label, "documents": docs})
+            sets.append(
+                {
+                    "id": hashlib.sha256(f"{question}|{kind}".encode()).hexdigest()[:12],
+                    "split": split,
+                    "question": question,
+                    "answer": answer,
+                    "kind": kind,
+                    "label": label,
+                    "documents": docs,
+                }
+            )
         made += 1
     DATA.mkdir(exist_ok=True)
     SETS.write_text("".join(json.dumps(s, ensure_ascii=False) + "\n" for s in sets), encoding="utf-8")
@@ -103,9 +123,18 @@ def judge(model_name: str, limit: int | None) -> None:
     todo = [s for s in sets if s["id"] not in done]
     for i, item in enumerate(todo, 1):
         started = time.perf_counter()
-        j = choice_probabilities(model, verify.classify(item["question"], item["documents"]), ["Yes", "No"], "No")
-        append_record(JUDGMENTS, {"id": item["id"], "p_yes": round(j.probabilities["Yes"], 5),
-                                  "seconds": round(time.perf_counter() - started, 3), "model": model_name})
+        j = choice_probabilities(
+            model, verify.classify(item["question"], item["documents"]), ["Yes", "No"], "No"
+        )
+        append_record(
+            JUDGMENTS,
+            {
+                "id": item["id"],
+                "p_yes": round(j.probabilities["Yes"], 5),
+                "seconds": round(time.perf_counter() - started, 3),
+                "model": model_name,
+            },
+        )
         if i % 10 == 0 or i == len(todo):
             print(f"{i}/{len(todo)}", flush=True)
 
@@ -113,7 +142,7 @@ def judge(model_name: str, limit: int | None) -> None:
 def _rates(scores: list[float], sets: list[dict], threshold: float) -> dict:
     out = {}
     for kind in ("present", "paragraph removed", "sentence removed"):
-        chosen = [s for s, x in zip(scores, sets) if x["kind"] == kind]
+        chosen = [s for s, x in zip(scores, sets, strict=False) if x["kind"] == kind]
         out[kind] = sum(s > threshold for s in chosen) / len(chosen) if chosen else float("nan")
     # present against paragraph removed: the sets whose labels no reader would contest
     out["balanced accuracy"] = (out["present"] + 1 - out["paragraph removed"]) / 2
@@ -144,32 +173,51 @@ def report(out: Path | None) -> None:
     above = [t for t in candidates if t > tied[-1]]  # pass is "> t": the tied range ends at the next score
     threshold = (tied[0] + (above[0] if above else 1.0)) / 2
     present = sorted(p[s["id"]] for s in cal if s["label"])
-    floor = present[max(0, int(0.05 * len(present)) - 1)] if present else 0.0  # <= 5 % of answerable sets below
+    floor = (
+        present[max(0, int(0.05 * len(present)) - 1)] if present else 0.0
+    )  # <= 5 % of answerable sets below
     test_scores = [p[s["id"]] for s in test]
-    lines = [f"Retrieval verification (LLatrieval, classify), test split: {len(test)} sets of "
-             f"{len({s['question'] for s in test})} questions; threshold chosen on the calibration split "
-             f"({len(cal)} sets). Pass = the judgment above the threshold: raw P(Yes) before, calibrated P(answerable) now.", "",
-             "| threshold | present pass | paragraph removed pass | sentence removed pass | balanced acc. | "
-             "ROC AUC | ECE | s/judgment |", "|---|---|---|---|---|---|---|---|"]
+    lines = [
+        f"Retrieval verification (LLatrieval, classify), test split: {len(test)} sets of "
+        f"{len({s['question'] for s in test})} questions; threshold chosen on the calibration split "
+        f"({len(cal)} sets). Pass = the judgment above the threshold: raw P(Yes) before, calibrated "
+        "P(answerable) now.",
+        "",
+        "| threshold | present pass | paragraph removed pass | sentence removed pass | balanced acc. | "
+        "ROC AUC | ECE | s/judgment |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     raw_test = [raw[s["id"]] for s in test]
-    for name, scores, t in (("raw P(Yes) > 0.5 (before)", raw_test, 0.5),
-                            (f"P(answerable) > {threshold:.3f} (calibration)", test_scores, threshold)):
+    for name, scores, t in (
+        ("raw P(Yes) > 0.5 (before)", raw_test, 0.5),
+        (f"P(answerable) > {threshold:.3f} (calibration)", test_scores, threshold),
+    ):
         r = _rates(scores, test, t)
         pos = [x for x, s in zip(scores, test, strict=True) if s["label"]]
         neg = [x for x, s in zip(scores, test, strict=True) if s["kind"] == "paragraph removed"]
-        uncontested = [(x, s["label"]) for x, s in zip(scores, test, strict=True) if s["kind"] != "sentence removed"]
-        lines.append(f"| {name} | {r['present']:.3f} | {r['paragraph removed']:.3f} | {r['sentence removed']:.3f} "
-                     f"| {r['balanced accuracy']:.3f} | {auc(pos, neg):.3f} | "
-                     f"{ece([x for x, _ in uncontested], [y for _, y in uncontested]):.3f} | {mean(seconds):.2f} |")
-    below = [x for x, s in zip(test_scores, test) if x < floor]
-    lines += ["", f"Early-refusal floor (P(answerable) below which at most 5 % of the calibration split's answerable sets "
-              f"fall): {floor:.4f}; on the test split it catches "
-              f"{sum(1 for x, s in zip(test_scores, test) if x < floor and not s['label'])} of "
-              f"{sum(1 for s in test if not s['label'])} unanswerable sets and "
-              f"{sum(1 for x, s in zip(test_scores, test) if x < floor and s['label'])} of "
-              f"{sum(1 for s in test if s['label'])} answerable ones ({len(below)} in all)."]
-    lines += ["", f"Map: P(answerable) = sigmoid({weights[0]} + {weights[1]} · logit P(Yes)); pass above "
-              f"{threshold:.4f}; refuse early below {floor:.4f} (verirag.nodes.retrieval.verify_retrieval)."]
+        uncontested = [
+            (x, s["label"]) for x, s in zip(scores, test, strict=True) if s["kind"] != "sentence removed"
+        ]
+        lines.append(
+            f"| {name} | {r['present']:.3f} | {r['paragraph removed']:.3f} | {r['sentence removed']:.3f} "
+            f"| {r['balanced accuracy']:.3f} | {auc(pos, neg):.3f} | "
+            f"{ece([x for x, _ in uncontested], [y for _, y in uncontested]):.3f} | {mean(seconds):.2f} |"
+        )
+    below = [x for x, s in zip(test_scores, test, strict=False) if x < floor]
+    lines += [
+        "",
+        "Early-refusal floor (P(answerable) below which at most 5 % of the calibration split's answerable "
+        f"sets fall): {floor:.4f}; on the test split it catches "
+        f"{sum(1 for x, s in zip(test_scores, test, strict=False) if x < floor and not s['label'])} of "
+        f"{sum(1 for s in test if not s['label'])} unanswerable sets and "
+        f"{sum(1 for x, s in zip(test_scores, test, strict=False) if x < floor and s['label'])} of "
+        f"{sum(1 for s in test if s['label'])} answerable ones ({len(below)} in all).",
+    ]
+    lines += [
+        "",
+        f"Map: P(answerable) = sigmoid({weights[0]} + {weights[1]} · logit P(Yes)); pass above "
+        f"{threshold:.4f}; refuse early below {floor:.4f} (verirag.nodes.retrieval.verify_retrieval).",
+    ]
     text = "\n".join(lines) + "\n"
     print(text)
     if out:
@@ -177,7 +225,9 @@ def report(out: Path | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p_make = sub.add_parser("make")
     p_make.add_argument("-n", type=int, default=80, help="questions (3 sets each)")

@@ -43,8 +43,10 @@ JUDGMENTS = DATA / "judgments.jsonl"
 _PRONOUNS = {"It": "{t}", "He": "{t}", "She": "{t}", "They": "{t}", "Its": "{t}'s", "His": "{t}'s",
              "Her": "{t}'s", "Their": "{t}'s"}
 _CLAUSE = re.compile(r",\s+(?:which|who|where|while|although|whereas|making|including|followed by)\b")
-_INVERT = re.compile(r"^(?P<subj>[A-Z][^,;()]{1,60}?) (?P<verb>is|was|are|were) (?P<pred>the (?:[\w'-]+ ){0,4}?"
-                     r"(?:of|in|on|for) [^,;()]+?)(?P<end>[.,;]|$)")
+_INVERT = re.compile(
+    r"^(?P<subj>[A-Z][^,;()]{1,60}?) (?P<verb>is|was|are|were) (?P<pred>the (?:[\w'-]+ ){0,4}?"
+    r"(?:of|in|on|for) [^,;()]+?)(?P<end>[.,;]|$)"
+)
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-2][0-9])\b")
 _NUM = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w.]*\d)")
 
@@ -59,19 +61,25 @@ def reworded(sentence: str, title: str, first: bool, rng: random.Random) -> tupl
     """One meaning-preserving rewrite of ``sentence`` (kind, text), or None when no rule applies."""
     options: list[tuple[str, str]] = []
     m = _INVERT.match(sentence)
-    named = m and (m.group("subj").split()[0] == title.split()[0]
-                   or (m.group("subj").split()[0] in {"The", "A", "An"} and re.search(r" [A-Z]", m.group("subj"))))
-    if m and named and m.group("pred").split()[-1].lower() not in {"or", "and", "of", "in", "on", "for", "the", "a"}:
+    named = m and (
+        m.group("subj").split()[0] == title.split()[0]
+        or (m.group("subj").split()[0] in {"The", "A", "An"} and re.search(r" [A-Z]", m.group("subj")))
+    )
+    if (
+        m
+        and named
+        and m.group("pred").split()[-1].lower() not in {"or", "and", "of", "in", "on", "for", "the", "a"}
+    ):
         subj = m.group("subj")
         subj = subj[0].lower() + subj[1:] if subj.startswith(("The ", "A ", "An ")) else subj
         pred = m.group("pred")
         options.append(("inverted", _clean(f"{pred[0].upper()}{pred[1:]} {m.group('verb')} {subj}")))
     word = sentence.split()[0]
     if not first and word in _PRONOUNS:
-        options.append(("pronoun resolved", _clean(_PRONOUNS[word].format(t=title) + sentence[len(word):])))
+        options.append(("pronoun resolved", _clean(_PRONOUNS[word].format(t=title) + sentence[len(word) :])))
     clause = _CLAUSE.search(sentence)
-    if clause and len(sentence[:clause.start()].split()) >= 5:
-        options.append(("clause dropped", _clean(sentence[:clause.start()])))
+    if clause and len(sentence[: clause.start()].split()) >= 5:
+        options.append(("clause dropped", _clean(sentence[: clause.start()])))
     if "(" in sentence:
         dropped = _clean(re.sub(r"\s+\([^()]*\)", "", sentence))  # "(UEFA)", not a formula's "(OH)"
         if dropped != sentence and len(dropped.split()) >= 5:
@@ -85,15 +93,16 @@ def _kind(description: str) -> str:
     return words[-1] if words else ""
 
 
-def swapped(sentence: str, paragraph: str, title: str, names: dict, rng: random.Random
-            ) -> tuple[str, str] | None:
+def swapped(
+    sentence: str, paragraph: str, title: str, names: dict, rng: random.Random
+) -> tuple[str, str] | None:
     """``sentence`` with one fact changed (kind, text) that ``paragraph`` does not state, or None."""
     options: list[tuple[str, str]] = []
     for m in _YEAR.finditer(sentence):
         for _ in range(20):
             year = int(m.group()) + rng.choice([-1, 1]) * rng.randint(2, 60)
             if str(year) not in paragraph and year <= 2025:
-                options.append(("year changed", sentence[:m.start()] + str(year) + sentence[m.end():]))
+                options.append(("year changed", sentence[: m.start()] + str(year) + sentence[m.end() :]))
                 break
     for m in _NUM.finditer(sentence):
         if _YEAR.fullmatch(m.group()):
@@ -104,7 +113,7 @@ def swapped(sentence: str, paragraph: str, title: str, names: dict, rng: random.
         new = value * rng.choice([0.5, 0.6, 1.5, 2, 3]) + rng.choice([0, 1, 3])
         text = f"{int(new):,}" if "," in m.group() else (f"{new:.1f}" if "." in m.group() else str(int(new)))
         if text != m.group() and text.replace(",", "") not in paragraph.replace(",", ""):
-            options.append(("number changed", sentence[:m.start()] + text + sentence[m.end():]))
+            options.append(("number changed", sentence[: m.start()] + text + sentence[m.end() :]))
     for name, (topic, kind) in names["mentioned"](sentence):
         pool = [n for n in names["by_kind"].get((topic, kind), []) if n != name and n not in paragraph]
         if kind and len(pool) >= 3:
@@ -174,25 +183,45 @@ def make(n: int, seed: int) -> None:
             if not rewrite or not swap:
                 continue
             words = content_words(sentence) - content_words(title)
-            neighbour = next((corpus[j] for j in lexical.search(sentence, 12)
-                              if corpus[j]["title"] != doc["title"]
-                              and len(words & content_words(corpus[j]["extract"])) < 0.7 * len(words)), None)
+            neighbour = next(
+                (
+                    corpus[j]
+                    for j in lexical.search(sentence, 12)
+                    if corpus[j]["title"] != doc["title"]
+                    and len(words & content_words(corpus[j]["extract"])) < 0.7 * len(words)
+                ),
+                None,
+            )
             if neighbour is None:
                 continue
             evidence = {"title": title, "text": text}
             other = {"title": neighbour["title"].strip(), "text": neighbour["extract"]}
             base = {"paragraph": title, "split": split_of(title), "source_sentence": sentence}
-            word = sentence.split()[0]  # judged against another paragraph, the claim must say whom it is about
-            standalone = (_clean(_PRONOUNS[word].format(t=title) + sentence[len(word):])
-                          if i > 0 and word in _PRONOUNS else sentence)
+            word = sentence.split()[
+                0
+            ]  # judged against another paragraph, the claim must say whom it is about
+            standalone = (
+                _clean(_PRONOUNS[word].format(t=title) + sentence[len(word) :])
+                if i > 0 and word in _PRONOUNS
+                else sentence
+            )
             for category, kind, claim, ev in (
-                    ("supported", "verbatim", sentence, evidence),
-                    ("supported", rewrite[0], rewrite[1], evidence),
-                    ("contradicted", swap[0], swap[1], evidence),
-                    ("unsupported", "neighbour paragraph", standalone, other)):
-                pairs.append({"id": hashlib.sha256(f"{title}|{category}|{claim}".encode()).hexdigest()[:12],
-                              **base, "category": category, "kind": kind, "label": int(category == "supported"),
-                              "claim": claim, "evidence": ev})
+                ("supported", "verbatim", sentence, evidence),
+                ("supported", rewrite[0], rewrite[1], evidence),
+                ("contradicted", swap[0], swap[1], evidence),
+                ("unsupported", "neighbour paragraph", standalone, other),
+            ):
+                pairs.append(
+                    {
+                        "id": hashlib.sha256(f"{title}|{category}|{claim}".encode()).hexdigest()[:12],
+                        **base,
+                        "category": category,
+                        "kind": kind,
+                        "label": int(category == "supported"),
+                        "claim": claim,
+                        "evidence": ev,
+                    }
+                )
             made += 1
             break
     DATA.mkdir(exist_ok=True)
@@ -218,6 +247,7 @@ def _features(model_name: str):
 
     def model():
         return get_chat_model(model_name)
+
     from verirag.prompts import critiques, entailment
     from verirag.text import render_documents
 
@@ -234,6 +264,7 @@ def _features(model_name: str):
             started = time.perf_counter()
             value = ask(pair)
             return value, round(time.perf_counter() - started, 3)
+
         return run
 
     def issup(docs_of):
@@ -241,9 +272,14 @@ def _features(model_name: str):
             docs = docs_of(pair)
             if not docs:
                 return None
-            j = choice_probabilities(model(), critiques.support(docs, question(pair), pair["claim"]),
-                                     ["Fully", "Partially", "No"], default="No")
+            j = choice_probabilities(
+                model(),
+                critiques.support(docs, question(pair), pair["claim"]),
+                ["Fully", "Partially", "No"],
+                default="No",
+            )
             return {k: round(v, 5) for k, v in j.probabilities.items()}
+
         return timed(ask)
 
     def yes(docs_of):
@@ -251,16 +287,23 @@ def _features(model_name: str):
             docs = docs_of(pair)
             if not docs:
                 return None
-            j = choice_probabilities(model(), entailment.messages(render_documents(docs), pair["claim"]),
-                                     ["Yes", "No"], default="No")
+            j = choice_probabilities(
+                model(),
+                entailment.messages(render_documents(docs), pair["claim"]),
+                ["Yes", "No"],
+                default="No",
+            )
             return round(j.probabilities["Yes"], 5)
+
         return timed(ask)
 
     def paragraph(pair):
         return [pair["evidence"]]
 
     return {
-        "guard_missing": timed(lambda p: missing_terms(p["claim"], f"{p['evidence']['title']}. {p['evidence']['text']}")),
+        "guard_missing": timed(
+            lambda p: missing_terms(p["claim"], f"{p['evidence']['title']}. {p['evidence']['text']}")
+        ),
         "quote": timed(lambda p: select_quote(p["claim"], p["evidence"]["text"])),
         "issup_paragraph": issup(paragraph),
         "yes_paragraph": yes(paragraph),
@@ -269,7 +312,12 @@ def _features(model_name: str):
     }
 
 
-CONTENT_FREE = {"id": "content-free", "paragraph": "N/A", "claim": "N/A", "evidence": {"title": "N/A", "text": "N/A"}}
+CONTENT_FREE = {
+    "id": "content-free",
+    "paragraph": "N/A",
+    "claim": "N/A",
+    "evidence": {"title": "N/A", "text": "N/A"},
+}
 
 
 def judge(model_name: str, names: list[str], limit: int | None, split: str | None = None) -> None:
@@ -285,8 +333,10 @@ def judge(model_name: str, names: list[str], limit: int | None, split: str | Non
         todo = [p for p in [CONTENT_FREE, *pairs] if (p["id"], name) not in done]
         for i, pair in enumerate(todo, 1):
             value, seconds = features[name](pair)
-            append_record(JUDGMENTS, {"id": pair["id"], "feature": name, "value": value, "seconds": seconds,
-                                      "model": model_name})
+            append_record(
+                JUDGMENTS,
+                {"id": pair["id"], "feature": name, "value": value, "seconds": seconds, "model": model_name},
+            )
             if i % 25 == 0 or i == len(todo):
                 print(f"{name}: {i}/{len(todo)}", flush=True)
 
@@ -316,9 +366,9 @@ def choose_threshold(scores: list[float], pairs: list[dict], max_false_pass: flo
 def _rates(scores: list[float], pairs: list[dict], threshold: float) -> dict:
     rates = {}
     for category in ("supported", "contradicted", "unsupported"):
-        chosen = [s for s, p in zip(scores, pairs) if p["category"] == category]
+        chosen = [s for s, p in zip(scores, pairs, strict=False) if p["category"] == category]
         rates[category] = sum(s >= threshold for s in chosen) / len(chosen) if chosen else float("nan")
-    negatives = [s for s, p in zip(scores, pairs) if not p["label"]]
+    negatives = [s for s, p in zip(scores, pairs, strict=False) if not p["label"]]
     reject = sum(s < threshold for s in negatives) / len(negatives)
     rates["balanced accuracy"] = (rates["supported"] + reject) / 2
     return rates
@@ -339,14 +389,22 @@ def _contextual(v: dict | None, free: dict) -> float:
 
 def decisions(free: dict) -> dict:
     """Decision name -> (features used, raw score function, calibrated by a logistic map?)."""
+
     def yes(feature):
         return lambda f: f[feature] if f[feature] is not None else 0.0
 
     guard = "guard_missing"
     table = {
-        "ISSUP ≥ 0.5 (Self-RAG; before)": ((["issup_paragraph"]), lambda f: _issup(f["issup_paragraph"]), False),
-        "ISSUP, contextual calibration": ((["issup_paragraph"]),
-                                          lambda f: _contextual(f["issup_paragraph"], free["issup_paragraph"]), True),
+        "ISSUP ≥ 0.5 (Self-RAG; before)": (
+            (["issup_paragraph"]),
+            lambda f: _issup(f["issup_paragraph"]),
+            False,
+        ),
+        "ISSUP, contextual calibration": (
+            (["issup_paragraph"]),
+            lambda f: _contextual(f["issup_paragraph"], free["issup_paragraph"]),
+            True,
+        ),
         "ISSUP, fitted map": ((["issup_paragraph"]), lambda f: _issup(f["issup_paragraph"]), True),
         "Yes/No P(Yes), fitted map": ((["yes_paragraph"]), yes("yes_paragraph"), True),
         "ISSUP + Yes/No, fitted": ((["issup_paragraph", "yes_paragraph"]), None, True),
@@ -375,14 +433,19 @@ def report(out: Path | None) -> None:
         values.setdefault(r["id"], {})[r["feature"]] = r["value"]
         seconds.setdefault(r["feature"], []).append(r["seconds"])
     free = values.get("content-free", {})
-    lines = ["| decision | supported pass | contradicted pass | unsupported pass | balanced acc. | ROC AUC | ECE "
-             "| threshold | s/judgment |", "|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| decision | supported pass | contradicted pass | unsupported pass | balanced acc. | ROC AUC | ECE "
+        "| threshold | s/judgment |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     fitted_maps, unmeasured = {}, []
     for name, (used, score, fitted) in decisions(free).items():
         model_features = [u for u in used if u != "guard_missing"]
         ready = [p for p in pairs if all(u in values.get(p["id"], {}) for u in used)]
         if len(ready) < len(pairs) or any(u not in free for u in model_features):
-            missing = sorted({u for u in model_features if any(u not in values.get(p["id"], {}) for p in pairs)})
+            missing = sorted(
+                {u for u in model_features if any(u not in values.get(p["id"], {}) for p in pairs)}
+            )
             unmeasured.append(f"{name} ({', '.join(missing)}: {len(pairs) - len(ready)} pairs not judged)")
             continue
         feats = [values[p["id"]] for p in ready]
@@ -390,10 +453,16 @@ def report(out: Path | None) -> None:
         def raw(f, score=score, model_features=model_features):
             if score is not None:
                 return [logit(score(f))]
-            return [logit(_issup(f[u])) if u.startswith("issup") else logit(f[u] or 0.0) for u in model_features]
+            return [
+                logit(_issup(f[u])) if u.startswith("issup") else logit(f[u] or 0.0) for u in model_features
+            ]
 
         guarded = "guard_missing" in used and model_features
-        cal = [(f, p) for f, p in zip(feats, ready) if p["split"] == "calibration" and not (guarded and f["guard_missing"])]
+        cal = [
+            (f, p)
+            for f, p in zip(feats, ready, strict=False)
+            if p["split"] == "calibration" and not (guarded and f["guard_missing"])
+        ]
         weights = fit_logistic([raw(f) for f, _ in cal], [p["label"] for _, p in cal]) if fitted else None
 
         def probability(f, weights=weights, raw=raw, guarded=guarded, score=score):
@@ -412,18 +481,22 @@ def report(out: Path | None) -> None:
             threshold = choose_threshold([probs[i] for i in cal_idx], [ready[i] for i in cal_idx])
         tp, tpairs = [probs[i] for i in test_idx], [ready[i] for i in test_idx]
         rates = _rates(tp, tpairs, threshold)
-        positives = [s for s, p in zip(tp, tpairs) if p["label"]]
-        negatives = [s for s, p in zip(tp, tpairs) if not p["label"]]
+        positives = [s for s, p in zip(tp, tpairs, strict=False) if p["label"]]
+        negatives = [s for s, p in zip(tp, tpairs, strict=False) if not p["label"]]
         cost = sum(mean(seconds[u]) for u in model_features)
         fitted_maps[name] = {"weights": weights, "threshold": threshold}
-        lines.append(f"| {name} | {rates['supported']:.3f} | {rates['contradicted']:.3f} | {rates['unsupported']:.3f} "
-                     f"| {rates['balanced accuracy']:.3f} | {auc(positives, negatives):.3f} "
-                     f"| {ece(tp, [p['label'] for p in tpairs]):.3f} | {threshold:.3f} | {cost:.2f} |")
+        lines.append(
+            f"| {name} | {rates['supported']:.3f} | {rates['contradicted']:.3f} | {rates['unsupported']:.3f} "
+            f"| {rates['balanced accuracy']:.3f} | {auc(positives, negatives):.3f} "
+            f"| {ece(tp, [p['label'] for p in tpairs]):.3f} | {threshold:.3f} | {cost:.2f} |"
+        )
     test = [p for p in pairs if p["split"] == "test"]
-    header = (f"Verifier benchmark, test split: {len(test)} pairs ({sum(p['label'] for p in test)} supported, "
-              f"{sum(p['category'] == 'contradicted' for p in test)} contradicted, "
-              f"{sum(p['category'] == 'unsupported' for p in test)} unsupported); maps and thresholds fitted on "
-              f"the calibration split ({len(pairs) - len(test)} pairs).\n")
+    header = (
+        f"Verifier benchmark, test split: {len(test)} pairs ({sum(p['label'] for p in test)} supported, "
+        f"{sum(p['category'] == 'contradicted' for p in test)} contradicted, "
+        f"{sum(p['category'] == 'unsupported' for p in test)} unsupported); maps and thresholds fitted on "
+        f"the calibration split ({len(pairs) - len(test)} pairs).\n"
+    )
     text = header + "\n" + "\n".join(lines) + "\n"
     if unmeasured:
         text += "\nNot measured (run `judge --features NAME` first): " + "; ".join(unmeasured) + ".\n"
@@ -436,7 +509,9 @@ def report(out: Path | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p_make = sub.add_parser("make", help="write pairs.jsonl from the corpus (no model)")
     p_make.add_argument("-n", type=int, default=150, help="paragraphs (4 pairs each)")
