@@ -33,4 +33,4 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 .venv/bin/verirag ingest
 say "integration tests"
-exec .venv/bin/python -m pytest tests/integration "$@"
+exec .venv/bin/python -m pytest tests/integration --durations=12 "$@"
