@@ -203,3 +203,40 @@ def test_records_keep_the_judges_probabilities_and_are_scored_again_at_another_t
     row = next(line for line in strict["table"].read_text().splitlines() if line.startswith("| vanilla"))
     cells = dict(zip(COLUMNS, [c.strip() for c in row.strip("|").split("|")], strict=True))
     assert cells["citation recall"] == "0.000"
+
+
+def test_a_stricter_threshold_asks_only_the_checks_the_record_lacks_and_scores_as_a_fresh_run(
+        store, scripted, dataset, tmp_path):
+    """ALCE's precision asks whether the other citations still entail a sentence only when one citation
+    alone does not: at a stricter threshold a kept record lacks those checks; they are asked, and the
+    scores equal those of a run judged at that threshold from the start."""
+    from tests.scripted import prompt_kind
+    from verirag.models.entailment import ModelJudge
+    from verirag.testing import judgment_reply
+
+    def respond(messages, kwargs):
+        if prompt_kind(messages) == "entails":  # one document 0.7, several together 0.9
+            return judgment_reply(0.7 if last_user_text(messages).count("<document ") == 1 else 0.9)
+        with_documents = "<documents>" in last_user_text(messages)
+        return "The capital of Japan is Tokyo [1][2][3]." if with_documents else "?"
+
+    store_name, _ = store
+    model_name, model = scripted(respond)
+    context = Context(model=model_name, store=store_name)
+    kept = evaluate(dataset, ["vanilla"], tmp_path / "kept", limit=1, context=context,
+                    judge=ModelJudge(model, 0.5))
+    (record,) = read_records(kept["results"])
+    assert record["metrics"]["citation_precision"] == 1.0  # each citation alone entails at 0.5
+    calls = len(model.calls)
+    rescored = evaluate(dataset, ["vanilla"], tmp_path / "kept", limit=1, context=context,
+                        judge=ModelJudge(model, 0.8))
+    assert len(model.calls) == calls + 3  # "do the other two entail it?", once per citation
+    fresh = evaluate(dataset, ["vanilla"], tmp_path / "fresh", limit=1, context=context,
+                     judge=ModelJudge(model, 0.8))
+
+    def cells(paths):
+        row = next(line for line in paths["table"].read_text().splitlines() if line.startswith("| vanilla"))
+        return dict(zip(COLUMNS, [c.strip() for c in row.strip("|").split("|")], strict=True))
+
+    assert cells(rescored)["citation precision"] == cells(fresh)["citation precision"] == "0.000"
+    assert cells(rescored)["citation recall"] == cells(fresh)["citation recall"] == "1.000"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from verirag.api import run
 from verirag.citations import EntailmentJudge, citation_scores
+from verirag.errors import VeriragError
 from verirag.eval.datasets import Item, load_dataset
 from verirag.eval.metrics import JUDGE_THRESHOLD, em_recall, evidence_recall, trust_scores
 from verirag.eval.report import write_report
@@ -45,15 +46,32 @@ class RecordingJudge:
 
 
 class _Recorded:
-    """A judge answering from a record's kept probabilities, at a threshold of the caller's choice."""
+    """A judge answering from a record's kept probabilities, at a threshold of the caller's choice.
 
-    def __init__(self, checks: list[list], threshold: float):
+    Another threshold can need a check the run never asked (ALCE's precision asks whether the other
+    citations still entail a sentence only when one citation alone does not): ``judge`` (the run's
+    judge, scoring by probability) answers it from the record's documents, and it is kept in ``added``.
+    """
+
+    def __init__(self, checks: list[list], threshold: float, documents: dict | None = None,
+                 judge: EntailmentJudge | None = None):
         self.p = {(tuple(ids), claim): p for ids, claim, p in checks}
         self.threshold = threshold
+        self.documents, self.judge = documents or {}, judge
+        self.added: list[list] = []
 
     def entails(self, documents, claim) -> bool:
-        key = (tuple(d.get("id", "") for d in documents), claim)
-        return bool(documents) and self.p[key] > self.threshold
+        if not documents:
+            return False
+        ids = tuple(d.get("id", "") for d in documents)
+        if (ids, claim) not in self.p:
+            if not hasattr(self.judge, "probability") or not all(i in self.documents for i in ids):
+                raise VeriragError(f"the record has no judgment of {claim!r} against {list(ids)} and no "
+                                   "judge to ask: score it with the run's judge")
+            p = round(self.judge.probability([{**self.documents[i], "id": i} for i in ids], claim), 5)
+            self.p[(ids, claim)] = p
+            self.added.append([list(ids), claim, p])
+        return self.p[(ids, claim)] > self.threshold
 
 
 def _metrics(item_answers: Sequence[str], unsupported: Sequence[str], output: dict, cited_text: str,
@@ -70,19 +88,20 @@ def _metrics(item_answers: Sequence[str], unsupported: Sequence[str], output: di
     }
 
 
-def rescore(record: dict, threshold: float) -> dict:
-    """The record's metrics with the judge accepting above ``threshold`` (from its kept probabilities;
-    a record without them keeps its metrics)."""
+def rescore(record: dict, threshold: float, judge: EntailmentJudge | None = None) -> dict:
+    """The record's metrics with the judge accepting above ``threshold``, from its kept probabilities
+    (a record without them keeps its metrics); a check the record lacks is asked of ``judge`` and kept."""
     if "judgments" not in record or record.get("judge_threshold") == threshold:
         return record
-    judge = _Recorded(record["judgments"], threshold)
     documents = {i: {**d, "id": i} for i, d in record["output"]["documents"].items()}
+    recorded = _Recorded(record["judgments"], threshold, documents, judge)
     output = {**record["output"], "documents": documents}
     docs = [{"id": i} for i in record["cited"]["documents"]]
     metrics = _metrics(record["answers"], record.get("unsupported_answers", []), output,
-                       record["cited"]["text"], docs, judge, record["metrics"].get("evidence_recall"),
+                       record["cited"]["text"], docs, recorded, record["metrics"].get("evidence_recall"),
                        record["metrics"]["evidence_trials"])
-    return {**record, "metrics": metrics, "judge_threshold": threshold}
+    return {**record, "metrics": metrics, "judge_threshold": threshold,
+            "judgments": record["judgments"] + recorded.added}
 
 
 def score_question(system: str, item: Item, context: Context, judge: EntailmentJudge,
@@ -162,5 +181,5 @@ def evaluate(datasets: str | Path | Sequence[str | Path], systems: Sequence[str]
     records = [r for r in read_records(results) if r["id"] in ids and r["system"] in systems]
     threshold = getattr(judge, "threshold", None)
     if threshold is not None:  # every record scored at this run's judge threshold
-        records = [rescore(r, threshold) for r in records]
+        records = [rescore(r, threshold, judge) for r in records]
     return {"results": results, **write_report(records, systems, out)}
