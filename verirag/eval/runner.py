@@ -65,10 +65,11 @@ class _Recorded:
             return False
         ids = tuple(d.get("id", "") for d in documents)
         if (ids, claim) not in self.p:
-            if not hasattr(self.judge, "probability") or not all(i in self.documents for i in ids):
+            probability = getattr(self.judge, "probability", None)
+            if probability is None or not all(i in self.documents for i in ids):
                 raise VeriragError(f"the record has no judgment of {claim!r} against {list(ids)} and no "
                                    "judge to ask: score it with the run's judge")
-            p = round(self.judge.probability([{**self.documents[i], "id": i} for i in ids], claim), 5)
+            p = round(probability([{**self.documents[i], "id": i} for i in ids], claim), 5)
             self.p[(ids, claim)] = p
             self.added.append([list(ids), claim, p])
         return self.p[(ids, claim)] > self.threshold
