@@ -143,6 +143,29 @@ def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_say
     assert list(out["documents"])[0] == kept["citations"][0]  # [1] is the answer's source; Tokyo's follows
 
 
+@pytest.mark.parametrize(("named", "refusal_text"), [
+    ("the capital of Japan", None),  # what the verified answer already says: no gap
+    ("the capital of Peru", refusal.PART_UNKNOWN),  # words from neither question nor answer: unusable
+])
+def test_a_named_gap_is_checked_against_the_question_and_the_verified_answer(vtg_store, scripted, named,
+                                                                              refusal_text):
+    trials = ("Tokyo has 90 million people.", "Tokyo has 40 million people.", "Tokyo has 70 million people.")
+    respond = _graded({S1: 0.95} | dict.fromkeys(trials, 0.2))
+    respond.script = Writer([S1, *trials], cite=dict.fromkeys(trials, ["Tokyo"]) | {S1: ["Japan"]},
+                            needs={S1: ["Japan"]}, queries=("Tokyo population",))
+
+    def gap(messages, kwargs):
+        return named if prompt_kind(messages) == "gap" else respond(messages, kwargs)
+
+    name, _ = scripted(gap)
+    out, _ = run("What is the capital of Japan and how many people live there?",
+                 ctx(name, max_trials=2, support_decision="issup"))
+    assert [s["verified_by"] for s in out["sentences"]] == ["citations", "none"]
+    assert out["refusal"] == refusal_text
+    ending = f" {refusal_text}" if refusal_text else ""
+    assert out["answer"] == "Tokyo is the capital of Japan [1]." + ending
+
+
 def test_nothing_verified_is_a_plain_refusal_and_writing_stops_there(vtg_store, scripted):
     bad = "Tokyo is made of cheese."
     script = Writer([bad, bad, S1], cite={bad: ["Japan"], S1: ["Japan"]}, needs={S1: ["Japan"]})

@@ -5,8 +5,10 @@ With ``unverified="drop"`` the answer text holds verified sentences only. Then:
 * nothing verified → the answer is :data:`verirag.refusal.NOTHING_VERIFIED` (no model call);
 * some sentences verified, but the writer dropped an unverified one or LLatrieval's verification found
   the documents insufficient → the model names, in a few words of the question, what the verified
-  answer leaves open, and the answer ends with "The documents do not say <that>." (nothing named:
-  no sentence; an unusable reply: :data:`verirag.refusal.PART_UNKNOWN`, counted as a fallback);
+  answer leaves open, and the answer ends with "The documents do not say <that>." (nothing named, or
+  a gap whose content words the verified answer already holds: no sentence; an unusable reply, or a gap
+  with words from neither the question nor the answer: :data:`verirag.refusal.PART_UNKNOWN`, counted as
+  a fallback — the small model otherwise copies the prompt's example or names what it just answered);
 * otherwise nothing is added.
 
 The refusal is a sentence without citations, stored in ``refusal``, appended by ``finalize`` and written
@@ -21,6 +23,7 @@ import re
 from langgraph.runtime import Runtime
 
 from verirag import refusal
+from verirag.evidence import content_words
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State
@@ -45,6 +48,17 @@ def parse_gap(text: str) -> str | None:
     return gap[0].lower() + gap[1:] if not words[0].isupper() and words[0][1:].islower() else gap
 
 
+def checked_gap(gap: str | None, question: str, answer: str) -> str | None:
+    """Zero-token checks of a named gap: words from neither the question nor the answer make it
+    unusable (None); a gap whose content words the answer already holds is no gap ("")."""
+    if not gap:
+        return gap
+    words, answered = content_words(gap), content_words(answer)
+    if not words or not words <= content_words(question) | answered:
+        return None
+    return "" if words <= answered else gap
+
+
 def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
     ctx = runtime.context
     if ctx.writer != "vtg" or ctx.unverified != "drop":
@@ -58,7 +72,7 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
             return {"refusal": None}  # nothing dropped, and the documents were judged sufficient
         answer = " ".join(s["text"] for s in verified)
         replies = [resources.model(runtime).invoke(prompt.messages(state["question"], answer), max_tokens=24)]
-        gap = parse_gap(replies[0].text)
+        gap = checked_gap(parse_gap(replies[0].text), state["question"], answer)
         fallbacks = int(gap is None)
         text = (None if gap == "" else refusal.PART_UNKNOWN if gap is None
                 else refusal.PART_MISSING.format(gap=gap))
