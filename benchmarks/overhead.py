@@ -68,7 +68,9 @@ class SleepyModel:
         if kind in ("support", "entails"):  # every other sentence fails tier 1 (single hop: none)
             yes = 0.95 if self.sentences % 2 or self.single_hop else 0.2
             return distribution_reply({"Yes": yes, "Fully": yes, "No": 1 - yes})
-        if kind in ("retrieve?", "enough?"):
+        if kind == "enough?" and self.single_hop:  # the documents hold the answer: verification passes
+            return distribution_reply({"Yes": 0.95, "No": 0.05})  # (P(answerable) 0.99 on the calibrated map)
+        if kind in ("retrieve?", "enough?"):  # (otherwise P(answerable) 0.43: the verify-update loop runs)
             return distribution_reply({"Yes": 0.8, "No": 0.2})
         if kind in ("usefulness", "relevance"):
             return distribution_reply({"4": 0.6, "5": 0.4, "Relevant": 0.8, "Irrelevant": 0.2})
