@@ -24,7 +24,6 @@ p(Fully) + ½·p(Partially), supported when s >= ``support_threshold`` (default 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -34,6 +33,7 @@ from langchain_core.messages import BaseMessage
 from verirag.evidence import missing_terms, quote_text, select_quotes
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
+from verirag.models.scoring import calibrate
 from verirag.prompts import critiques as prompt
 from verirag.prompts import entailment
 from verirag.stores.documents import Document
@@ -110,9 +110,7 @@ def _messages(ctx: Context, documents: Sequence[Document], question: str, senten
 
 def calibrated(score: float) -> float:
     """The grounded decision's P(supported) for the model's P(Yes) about the quote (logistic map)."""
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    a, b = CALIBRATION
-    return 1 / (1 + math.exp(-(a + b * math.log(score / (1 - score)))))
+    return calibrate(score, CALIBRATION)
 
 
 def _probability(ctx: Context, judgment: Judgment) -> float:

@@ -89,12 +89,17 @@ def _metrics(item_answers: Sequence[str], unsupported: Sequence[str], output: di
     }
 
 
+def _with_ids(documents: dict) -> dict:
+    """The contract's documents (id -> document) with each one carrying its id, as the judge reads them."""
+    return {i: {**d, "id": i} for i, d in documents.items()}
+
+
 def rescore(record: dict, threshold: float, judge: EntailmentJudge | None = None) -> dict:
     """The record's metrics with the judge accepting above ``threshold``, from its kept probabilities
     (a record without them keeps its metrics); a check the record lacks is asked of ``judge`` and kept."""
     if "judgments" not in record or record.get("judge_threshold") == threshold:
         return record
-    documents = {i: {**d, "id": i} for i, d in record["output"]["documents"].items()}
+    documents = _with_ids(record["output"]["documents"])
     recorded = _Recorded(record["judgments"], threshold, documents, judge)
     output = {**record["output"], "documents": documents}
     docs = [{"id": i} for i in record["cited"]["documents"]]
@@ -117,12 +122,12 @@ def score_question(system: str, item: Item, context: Context, judge: EntailmentJ
                                   list(state.get("long_term_memory") or []))
     else:
         cited_text = output["answer"]
-        cited_docs = [{**d, "id": i} for i, d in output["documents"].items()]
+        cited_docs = list(_with_ids(output["documents"]).values())
     recording = RecordingJudge(judge)
     retrieved = [d.get("title", "") for d in state.get("long_term_memory") or []]
     per_node = output["usage"]["per_node"]
     metrics = _metrics(item.answers, item.unsupported_answers,
-                       {**output, "documents": {i: {**d, "id": i} for i, d in output["documents"].items()}},
+                       {**output, "documents": _with_ids(output["documents"])},
                        cited_text, cited_docs, recording,
                        evidence_recall(retrieved, item.evidence_titles) if item.answerable else None,
                        per_node.get("evidence_finder", {}).get("runs", 0))

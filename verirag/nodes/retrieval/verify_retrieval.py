@@ -20,14 +20,13 @@ to the grounded refusal.
 
 from __future__ import annotations
 
-import math
-
 from langgraph.runtime import Runtime
 
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State, Verification
 from verirag.models import choice_probabilities
+from verirag.models.scoring import calibrate
 from verirag.parsing import parse_score
 from verirag.prompts import verify_retrieval as prompt
 
@@ -39,9 +38,7 @@ FLOOR = 0.0722  # below this at the cap, the answer is a refusal without writing
 
 def answerable(p_yes: float) -> float:
     """P(the documents answer the question) from the verification's P(Yes) (the benchmark's map)."""
-    p_yes = min(max(p_yes, 1e-6), 1 - 1e-6)
-    a, b = CALIBRATION
-    return 1 / (1 + math.exp(-(a + b * math.log(p_yes / (1 - p_yes)))))
+    return calibrate(p_yes, CALIBRATION)
 
 
 def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
