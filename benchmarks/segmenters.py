@@ -126,7 +126,7 @@ def candidates() -> dict[str, tuple[str, Callable | None, Callable[[str], list[s
             print(f"({name} is not installed: skipped)")
             continue
         found[name] = (version, raw(ends), lambda text, ends=ends: split_with(text, ends))
-    found["verirag: sentencex + its 3 patches"] = (found["sentencex"][0], None, split_sentences)
+    found["verirag: sentencex + its 3 patches + openers"] = (found["sentencex"][0], None, split_sentences)
     return found
 
 

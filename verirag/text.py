@@ -1,17 +1,22 @@
 """Plain-text helpers shared by nodes and evaluation: sentence splitting, citation markers, and the
 delimited rendering of documents inside prompts.
 
-Sentences are cut by sentencex (Wikimedia's rule-based segmenter, three of its gaps patched) under
-verirag's conventions (:func:`split_with`): line breaks cut, nothing is cut before a lower-case letter,
-and citation markers after a full stop (``… Paris. [1]``) stay with the sentence they close. The
-comparison that chose it, and the boundary set it passes, are in docs/segmentation.md.
+Sentences are cut by sentencex (Wikimedia's rule-based segmenter, three of its gaps patched), plus a cut
+after an abbreviation before a word that opens sentences (Punkt's orthographic heuristic, from the
+shipped corpus's statistics), under verirag's conventions (:func:`split_with`): line breaks cut, nothing
+is cut before a lower-case letter, and citation markers after a full stop (``… Paris. [1]``) stay with
+the sentence they close. The comparison that chose it, and the boundary set it passes, are in
+docs/segmentation.md.
 """
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from importlib import resources
 
 import sentencex
 
@@ -25,6 +30,17 @@ _VISIBLE = re.compile(r"\S")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _MISSED_END = re.compile(r"(?:[.!?]\)|…)(?=\s+[A-Z])")
 _TITLE_END = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof)\.\s*$")
+_AFTER_STOP = re.compile(r"(?<!\S)(\S+)\.(\s+)([A-Z][a-z]+)\b")  # "<token>. <Capitalised word>"
+# abbreviations that are not written at the end of a sentence: titles before a name, words announcing
+# what follows ("e.g.", "No. 5", "c. 1000", "subsp. vulgaris", "lit. 'to scratch'")
+_NEVER_FINAL = frozenset({
+    "mr", "mrs", "ms", "dr", "prof", "st", "mt", "ft", "sen", "rep", "gen", "gov", "lt", "col", "capt",
+    "sgt", "rev", "fr", "hon", "vs", "e.g", "i.e", "cf", "viz", "approx", "no", "nos", "op", "vol",
+    "fig", "p", "pp", "c", "ca", "subg", "subsp", "var", "lit"})
+# how often an opener may be capitalised inside sentences: after an all-capital form such as "U.S." or
+# "J.J." (which may be initials: "B.B. King") only words almost never capitalised there cut
+_OPENER_SHARE = 0.05
+_OPENER_SHARE_AFTER_CAPITAL = 0.01
 
 
 def _sentencex_ends(text: str) -> Iterable[int]:
@@ -36,13 +52,50 @@ def _sentencex_ends(text: str) -> Iterable[int]:
         yield end
 
 
-def _sentence_ends(text: str) -> set[int]:
-    """sentencex's cuts with its three gaps on the boundary set patched: it never cuts after a stop
-    closed by a parenthesis ("(eye.) Players") or after "…" before a capital, and it cuts after a title
-    whose name is also a sentence opener ("Dr. No")."""
+def patched_sentencex_ends(text: str) -> set[int]:
+    """sentencex's cuts with three of its gaps patched: it never cuts after a stop closed by a
+    parenthesis ("(eye.) Players") or after "…" before a capital, and it cuts after a title whose name
+    is also a sentence opener ("Dr. No")."""
     ends = {m.end() for m in _MISSED_END.finditer(text)}
     ends.update(e for e in _sentencex_ends(text) if not _TITLE_END.search(text[max(0, e - 8):e]))
     return ends
+
+
+@functools.cache
+def sentence_openers() -> dict[str, float]:
+    """Word -> share of its uses inside sentences that are capitalised, for the words of the shipped
+    corpus mostly written in lower case there (``verirag/data/sentence_openers.tsv``, made by
+    benchmarks/sentence_openers.py)."""
+    rows = (line.split("\t") for line in resources.files("verirag").joinpath(
+        "data", "sentence_openers.tsv").read_text(encoding="utf-8").splitlines() if not line.startswith("#"))
+    return {word: int(capitalised) / (int(lower) + int(capitalised)) for word, lower, capitalised in rows}
+
+
+def _opener_ends(text: str, ends: set[int]) -> Iterable[int]:
+    """Cuts after an abbreviation's full stop that the segmenter did not make, where the next word opens
+    sentences: capitalised here, but nearly always lower case inside a sentence ("…in the U.S. Due in
+    part…", "…1.852 km/h. The ISO…"). Not after a lone capital initial ("Lyndon B. Johnson") or an
+    abbreviation that does not end sentences (:data:`_NEVER_FINAL`); after an all-capital form ("U.S.",
+    "J.J.") only before a word that is almost never capitalised inside a sentence."""
+    openers, cuts = sentence_openers(), sorted(ends)
+    for match in _AFTER_STOP.finditer(text):
+        stop, token = match.end(1) + 1, match.group(1).lstrip("(\"'“‘[")
+        following = bisect.bisect_left(cuts, stop)  # the segmenter's first cut at or after the stop
+        if (following < len(cuts) and cuts[following] <= match.start(3)) or token.lower() in _NEVER_FINAL:
+            continue
+        last = token.rsplit(".", 1)[-1]
+        if len(token) == 1 and token.isupper():
+            continue
+        share = openers.get(match.group(3).lower())
+        limit = _OPENER_SHARE_AFTER_CAPITAL if len(last) == 1 and last.isupper() else _OPENER_SHARE
+        if share is not None and share <= limit:
+            yield stop
+
+
+def _sentence_ends(text: str) -> set[int]:
+    """sentencex's cuts, patched, and the cuts before sentence openers after an abbreviation."""
+    ends = patched_sentencex_ends(text)
+    return ends | set(_opener_ends(text, ends))
 
 
 def split_with(text: str, sentence_ends: Callable[[str], Iterable[int]]) -> list[str]:
