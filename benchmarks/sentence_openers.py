@@ -49,7 +49,7 @@ def count(paragraphs: list[str]) -> tuple[Counter, Counter]:
 def main() -> None:
     lower, capitalised = count([d["extract"] for d in shipped_corpus()])
     rows = sorted((w, n, capitalised[w]) for w, n in lower.items()
-                  if n >= MIN_LOWER and capitalised[w] <= MAX_CAPITALISED * n)
+                  if n >= MIN_LOWER and capitalised[w] <= MAX_CAPITALISED * (n + capitalised[w]))
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text("# word\tlower-case uses\tcapitalised uses (inside sentences of the shipped corpus; "
                    "benchmarks/sentence_openers.py)\n" + "".join(f"{w}\t{n}\t{c}\n" for w, n, c in rows),
