@@ -29,10 +29,11 @@ _LINE_BREAK = re.compile(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 _VISIBLE = re.compile(r"\S")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _MISSED_END = re.compile(r"(?:[.!?]\)|…)(?=\s+[A-Z])")
-_TITLE_END = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof)\.\s*$")
+_LAST_TOKEN = re.compile(r"(\S+)\.\s*$")  # the word whose full stop a cut follows
 _AFTER_STOP = re.compile(r"(?<!\S)(\S+)\.(\s+)([A-Z][a-z]+)\b")  # "<token>. <Capitalised word>"
 # abbreviations that are not written at the end of a sentence: titles before a name, words announcing
-# what follows ("e.g.", "No. 5", "c. 1000", "subsp. vulgaris", "lit. 'to scratch'")
+# what follows ("e.g.", "No. 5", "c. 1000", "Vol. 2", "subsp. vulgaris", "lit. 'to scratch'"); one-letter
+# ones only in lower case ("C." may be a letter that ends a sentence)
 _NEVER_FINAL = frozenset({
     "mr", "mrs", "ms", "dr", "prof", "st", "mt", "ft", "sen", "rep", "gen", "gov", "lt", "col", "capt",
     "sgt", "rev", "fr", "hon", "vs", "e.g", "i.e", "cf", "viz", "approx", "no", "nos", "op", "vol",
@@ -52,12 +53,26 @@ def _sentencex_ends(text: str) -> Iterable[int]:
         yield end
 
 
+def _never_final(token: str) -> bool:
+    """Whether ``token`` (a word before its full stop) is an abbreviation that does not end sentences."""
+    token = token.lstrip("(\"'“‘[")
+    return (token if len(token) == 1 else token.lower()) in _NEVER_FINAL
+
+
+def _cut_after_never_final(text: str, end: int) -> bool:
+    start = max(0, end - 16)
+    match = _LAST_TOKEN.search(text, start, end)
+    whole = match is not None and (match.start() > start or start == 0 or text[start - 1].isspace())
+    return whole and _never_final(match.group(1))  # type: ignore[union-attr]
+
+
 def patched_sentencex_ends(text: str) -> set[int]:
     """sentencex's cuts with three of its gaps patched: it never cuts after a stop closed by a
-    parenthesis ("(eye.) Players") or after "…" before a capital, and it cuts after a title whose name
-    is also a sentence opener ("Dr. No")."""
+    parenthesis ("(eye.) Players") or after "…" before a capital, and it cuts after an abbreviation that
+    does not end sentences: a title whose name is also a sentence opener ("Dr. No"), "Vol. | 2",
+    "lit. | 'to scratch'"."""
     ends = {m.end() for m in _MISSED_END.finditer(text)}
-    ends.update(e for e in _sentencex_ends(text) if not _TITLE_END.search(text[max(0, e - 8):e]))
+    ends.update(e for e in _sentencex_ends(text) if not _cut_after_never_final(text, e))
     return ends
 
 
@@ -81,7 +96,7 @@ def _opener_ends(text: str, ends: set[int]) -> Iterable[int]:
     for match in _AFTER_STOP.finditer(text):
         stop, token = match.end(1) + 1, match.group(1).lstrip("(\"'“‘[")
         following = bisect.bisect_left(cuts, stop)  # the segmenter's first cut at or after the stop
-        if (following < len(cuts) and cuts[following] <= match.start(3)) or token.lower() in _NEVER_FINAL:
+        if (following < len(cuts) and cuts[following] <= match.start(3)) or _never_final(token):
             continue
         last = token.rsplit(".", 1)[-1]
         if len(token) == 1 and token.isupper():
