@@ -105,3 +105,34 @@ def test_concurrent_calls_keep_their_caches_but_evaluate_one_at_a_time(pool, mon
     assert [r.text for r in replies] == ["ok"] * 3
     assert state["most"] == 1  # never two evaluations at once
     assert len(local._pools[pool]) == 3  # yet each prompt kept its own context (cache)
+
+
+def test_the_memory_prefix_outlives_the_votes_and_a_run_of_checks_over_quotes(pool):
+    """The retrieval stage's three shuffled votes fill the pool; then the writing stage alternates
+    prompts over the memory (verify, generate, cite) with checks over short quotes under another system
+    prompt. The next sentence must find the memory still cached: the stale votes are given up first."""
+    instructions = list(range(100))
+    for i in (1, 2, 3):
+        use(pool, instructions + list(range(1000 * i, 1000 * i + 700)))  # each vote: a new shuffle
+    assert FakeLlama.created == 3
+    memory = list(range(20_000, 20_500))
+    writer = [use(pool, memory + [task]) for task in (1, 2, 3)]  # verify_retrieval, generate, cite
+    assert writer[0] is writer[1] is writer[2]
+    checks = list(range(30_000, 30_060))  # the entailment system prompt, then a quote and the claim
+    for i in range(4):  # tier 1, the simplifier, the quotes
+        assert use(pool, checks + list(range(40_000 + 200 * i, 40_000 + 200 * i + 120))) is not writer[0]
+    assert local._common_prefix(writer[0].llm, memory) == 500
+    assert use(pool, memory + [4]) is writer[0]  # the next sentence reuses the memory
+    assert FakeLlama.created == 3
+
+
+def test_a_cache_no_longer_in_use_is_given_up_for_the_next_question(pool):
+    memory = list(range(20_000, 20_500))
+    old = use(pool, memory + [1])
+    use(pool, memory + [2])  # a hit: in use
+    others = [use(pool, list(range(1000 * i, 1000 * i + 300))) for i in (1, 2)]
+    assert old not in others and FakeLlama.created == 3
+    for i in range(local.RECENT_CALLS):  # the next question's prompts, reusing the two other caches
+        use(pool, list(range(1000 * (1 + i % 2), 1000 * (1 + i % 2) + 300)) + [i])
+    # the old memory is the longest cache, but no prompt has reused it lately: it is the one given up
+    assert use(pool, list(range(50_000, 50_400))) is old

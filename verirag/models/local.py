@@ -9,8 +9,9 @@ anyway; this model reads it directly. It speaks the same protocol as ``ChatOpenA
 The weights are loaded once per process (memory-mapped) and shared by up to ``n_slots`` llama.cpp
 contexts, each with its own KV cache. Every call goes to the context whose cache shares the longest
 prefix with its prompt, so interleaved kinds of prompts (write, cite, judge over other documents) each
-keep their cached prefix instead of evicting one another. The reused count is reported as
-``usage_metadata["input_token_details"]["cache_read"]``.
+keep their cached prefix instead of evicting one another; with every context taken, a cache that has
+served no prefix lately (the retrieval stage's votes, once writing starts) is the one given up. The
+reused count is reported as ``usage_metadata["input_token_details"]["cache_read"]``.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ if TYPE_CHECKING:
     from llama_cpp.llama_types import ChatCompletionRequestMessage
 
 
+EVICTION_WEIGHT = 0.5  # a cached token thrown away is worth half a token evaluated now (it may be reused)
+HIT_TOKENS = 32  # a prompt that reuses more than this (more than a chat header) is a hit of the cache
+RECENT_CALLS = 8  # a cache hit within this many calls is in use (VTG's loop: about 6 calls a sentence)
+
+
 class _Slot:
     """One llama.cpp context (its own KV cache) over the shared, memory-mapped weights."""
 
@@ -40,9 +46,11 @@ class _Slot:
         self.llm = llm
         self.lock = threading.Lock()
         self.last_used = 0.0
+        self.last_hit = -RECENT_CALLS - 1  # the call that last reused this cache (> HIT_TOKENS tokens)
 
 
 _pools: dict[tuple, list[_Slot]] = {}
+_calls: dict[tuple, int] = {}  # calls made per pool (the clock of ``last_hit``)
 # Contexts keep separate caches, but evaluation is serialised: every call decodes with all cores, and
 # calls that overlapped on the same cores would only slow each other down (badly, with OpenMP spinning).
 _computing: dict[tuple, threading.Lock] = {}
@@ -79,13 +87,11 @@ def _common_prefix(llm: Any, tokens: list[int]) -> int:
     return n
 
 
-EVICTION_WEIGHT = 0.5  # a cached token thrown away is worth half a token evaluated now (it may be reused)
-
-
-def _cost(slot: _Slot, tokens: list[int]) -> float:
-    """Tokens to evaluate on ``slot`` plus the weighted cache the prompt would overwrite there."""
+def _cost(slot: _Slot, tokens: list[int], in_use: bool = True) -> float:
+    """Tokens to evaluate on ``slot``, plus half of the cache the prompt would overwrite there when that
+    cache is in use."""
     shared = _common_prefix(slot.llm, tokens)
-    return (len(tokens) - shared) + EVICTION_WEIGHT * (slot.llm.n_tokens - shared)
+    return (len(tokens) - shared) + (EVICTION_WEIGHT * (slot.llm.n_tokens - shared) if in_use else 0.0)
 
 
 def _acquire(key: tuple, tokens: list[int], n_slots: int) -> _Slot:
@@ -93,14 +99,24 @@ def _acquire(key: tuple, tokens: list[int], n_slots: int) -> _Slot:
     cached tokens the prompt would overwrite (a new context while the pool is not full costs the whole
     prompt, and is opened when every context is busy). So a prompt that shares only the system text
     and the first document with the memory-wide prompts does not evict their cache; each kind of prompt
-    keeps its own warm context."""
+    keeps its own warm context. With the pool full, a cache that no prompt has reused within the last
+    :data:`RECENT_CALLS` calls counts nothing to overwrite: the retrieval stage's shuffled votes are
+    given up before the memory the writing stage reads for every sentence (ties: least recently used)."""
     with _pools_lock:
         pool = _pools[key]
+        _calls[key] = call = _calls.get(key, 0) + 1
+        full = len(pool) >= n_slots
         free = [slot for slot in pool if not slot.lock.locked()]
-        best = min(free or pool, key=lambda slot: (_cost(slot, tokens), slot.last_used))  # ties: LRU
-        if len(pool) < n_slots and (not free or _cost(best, tokens) > len(tokens)):
+
+        def cost(slot: _Slot) -> float:
+            return _cost(slot, tokens, in_use=not full or call - slot.last_hit <= RECENT_CALLS)
+
+        best = min(free or pool, key=lambda slot: (cost(slot), slot.last_used))
+        if not full and (not free or cost(best) > len(tokens)):
             best = _Slot(_new_llama(*key))
             pool.append(best)
+        if _common_prefix(best.llm, tokens) > HIT_TOKENS:
+            best.last_hit = call
         best.lock.acquire()
         best.last_used = time.monotonic()
         return best
