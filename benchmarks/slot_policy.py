@@ -46,6 +46,8 @@ def answer(policy: str, questions: list[str], out: Path) -> None:
 
 
 def report(out: Path) -> None:
+    from cost import evaluated
+
     from verirag.jsonl import read_records
 
     runs = {p: {r["question"]: r for r in read_records(out / f"{p}.jsonl")} for p in POLICIES}
@@ -60,8 +62,7 @@ def report(out: Path) -> None:
                 row = rows[p][node]
                 row["prompt"] += cost["input_tokens"] / len(shared)
                 row["reused"] += cost.get("cached_tokens", 0) / len(shared)
-                row["evaluated"] += (cost["input_tokens"] - cost.get("cached_tokens", 0)
-                                     + cost["output_tokens"]) / len(shared)
+                row["evaluated"] += evaluated(cost) / len(shared)
                 row["seconds"] += cost["seconds"] / len(shared)
     same = sum(runs["before"][q]["answer"] == runs["now"][q]["answer"] for q in shared)
     print(f"{len(shared)} questions, same answer under both policies: {same}\n")

@@ -62,8 +62,9 @@ def _never_final(token: str) -> bool:
 def _cut_after_never_final(text: str, end: int) -> bool:
     start = max(0, end - 16)
     match = _LAST_TOKEN.search(text, start, end)
-    whole = match is not None and (match.start() > start or start == 0 or text[start - 1].isspace())
-    return whole and _never_final(match.group(1))  # type: ignore[union-attr]
+    if match is None or (match.start() == start and start > 0 and not text[start - 1].isspace()):
+        return False  # no word before the stop, or only the tail of a longer one
+    return _never_final(match.group(1))
 
 
 def patched_sentencex_ends(text: str) -> set[int]:
