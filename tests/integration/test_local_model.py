@@ -55,3 +55,45 @@ def test_judgments_get_token_probabilities_from_the_local_backend():
 
     assert p_yes("Paris is the capital and largest city of France.") > 0.8
     assert p_yes("Bananas are yellow fruits grown in the tropics.") < 0.5
+
+
+def test_a_restored_kv_state_continues_exactly_as_the_live_cache():
+    """The local model saves its KV cache after each call and restores the saved state that shares the
+    longest prefix with a later prompt. A judgment over a document, asked right after another judgment
+    over it (live cache) or after an unrelated, longer prompt (restored state), reuses the same prefix and
+    gives the same probabilities to the last digit."""
+    from verirag.models import local
+    from verirag.models.weights import local_model_path
+
+    model = local.LocalChatModel(model_path=str(local_model_path()), n_ctx=2048)  # its own context
+    document = ("The Mona Lisa is a half-length portrait painting by Italian artist Leonardo da Vinci. "
+                "Considered an archetypal masterpiece of the Italian Renaissance, it has been described "
+                "as the best known, the most visited, the most written about, the most sung about, and "
+                "the most parodied work of art in the world.")
+    system = SystemMessage("Answer with Yes or No only.")
+
+    def judge(claim: str) -> tuple[dict, int]:
+        reply = model.invoke([system, HumanMessage(f"Document: {document}\nClaim: {claim}\nSupported?")],
+                             logprobs=True, top_logprobs=5, max_tokens=1)
+        top = reply.response_metadata["logprobs"]["content"][0]["top_logprobs"]
+        reused = reply.usage_metadata["input_token_details"]["cache_read"]
+        return {t["token"]: t["logprob"] for t in top}, reused
+
+    def fresh() -> None:
+        context = local._contexts.pop(model._key(), None)
+        if context:
+            context.llm.close()
+
+    unrelated = [SystemMessage("You write short poems."), HumanMessage("A poem about the sea. " * 40)]
+    try:
+        fresh()
+        judge("Leonardo da Vinci painted the Mona Lisa.")
+        live, live_reused = judge("The Mona Lisa is a sculpture.")
+        fresh()
+        judge("Leonardo da Vinci painted the Mona Lisa.")
+        model.invoke(unrelated, max_tokens=1)  # longer than the judgment: the live cache is overwritten
+        restored, restored_reused = judge("The Mona Lisa is a sculpture.")
+        assert restored_reused == live_reused > 60  # the system prompt and the document
+        assert restored == live
+    finally:
+        fresh()

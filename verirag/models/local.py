@@ -6,24 +6,31 @@ every prompt token. A judgment needs the distribution of the *next* token only, 
 anyway; this model reads it directly. It speaks the same protocol as ``ChatOpenAI``: pass
 ``logprobs=True, top_logprobs=K`` and read ``response_metadata["logprobs"]["content"][0]["top_logprobs"]``.
 
-The weights are loaded once per process (memory-mapped) and shared by up to ``n_slots`` llama.cpp
-contexts, each with its own KV cache. Every call goes to the context whose cache shares the longest
-prefix with its prompt, so interleaved kinds of prompts (write, cite, judge over other documents) each
-keep their cached prefix instead of evicting one another; with every context taken, a cache that has
-served no prefix lately (the retrieval stage's votes, once writing starts) is the one given up. The
-reused count is reported as ``usage_metadata["input_token_details"]["cache_read"]``.
+The weights are loaded once per process (memory-mapped) into one llama.cpp context. After every call the
+context's KV cache is saved (about 28 KB a token, 5 ms) in a store of :class:`PrefixStates` keyed by the
+tokens it holds; before a call, the saved state that shares the longest prefix with the prompt is
+restored when it shares more than the live cache. So every prompt pays only for what follows the longest
+prefix any earlier prompt evaluated — the votes' shared instructions, the memory's documents that
+``verify_retrieval``, ``generate_sentence`` and ``cite`` start with, a cited document's block for the
+checks over it — whatever ran in between. A restored state continues exactly as the live cache would
+(tests/integration/test_local_model.py). The reused count is reported as
+``usage_metadata["input_token_details"]["cache_read"]``.
 """
 
 from __future__ import annotations
 
 import atexit
+import ctypes
 import math
 import os
 import threading
-import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+import numpy as np
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
@@ -34,42 +41,131 @@ if TYPE_CHECKING:
     from llama_cpp.llama_types import ChatCompletionRequestMessage
 
 
-EVICTION_WEIGHT = 0.5  # a cached token thrown away is worth half a token evaluated now (it may be reused)
-HIT_TOKENS = 32  # a prompt that reuses more than this (more than a chat header) is a hit of the cache
-RECENT_CALLS = 8  # a cache hit within this many calls is in use (VTG's loop: about 6 calls a sentence)
+def shared_prefix(a: Sequence[int] | np.ndarray, b: Sequence[int] | np.ndarray) -> int:
+    """Length of the common prefix of two token sequences."""
+    n = min(len(a), len(b))
+    differ = np.flatnonzero(np.asarray(a[:n]) != np.asarray(b[:n]))
+    return int(differ[0]) if differ.size else n
 
 
-class _Slot:
-    """One llama.cpp context (its own KV cache) over the shared, memory-mapped weights."""
+@dataclass
+class SavedState:
+    """A KV cache saved from the context: the tokens it holds and llama.cpp's bytes for them."""
 
-    def __init__(self, llm: Any):
+    tokens: np.ndarray
+    data: Any  # what ``_save_kv`` returned (a ctypes buffer for llama.cpp)
+    size: int  # bytes
+
+
+class PrefixStates:
+    """Saved KV states, least recently used first, within a budget of bytes.
+
+    A new state drops the saved states it extends (it holds all they hold); over the budget the least
+    recently saved or restored state goes first, never the newest.
+    """
+
+    def __init__(self, budget_bytes: int):
+        self.budget = budget_bytes
+        self._states: OrderedDict[int, SavedState] = OrderedDict()
+        self._next = 0
+        self.size = 0
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    def longest(self, tokens: Sequence[int]) -> tuple[SavedState | None, int]:
+        """The saved state sharing the longest prefix with ``tokens`` and that length (0: none);
+        the state found counts as just used."""
+        best, best_key, length = None, -1, 0
+        for key, state in self._states.items():
+            n = shared_prefix(state.tokens, tokens)
+            if n > length:
+                best, best_key, length = state, key, n
+        if best is not None:
+            self._states.move_to_end(best_key)
+        return best, length
+
+    def add(self, state: SavedState) -> None:
+        for key, old in list(self._states.items()):
+            if shared_prefix(old.tokens, state.tokens) == len(old.tokens):  # a prefix of the new one
+                self._drop(key)
+        self._states[self._next] = state
+        self._next += 1
+        self.size += state.size
+        while self.size > self.budget and len(self._states) > 1:
+            self._drop(next(iter(self._states)))
+
+    def _drop(self, key: int) -> None:
+        self.size -= self._states.pop(key).size
+
+
+def _save_kv(llm: Any) -> tuple[Any, int]:
+    """llama.cpp's bytes for the KV cache of sequence 0 (the only one llama-cpp-python uses)."""
+    import llama_cpp
+
+    size = llama_cpp.llama_state_seq_get_size(llm._ctx.ctx, 0)
+    buffer = (ctypes.c_uint8 * size)()
+    written = llama_cpp.llama_state_seq_get_data(llm._ctx.ctx, buffer, size, 0)
+    return buffer, int(written)
+
+
+def _load_kv(llm: Any, state: SavedState) -> None:
+    """Put a saved KV cache back into sequence 0 and tell llama-cpp-python which tokens it holds."""
+    import llama_cpp
+
+    llm._ctx.kv_cache_seq_rm(-1, 0, -1)
+    if llama_cpp.llama_state_seq_set_data(llm._ctx.ctx, state.data, state.size, 0) != state.size:
+        raise RuntimeError("llama.cpp could not restore a saved KV state")
+    llm.input_ids[: len(state.tokens)] = state.tokens
+    llm.n_tokens = len(state.tokens)
+
+
+class _Context:
+    """The llama.cpp context of one model file, and the KV states saved from it. One call at a time:
+    each evaluation uses every core, and calls overlapping on the same cores only slow each other."""
+
+    def __init__(self, llm: Any, budget_bytes: int):
         self.llm = llm
         self.lock = threading.Lock()
-        self.last_used = 0.0
-        self.last_hit = -RECENT_CALLS - 1  # the call that last reused this cache (> HIT_TOKENS tokens)
+        self.states = PrefixStates(budget_bytes)
+
+    def live_prefix(self, tokens: Sequence[int]) -> int:
+        return shared_prefix(self.llm.input_ids[: self.llm.n_tokens], tokens)
+
+    def prepare(self, tokens: list[int]) -> int:
+        """Restore the saved state sharing the longest prefix with ``tokens`` if it shares more than the
+        live cache; the number of prompt tokens already evaluated (all but the last at most: the model
+        evaluates at least one token, for fresh logits)."""
+        live = self.live_prefix(tokens)
+        state, saved = self.states.longest(tokens)
+        if state is not None and saved > live:
+            _load_kv(self.llm, state)
+            live = saved
+        return min(live, len(tokens) - 1)
+
+    def save(self) -> None:
+        tokens = np.array(self.llm.input_ids[: self.llm.n_tokens], copy=True)
+        if len(tokens):
+            data, size = _save_kv(self.llm)
+            self.states.add(SavedState(tokens, data, size))
 
 
-_pools: dict[tuple, list[_Slot]] = {}
-_calls: dict[tuple, int] = {}  # calls made per pool (the clock of ``last_hit``)
-# Contexts keep separate caches, but evaluation is serialised: every call decodes with all cores, and
-# calls that overlapped on the same cores would only slow each other down (badly, with OpenMP spinning).
-_computing: dict[tuple, threading.Lock] = {}
-_pools_lock = threading.Lock()
+_contexts: dict[tuple, _Context] = {}
+_contexts_lock = threading.Lock()
 
 
 def _close_all() -> None:
     """Free every context before interpreter teardown (llama-cpp-python's __del__ fails late)."""
-    with _pools_lock:
-        for pool in _pools.values():
-            for slot in pool:
-                slot.llm.close()
-        _pools.clear()
+    with _contexts_lock:
+        for context in _contexts.values():
+            context.llm.close()
+        _contexts.clear()
 
 
 def _new_llama(path: str, n_ctx: int, n_threads: int | None, seed: int) -> Any:
     from llama_cpp import Llama
 
-    if not _pools:
+    if not _contexts:
         atexit.register(_close_all)
     # llama-cpp-python decodes with half the cores by default; on a 2-core machine all of them decode
     # 60 tokens in 2.1 s instead of 3.5 s (benchmarks/llama_threads.py, docs/benchmarks.md)
@@ -77,58 +173,13 @@ def _new_llama(path: str, n_ctx: int, n_threads: int | None, seed: int) -> Any:
                  seed=seed, verbose=False)
 
 
-def _common_prefix(llm: Any, tokens: list[int]) -> int:
-    cached = llm.input_ids[: llm.n_tokens].tolist()
-    n = 0
-    for a, b in zip(cached, tokens, strict=False):  # lengths differ: the common prefix of the two
-        if a != b:
-            break
-        n += 1
-    return n
-
-
-def _cost(slot: _Slot, tokens: list[int], in_use: bool = True) -> float:
-    """Tokens to evaluate on ``slot``, plus half of the cache the prompt would overwrite there when that
-    cache is in use."""
-    shared = _common_prefix(slot.llm, tokens)
-    return (len(tokens) - shared) + (EVICTION_WEIGHT * (slot.llm.n_tokens - shared) if in_use else 0.0)
-
-
-def _acquire(key: tuple, tokens: list[int], n_slots: int) -> _Slot:
-    """The free slot where ``tokens`` cost least: prompt tokens still to evaluate, plus half of the
-    cached tokens the prompt would overwrite (a new context while the pool is not full costs the whole
-    prompt, and is opened when every context is busy). So a prompt that shares only the system text
-    and the first document with the memory-wide prompts does not evict their cache; each kind of prompt
-    keeps its own warm context. With the pool full, a cache that no prompt has reused within the last
-    :data:`RECENT_CALLS` calls counts nothing to overwrite: the retrieval stage's shuffled votes are
-    given up before the memory the writing stage reads for every sentence (ties: least recently used)."""
-    with _pools_lock:
-        pool = _pools[key]
-        _calls[key] = call = _calls.get(key, 0) + 1
-        full = len(pool) >= n_slots
-        free = [slot for slot in pool if not slot.lock.locked()]
-
-        def cost(slot: _Slot) -> float:
-            return _cost(slot, tokens, in_use=not full or call - slot.last_hit <= RECENT_CALLS)
-
-        best = min(free or pool, key=lambda slot: (cost(slot), slot.last_used))
-        if not full and (not free or cost(best) > len(tokens)):
-            best = _Slot(_new_llama(*key))
-            pool.append(best)
-        if _common_prefix(best.llm, tokens) > HIT_TOKENS:
-            best.last_hit = call
-        best.lock.acquire()
-        best.last_used = time.monotonic()
-        return best
-
-
-def _first(key: tuple) -> Any:
-    """A loaded instance (for tokenizing and templates), loading the first slot if needed."""
-    with _pools_lock:
-        if key not in _pools:
-            _pools[key] = [_Slot(_new_llama(*key))]
-            _computing.setdefault(key, threading.Lock())
-        return _pools[key][0].llm
+def _context(key: tuple, budget_bytes: int) -> _Context:
+    """The context for ``key`` (path, n_ctx, n_threads, seed), loading the model the first time; the
+    first caller's budget sizes its store of saved states."""
+    with _contexts_lock:
+        if key not in _contexts:
+            _contexts[key] = _Context(_new_llama(*key), budget_bytes)
+        return _contexts[key]
 
 
 def _role(message: BaseMessage) -> str:
@@ -147,7 +198,8 @@ class LocalChatModel(BaseChatModel):
     temperature: float = 0.0
     max_tokens: int = 384
     seed: int = 0
-    n_slots: int = Field(default=3, description="llama.cpp contexts (~0.7 GB each) kept for prefix reuse")
+    prefix_cache_mb: int = Field(default=512, description="memory for saved KV states (about 28 KB a token "
+                                 "for the embedded model); the first model of a file sizes it")
     top_logprobs: int = Field(default=20, description="alternatives returned when logprobs=True")
 
     @property
@@ -183,15 +235,9 @@ class LocalChatModel(BaseChatModel):
         return formatter(messages=cast("list[ChatCompletionRequestMessage]", chat)).prompt
 
     @staticmethod
-    def _reuse_prefix(llm, tokens: list[int]) -> int:
-        """Number of leading prompt tokens already in llama.cpp's KV cache."""
-        return min(_common_prefix(llm, tokens), len(tokens) - 1)  # evaluate >= 1 token to get logits
-
-    def _next_token_logprobs(self, llm, tokens: list[int], k: int) -> tuple[list[dict], int]:
-        """Evaluate the prompt and return the top-k next tokens with log-probabilities."""
-        import numpy as np
-
-        reused = self._reuse_prefix(llm, tokens)
+    def _next_token_logprobs(llm, tokens: list[int], reused: int, k: int) -> list[dict]:
+        """Evaluate the prompt after its first ``reused`` tokens (already in the KV cache) and return the
+        top-k next tokens with log-probabilities."""
         llm.n_tokens = reused
         llm.eval(tokens[reused:])
         # With logits_all=False llama.cpp keeps the logits of the last evaluated position only;
@@ -205,7 +251,7 @@ class LocalChatModel(BaseChatModel):
              "logprob": float(logprobs[t])}
             for t in top
         ]
-        return alternatives, reused
+        return alternatives
 
     # -- BaseChatModel ----------------------------------------------------------------------------
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
@@ -215,31 +261,27 @@ class LocalChatModel(BaseChatModel):
         seed = int(kwargs.get("seed", self.seed))
         want_logprobs = bool(kwargs.get("logprobs"))
         k = int(kwargs.get("top_logprobs") or self.top_logprobs)
-        first = _first(self._key())
-        prompt = self._prompt(first, messages)
-        tokens = first.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
+        context = _context(self._key(), self.prefix_cache_mb * 2**20)
+        prompt = self._prompt(context.llm, messages)
+        tokens = context.llm.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
         if len(tokens) >= self.n_ctx:
             raise ValueError(f"prompt of {len(tokens)} tokens exceeds the context of {self.n_ctx}")
         metadata: dict[str, Any] = {"model_name": Path(self.model_path).name}
-        slot = _acquire(self._key(), tokens, self.n_slots)
-        try:
-            with _computing[self._key()]:  # one evaluation at a time: each one uses every core
-                llm = slot.llm
-                if want_logprobs:
-                    alternatives, reused = self._next_token_logprobs(llm, tokens, k)
-                    metadata["logprobs"] = {"content": [{**alternatives[0], "top_logprobs": alternatives}]}
-                else:
-                    reused = self._reuse_prefix(llm, tokens)
-                if want_logprobs and max_tokens <= 1:
-                    content, completion_tokens = alternatives[0]["token"], 1
-                else:
-                    out = llm.create_completion(prompt=tokens, max_tokens=max_tokens, temperature=temperature,
-                                                stop=stop or [], seed=seed)
-                    content = out["choices"][0]["text"]
-                    completion_tokens = out["usage"]["completion_tokens"]
-                    metadata["finish_reason"] = out["choices"][0].get("finish_reason")
-        finally:
-            slot.lock.release()
+        with context.lock:
+            llm = context.llm
+            reused = context.prepare(tokens)
+            if want_logprobs:
+                alternatives = self._next_token_logprobs(llm, tokens, reused, k)
+                metadata["logprobs"] = {"content": [{**alternatives[0], "top_logprobs": alternatives}]}
+            if want_logprobs and max_tokens <= 1:
+                content, completion_tokens = alternatives[0]["token"], 1
+            else:  # llama-cpp-python finds the same prefix in the cache and evaluates the rest
+                out = llm.create_completion(prompt=tokens, max_tokens=max_tokens, temperature=temperature,
+                                            stop=stop or [], seed=seed)
+                content = out["choices"][0]["text"]
+                completion_tokens = out["usage"]["completion_tokens"]
+                metadata["finish_reason"] = out["choices"][0].get("finish_reason")
+            context.save()
         usage = {"input_tokens": len(tokens), "output_tokens": completion_tokens,
                  "total_tokens": len(tokens) + completion_tokens,
                  "input_token_details": {"cache_read": reused}}
