@@ -29,6 +29,7 @@ _LINE_BREAK = re.compile(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 _VISIBLE = re.compile(r"\S")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _MISSED_END = re.compile(r"(?:[.!?]\)|…)(?=\s+[A-Z])")
+_OPENERS = "(\"'“‘["  # opening quotes and brackets before a word
 _LAST_TOKEN = re.compile(r"(\S+)\.\s*$")  # the word whose full stop a cut follows
 _AFTER_STOP = re.compile(r"(?<!\S)(\S+)\.(\s+)([A-Z][a-z]+)\b")  # "<token>. <Capitalised word>"
 # abbreviations that are not written at the end of a sentence: titles before a name, words announcing
@@ -54,8 +55,8 @@ def _sentencex_ends(text: str) -> Iterable[int]:
 
 
 def _never_final(token: str) -> bool:
-    """Whether ``token`` (a word before its full stop) is an abbreviation that does not end sentences."""
-    token = token.lstrip("(\"'“‘[")
+    """Whether ``token`` (a word before its full stop, opening quotes and brackets stripped) is an
+    abbreviation that does not end sentences."""
     return (token if len(token) == 1 else token.lower()) in _NEVER_FINAL
 
 
@@ -64,7 +65,7 @@ def _cut_after_never_final(text: str, end: int) -> bool:
     match = _LAST_TOKEN.search(text, start, end)
     if match is None or (match.start() == start and start > 0 and not text[start - 1].isspace()):
         return False  # no word before the stop, or only the tail of a longer one
-    return _never_final(match.group(1))
+    return _never_final(match.group(1).lstrip(_OPENERS))
 
 
 def patched_sentencex_ends(text: str) -> set[int]:
@@ -95,13 +96,12 @@ def _opener_ends(text: str, ends: set[int]) -> Iterable[int]:
     "J.J.") only before a word that is almost never capitalised inside a sentence."""
     openers, cuts = sentence_openers(), sorted(ends)
     for match in _AFTER_STOP.finditer(text):
-        stop, token = match.end(1) + 1, match.group(1).lstrip("(\"'“‘[")
+        stop, token = match.end(1) + 1, match.group(1).lstrip(_OPENERS)
         following = bisect.bisect_left(cuts, stop)  # the segmenter's first cut at or after the stop
-        if (following < len(cuts) and cuts[following] <= match.start(3)) or _never_final(token):
+        if ((following < len(cuts) and cuts[following] <= match.start(3)) or _never_final(token)
+                or (len(token) == 1 and token.isupper())):
             continue
         last = token.rsplit(".", 1)[-1]
-        if len(token) == 1 and token.isupper():
-            continue
         share = openers.get(match.group(3).lower())
         limit = _OPENER_SHARE_AFTER_CAPITAL if len(last) == 1 and last.isupper() else _OPENER_SHARE
         if share is not None and share <= limit:

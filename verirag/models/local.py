@@ -129,14 +129,11 @@ class _Context:
         self.lock = threading.Lock()
         self.states = PrefixStates(budget_bytes)
 
-    def live_prefix(self, tokens: Sequence[int]) -> int:
-        return shared_prefix(self.llm.input_ids[: self.llm.n_tokens], tokens)
-
     def prepare(self, tokens: list[int]) -> int:
         """Restore the saved state sharing the longest prefix with ``tokens`` if it shares more than the
         live cache; the number of prompt tokens already evaluated (all but the last at most: the model
         evaluates at least one token, for fresh logits)."""
-        live = self.live_prefix(tokens)
+        live = shared_prefix(self.llm.input_ids[: self.llm.n_tokens], tokens)
         state, saved = self.states.longest(tokens)
         if state is not None and saved > live:
             _load_kv(self.llm, state)
