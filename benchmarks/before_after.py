@@ -2,10 +2,13 @@
 tree ("now"), in two processes side by side, each keeping its model across questions as a batch does.
 
     .venv/bin/python benchmarks/before_after.py --before 7455179 --questions 6 --out docs/bench/prefix_states
+    .venv/bin/python benchmarks/before_after.py --before HEAD --before-python /tmp/venv-avx2/bin/python \
+        --questions 8 --out docs/bench/avx512        # the same code on another interpreter / llama.cpp build
 
 Each process answers the first N questions of the dataset in order with the default Context and writes
 one record per question to OUT/<side>.jsonl (resumable; "before" runs from a git worktree of the
-revision, made under /tmp). The report compares, per node and in all, prompt tokens, tokens reused from
+revision, made under /tmp; ``--before-python`` runs it on another interpreter, e.g. a copy of .venv
+with another build of llama-cpp-python). The report compares, per node and in all, prompt tokens, tokens reused from
 the model's cache, tokens evaluated (prompt not reused + completion) and seconds, and the quality of the
 two sides on the same questions: identical answers, correctness (ALCE str-em against the dataset's
 gold), verified share and refusals.
@@ -33,7 +36,10 @@ def answer(side: str, items: list[dict], out: Path) -> None:
     from verirag.eval.metrics import em_recall
     from verirag.jsonl import append_record, read_records
 
-    print(f"{side}: verirag from {Path(verirag.__file__).parent}", flush=True)
+    import llama_cpp
+
+    print(f"{side}: verirag from {Path(verirag.__file__).parent}; llama.cpp: "
+          f"{llama_cpp.llama_print_system_info().decode().strip()}", flush=True)
     path = out / f"{side}.jsonl"
     done = {r["question"] for r in read_records(path)} if path.exists() else set()
     for item in items:
@@ -119,6 +125,8 @@ def main() -> None:
     parser.add_argument("--dataset", type=Path,
                         default=ROOT.parent / "shared" / "bench" / "single_hop_dev.json")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "bench" / "before_after")
+    parser.add_argument("--before-python", default=sys.executable,
+                        help="interpreter of the before side (default: this one)")
     parser.add_argument("--side", choices=SIDES, help=argparse.SUPPRESS)  # one child process
     parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args()
@@ -128,12 +136,12 @@ def main() -> None:
         answer(args.side, items, args.out)
         return
     if not args.report_only:
-        trees = {"before": worktree(args.before), "now": ROOT}
+        trees = {"before": (worktree(args.before), args.before_python), "now": (ROOT, sys.executable)}
         children = []
-        for side, tree in trees.items():
+        for side, (tree, python) in trees.items():
             env = {**os.environ, "PYTHONPATH": str(tree)}  # ahead of the editable install of this tree
             children.append(subprocess.Popen(
-                [sys.executable, __file__, "--questions", str(args.questions), "--dataset", str(args.dataset),
+                [python, __file__, "--questions", str(args.questions), "--dataset", str(args.dataset),
                  "--out", str(args.out.resolve()), "--side", side], env=env))
         if any(child.wait() for child in children):
             sys.exit("a side's run failed (its records so far are kept; run again to resume)")

@@ -97,3 +97,18 @@ def test_a_restored_kv_state_continues_exactly_as_the_live_cache():
         assert restored == live
     finally:
         fresh()
+
+
+def test_the_installed_llama_cpp_uses_this_cpus_avx512_and_never_amx():
+    """scripts/install.sh compiles llama.cpp for the instruction sets /proc/cpuinfo lists (AVX-512 prefills
+    about 1.4x faster than AVX2 alone on the project's Xeon) but never AMX, which segfaults there."""
+    import llama_cpp
+
+    info = llama_cpp.llama_print_system_info().decode()
+    cpu = set(open("/proc/cpuinfo", encoding="utf-8").read().split())
+    assert "AMX" not in info, info
+    assert "AVX2 = 1" in info, info
+    if {"avx512f", "avx512cd", "avx512vl", "avx512dq", "avx512bw"} <= cpu:
+        extensions = {"avx512vbmi": "AVX512_VBMI", "avx512_vnni": "AVX512_VNNI", "avx512_bf16": "AVX512_BF16"}
+        for name in ["AVX512"] + [build for flag, build in extensions.items() if flag in cpu]:
+            assert f"{name} = 1" in info, (name, info)
