@@ -8,10 +8,10 @@ tree ("now"), in two processes side by side, each keeping its model across quest
 Each process answers the first N questions of the dataset in order with the default Context and writes
 one record per question to OUT/<side>.jsonl (resumable; "before" runs from a git worktree of the
 revision, made under /tmp; ``--before-python`` runs it on another interpreter, e.g. a copy of .venv
-with another build of llama-cpp-python). The report compares, per node and in all, prompt tokens, tokens reused from
-the model's cache, tokens evaluated (prompt not reused + completion) and seconds, and the quality of the
-two sides on the same questions: identical answers, correctness (ALCE str-em against the dataset's
-gold), verified share and refusals.
+with another build of llama-cpp-python). The report compares, per node and in all, prompt tokens,
+tokens reused from the model's cache, tokens evaluated (prompt not reused + completion) and seconds,
+and the quality of the two sides on the same questions: identical answers, correctness (ALCE str-em
+against the dataset's gold), verified share and refusals.
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ SIDES = ("before", "now")
 
 def answer(side: str, items: list[dict], out: Path) -> None:
     """Answer ``items`` in order, appending each record to OUT/<side>.jsonl."""
+    import llama_cpp
+
     import verirag
     from verirag.api import ask
     from verirag.eval.metrics import em_recall
     from verirag.jsonl import append_record, read_records
-
-    import llama_cpp
 
     print(f"{side}: verirag from {Path(verirag.__file__).parent}; llama.cpp: "
           f"{llama_cpp.llama_print_system_info().decode().strip()}", flush=True)

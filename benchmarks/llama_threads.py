@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/llama_threads.py
 
 llama-cpp-python decodes with half the cores by default; verirag passes ``os.cpu_count()``. An
-800-token prompt (this repository's README) is evaluated, then 60 tokens are generated greedily.
+800-token prompt (this repository's README) is evaluated, then 60 tokens are generated greedily. The
+first line names the instruction sets the installed build uses (scripts/install.sh picks them).
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ import os
 import time
 from pathlib import Path
 
-from llama_cpp import Llama
+from llama_cpp import Llama, llama_print_system_info
 
 from verirag.models.weights import local_model_path
 
 
 def main() -> None:
     path = str(local_model_path())
+    print(llama_print_system_info().decode().strip())
     text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")[:3000]
     for threads in sorted({1, os.cpu_count() or 1}):
         llm = Llama(model_path=path, n_ctx=4096, n_threads=threads, n_batch=512, verbose=False)
