@@ -1,0 +1,91 @@
+"""How the grounded support decision treats a year swapped for another year of the same paragraph, and
+what a contrast check would cost (run by hand; measures, changes nothing).
+
+    .venv/bin/python benchmarks/year_swap.py --out docs/bench/year_swap
+
+The verifier benchmark's contradicted claims move a year to one the paragraph does not state, so the
+lexical guard rejects them before any judgment. Here every supported claim of the benchmark
+(benchmarks/verifier/pairs.jsonl, both parts) that states a year, from a paragraph that states other
+years, is judged as it is and with each of its years replaced by each other year of the paragraph
+("…founded in 1167" → "…founded in 1209" when the paragraph also tells of 1209). The table: how often
+the decision passes the original, how often it passes a swapped claim (each a false claim whose year is
+in the paragraph), and two contrast checks with the originals they keep and the swaps they let through:
+strict (a claim passes only when every sibling fails) and relative (a claim passes only when its
+P(supported) is above every sibling's). One record per claim in OUT/records.jsonl.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+
+from verifier_benchmark import PAIRS
+
+YEAR = re.compile(r"\b(1[0-9]{3}|20[0-2][0-9])\b")
+
+
+def swaps(claim: str, paragraph: str) -> list[str]:
+    """The claim with each of its years replaced by each other year the paragraph states."""
+    own = set(YEAR.findall(claim))
+    others = sorted(set(YEAR.findall(paragraph)) - own)
+    out = []
+    for year in sorted(own):
+        for other in others:
+            out.append(re.sub(rf"\b{year}\b", other, claim))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=Path("docs/bench/year_swap"))
+    args = parser.parse_args()
+    from verirag import critiques
+    from verirag.graph.context import Context
+    from verirag.models import get_chat_model
+    from verirag.stores.documents import Document
+
+    ctx, model = Context.preset("local"), get_chat_model("local")
+    pairs = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()]
+    args.out.mkdir(parents=True, exist_ok=True)
+    records = []
+    for pair in pairs:
+        if pair["category"] != "supported":
+            continue
+        alternatives = swaps(pair["claim"], pair["evidence"]["text"])
+        if not alternatives:
+            continue
+        doc = Document(id=pair["id"], title=pair["evidence"]["title"], text=pair["evidence"]["text"])
+        claims = [pair["claim"], *alternatives]
+        decisions = critiques.decide(model, [([doc], c) for c in claims], pair["claim"], ctx)
+        records.append({"id": pair["id"], "kind": pair["kind"], "claims": claims,
+                        "p": [round(d.probability, 4) for d in decisions],
+                        "passed": [d.passed for d in decisions],
+                        "guard_missing": [d.missing for d in decisions]})
+        print(f"{len(records)}: {pair['claim'][:70]}", flush=True)
+    with (args.out / "records.jsonl").open("w", encoding="utf-8") as f:
+        for r in records:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    report(records)
+
+
+def report(records: list[dict]) -> None:
+    """The table: originals (true claims) and swaps (false ones) passed by the decision and each check."""
+    def strict(r: dict, i: int) -> bool:
+        return r["passed"][i] and not any(p for j, p in enumerate(r["passed"]) if j != i)
+
+    def relative(r: dict, i: int) -> bool:
+        return r["passed"][i] and r["p"][i] > max(p for j, p in enumerate(r["p"]) if j != i)
+
+    rules = {"passed by the decision": lambda r, i: r["passed"][i], "strict contrast": strict,
+             "relative contrast": relative}
+    rows = {"originals (true)": [(r, 0) for r in records],
+            "year swapped in-paragraph (false)": [(r, i) for r in records for i in range(1, len(r["p"]))]}
+    print("\n| | claims | " + " | ".join(rules) + " |\n|---|---|" + "---|" * len(rules))
+    for name, cases in rows.items():
+        cells = [sum(rule(r, i) for r, i in cases) for rule in rules.values()]
+        print(f"| {name} | {len(cases)} | " + " | ".join(f"{c} ({c / len(cases):.2f})" for c in cells) + " |")
+
+if __name__ == "__main__":
+    main()
