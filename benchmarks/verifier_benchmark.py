@@ -47,7 +47,7 @@ _INVERT = re.compile(
     r"^(?P<subj>[A-Z][^,;()]{1,60}?) (?P<verb>is|was|are|were) (?P<pred>the (?:[\w'-]+ ){0,4}?"
     r"(?:of|in|on|for) [^,;()]+?)(?P<end>[.,;]|$)"
 )
-_YEAR = re.compile(r"\b(1[0-9]{3}|20[0-2][0-9])\b")
+YEAR = re.compile(r"\b(1[0-9]{3}|20[0-2][0-9])\b")
 _NUM = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w.]*\d)")
 
 
@@ -98,14 +98,14 @@ def swapped(
 ) -> tuple[str, str] | None:
     """``sentence`` with one fact changed (kind, text) that ``paragraph`` does not state, or None."""
     options: list[tuple[str, str]] = []
-    for m in _YEAR.finditer(sentence):
+    for m in YEAR.finditer(sentence):
         for _ in range(20):
             year = int(m.group()) + rng.choice([-1, 1]) * rng.randint(2, 60)
             if str(year) not in paragraph and year <= 2025:
                 options.append(("year changed", sentence[: m.start()] + str(year) + sentence[m.end() :]))
                 break
     for m in _NUM.finditer(sentence):
-        if _YEAR.fullmatch(m.group()):
+        if YEAR.fullmatch(m.group()):
             continue
         value = float(m.group().replace(",", ""))
         if value < 2:

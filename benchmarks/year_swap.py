@@ -1,7 +1,8 @@
 """How the grounded support decision treats a year swapped for another year of the same paragraph, and
 what a contrast check would cost (run by hand; measures, changes nothing).
 
-    .venv/bin/python benchmarks/year_swap.py --out docs/bench/year_swap
+    .venv/bin/python benchmarks/year_swap.py                  # judge (resumable), then the table
+    .venv/bin/python benchmarks/year_swap.py --report-only    # the table from the committed records
 
 The verifier benchmark's contradicted claims move a year to one the paragraph does not state, so the
 lexical guard rejects them before any judgment. Here every supported claim of the benchmark
@@ -11,7 +12,8 @@ years, is judged as it is and with each of its years replaced by each other year
 the decision passes the original, how often it passes a swapped claim (each a false claim whose year is
 in the paragraph), and two contrast checks with the originals they keep and the swaps they let through:
 strict (a claim passes only when every sibling fails) and relative (a claim passes only when its
-P(supported) is above every sibling's). One record per claim in OUT/records.jsonl.
+P(supported) is above every sibling's). One record per claim in OUT/records.jsonl
+(default docs/bench/year_swap/).
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ import json
 import re
 from pathlib import Path
 
-from verifier_benchmark import PAIRS
+from verifier_benchmark import PAIRS, YEAR
 
-YEAR = re.compile(r"\b(1[0-9]{3}|20[0-2][0-9])\b")
+from verirag.jsonl import append_record, read_records
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def swaps(claim: str, paragraph: str) -> list[str]:
@@ -39,35 +43,38 @@ def swaps(claim: str, paragraph: str) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=Path("docs/bench/year_swap"))
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "bench" / "year_swap")
+    parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args()
+    path = args.out / "records.jsonl"
+    if not args.report_only:
+        judge(path)
+    report(read_records(path))
+
+
+def judge(path: Path) -> None:
+    """Judge every dated supported claim and its swaps not yet in ``path``; one record per claim."""
     from verirag import critiques
     from verirag.graph.context import Context
     from verirag.models import get_chat_model
     from verirag.stores.documents import Document
 
     ctx, model = Context.preset("local"), get_chat_model("local")
-    pairs = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()]
-    args.out.mkdir(parents=True, exist_ok=True)
-    records = []
-    for pair in pairs:
-        if pair["category"] != "supported":
-            continue
+    done = {r["id"] for r in read_records(path)} if path.exists() else set()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for line in PAIRS.read_text(encoding="utf-8").splitlines():
+        pair = json.loads(line)
         alternatives = swaps(pair["claim"], pair["evidence"]["text"])
-        if not alternatives:
+        if pair["category"] != "supported" or not alternatives or pair["id"] in done:
             continue
         doc = Document(id=pair["id"], title=pair["evidence"]["title"], text=pair["evidence"]["text"])
         claims = [pair["claim"], *alternatives]
         decisions = critiques.decide(model, [([doc], c) for c in claims], pair["claim"], ctx)
-        records.append({"id": pair["id"], "kind": pair["kind"], "claims": claims,
-                        "p": [round(d.probability, 4) for d in decisions],
-                        "passed": [d.passed for d in decisions],
-                        "guard_missing": [d.missing for d in decisions]})
-        print(f"{len(records)}: {pair['claim'][:70]}", flush=True)
-    with (args.out / "records.jsonl").open("w", encoding="utf-8") as f:
-        for r in records:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    report(records)
+        append_record(path, {"id": pair["id"], "kind": pair["kind"], "claims": claims,
+                             "p": [round(d.probability, 4) for d in decisions],
+                             "passed": [d.passed for d in decisions],
+                             "guard_missing": [d.missing for d in decisions]})
+        print(f"{pair['claim'][:70]}", flush=True)
 
 
 def report(records: list[dict]) -> None:
