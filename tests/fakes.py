@@ -61,7 +61,7 @@ def _sentence_in(task: str) -> str:
 def _web_writer(messages, kwargs):
     kind, prompt = prompt_kind(messages), last_user_text(messages)
     documents, task = prompt.rsplit("</documents>", 1) if "</documents>" in prompt else ("", prompt)
-    if kind in ("retrieve?", "enough?"):
+    if kind in ("retrieve?", "enough?", "useful?"):
         return judgment_reply(0.9)
     if kind == "select":
         return "Selected Documents: " + " ".join(str(n) for n, _ in documents_in(prompt)[:5])

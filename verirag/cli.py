@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from verirag.errors import VeriragError
+from verirag.eval.systems import SYSTEMS
 
 if TYPE_CHECKING:
     from rich.status import Status
@@ -179,8 +180,7 @@ def ask(
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
     system: Annotated[str, typer.Option(
-        help="Switch set: verirag, llatrieval, vtg, vanilla, rerank, closed-book, verirag-no-qg, "
-             "verirag-no-verifier, verirag-no-simplifier.")] = "verirag",
+        help=f"Switch set: {', '.join(SYSTEMS)}.")] = "verirag",
     top_k: Annotated[int | None, typer.Option(help="Documents kept in long-term memory.",
                                                  show_default=False)] = None,
     thread: Annotated[str | None, typer.Option(

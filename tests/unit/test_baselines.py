@@ -25,10 +25,15 @@ ASKING = {
     "llatrieval": {"judge_utility", "verify_retrieval", "generate_answer"},  # always retrieves: no decision
     "vtg": SENTENCE_LOOP,  # plain top-k, then VTG's loop
     "verirag": RETRIEVAL_STAGE | SENTENCE_LOOP,
+    "verirag-one-vote": RETRIEVAL_STAGE | SENTENCE_LOOP,
+    "verirag-pointwise": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-no-qg": RETRIEVAL_STAGE | SENTENCE_LOOP - {"evidence_finder"},  # searches with the sentence
     "verirag-no-verifier": RETRIEVAL_STAGE | {"generate_sentence", "cite"},  # nothing checked
     "verirag-no-simplifier": RETRIEVAL_STAGE | SENTENCE_LOOP,  # (citations kept: test_writing_stage.py)
 }
+# judge_utility's calls over the four candidates: the shuffled votes stop after two that agree (a third
+# cannot change the majority), one listwise vote, one pointwise judgment per candidate
+UTILITY_CALLS = {"verirag": 2, "verirag-one-vote": 1, "verirag-pointwise": len(WEB_DOCS)}
 
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
@@ -43,6 +48,8 @@ def test_each_named_system_asks_the_model_only_in_its_own_stages(system, tmp_pat
     if "generate_answer" in ASKING[system]:  # one answer; Rerank samples four (uncited: none to judge)
         assert per_node["generate_answer"]["calls"] == (4 if system == "rerank" else 1)
     assert {key: result["config"][key] for key in SYSTEMS[system]} == SYSTEMS[system]
+    if system in UTILITY_CALLS:  # the cheaper utility judgments really are cheaper
+        assert per_node["judge_utility"]["calls"] == UTILITY_CALLS[system]
 
 
 def test_top_k_zero_answers_closed_book_without_touching_the_store(scripted):

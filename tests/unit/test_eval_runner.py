@@ -240,3 +240,27 @@ def test_a_stricter_threshold_asks_only_the_checks_the_record_lacks_and_scores_a
 
     assert cells(rescored)["citation precision"] == cells(fresh)["citation precision"] == "0.000"
     assert cells(rescored)["citation recall"] == cells(fresh)["citation recall"] == "1.000"
+
+
+def test_each_system_and_the_judge_run_in_a_model_cache_scope_of_their_own(store, scripted, dataset,
+                                                                           tmp_path):
+    """A system must not be served from the cache by what another system (or the judge) evaluated on the
+    same question, or the cost table would credit it with their work (verirag.models.cache_scope)."""
+    from tests.scripted import prompt_kind
+    from verirag.models import local
+    from verirag.models.entailment import ModelJudge
+    from verirag.testing import judgment_reply
+
+    scopes: dict[str, set[str]] = {}
+
+    def respond(messages, kwargs):
+        kind = "judge" if prompt_kind(messages) == "entails" else "writer"
+        scopes.setdefault(kind, set()).add(local._scope)
+        return judgment_reply(0.9) if kind == "judge" else _respond(messages, kwargs)
+
+    store_name, _ = store
+    model_name, model = scripted(respond)
+    evaluate(dataset, ["closed-book", "vanilla"], tmp_path / "out", limit=1,
+             context=Context(model=model_name, store=store_name), judge=ModelJudge(model, 0.5))
+    assert scopes == {"writer": {"system:closed-book", "system:vanilla"}, "judge": {"judge"}}
+    assert local._scope == ""  # left as found

@@ -124,3 +124,20 @@ def test_concurrent_calls_evaluate_one_at_a_time(model, monkeypatch):
     assert [r.text for r in replies] == ["ok"] * 3
     assert active["most"] == 1
     assert [ask(model, span(1000 * i, 300) + [1]) for i in range(3)] == [300] * 3  # each kept its prefix
+
+
+def test_a_cache_scope_reuses_only_what_was_evaluated_in_the_same_scope(model):
+    """The evaluation runs each system in a scope of its own: a prompt another scope evaluated just before
+    (live cache) or earlier (saved state) is evaluated again in full; back in its own scope it is reused."""
+    llm = lambda: local._contexts[("fake.gguf", 8192, 2, 0)].llm  # noqa: E731
+    vote = span(0, 300)
+    with local.cache_scope("system:verirag"):
+        assert ask(model, vote) == 0
+    with local.cache_scope("system:verirag-one-vote"):
+        assert ask(model, vote) == 0 and llm().evaluated[-1] == 300  # not the live cache of the other
+        ask(model, span(5000, 50))
+    with local.cache_scope("judge"):
+        assert ask(model, vote) == 0 and llm().evaluated[-1] == 300  # nor a saved state of another
+    with local.cache_scope("system:verirag"):
+        assert ask(model, vote) == 299  # its own saved state
+    assert ask(model, vote) == 0  # outside any scope: the default scope has evaluated nothing yet

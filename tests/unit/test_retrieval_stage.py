@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.scripted import Script, prompt_kind, titles_in
+from tests.scripted import Script, documents_in, prompt_kind, titles_in
 from tests.scripted import retrieval_context as ctx
 from verirag.api import run
 from verirag.nodes.retrieval.judge_utility import sample_orders, settled, vote, windows
@@ -231,3 +231,26 @@ def test_pointwise_mode_keeps_documents_judged_useful(japan_store, scripted):
     assert len(useful) == 2 < len(state["candidates"])  # two of the six are judged useful
     assert [d["title"] for d in state["long_term_memory"]] == useful  # exactly those, in retrieval order
     assert state["usage"]["judge_utility"]["calls"] == len(state["candidates"])
+
+
+@pytest.mark.parametrize("mode, kind", [("listwise", "select"), ("pointwise", "useful?")])
+@pytest.mark.parametrize("words", [3, 0])
+def test_the_selector_sees_the_first_selection_doc_words_of_each_document(japan_store, scripted, mode,
+                                                                           kind, words):
+    shown: list[str] = []
+
+    def respond(messages, kwargs):
+        if prompt_kind(messages) != kind:
+            return Script()(messages, kwargs)
+        shown.extend(text for _, text in documents_in(last_user_text(messages)))
+        return judgment_reply(0.9) if kind == "useful?" else Script()(messages, kwargs)
+
+    name, _ = scripted(respond)
+    _, state = run("Tokyo city", ctx(name, utility_mode=mode, selection_doc_words=words))
+    full = {d["text"] for d in state["candidates"]}
+    assert shown and all(len(text.split()) > 3 for text in full)
+    if words:  # the first words of a document, marked as cut
+        assert all(text.endswith(" …") and len(text.split()) == words + 1 for text in shown)
+        assert all(any(f.startswith(text[:-2]) for f in full) for text in shown)
+    else:  # 0: whole documents
+        assert set(shown) <= full

@@ -17,7 +17,7 @@ from verirag.eval.report import write_report
 from verirag.eval.systems import system_overrides
 from verirag.graph.context import Context
 from verirag.jsonl import append_record, read_records
-from verirag.models import get_chat_model
+from verirag.models import cache_scope, get_chat_model
 from verirag.models.entailment import ModelJudge
 from verirag.usage import node_usage, totals
 
@@ -112,9 +112,14 @@ def rescore(record: dict, threshold: float, judge: EntailmentJudge | None = None
 
 def score_question(system: str, item: Item, context: Context, judge: EntailmentJudge,
                    dataset: str = "") -> dict:
-    """Run one system on one question and score the answer (ALCE metrics, correctness, trust, cost)."""
+    """Run one system on one question and score the answer (ALCE metrics, correctness, trust, cost).
+
+    The system runs in a model cache scope of its own and the judge in another (see
+    :func:`verirag.models.cache_scope`): a system reuses only what it evaluated itself, as if it were alone.
+    """
     started = time.perf_counter()
-    output, state = run(item.question, context)
+    with cache_scope(f"system:{system}"):
+        output, state = run(item.question, context)
     seconds = time.perf_counter() - started
     judge_before = len(getattr(judge, "replies", []))
     if context.writer == "answer":  # as ALCE: the reply as written, against the documents the model saw
@@ -126,11 +131,12 @@ def score_question(system: str, item: Item, context: Context, judge: EntailmentJ
     recording = RecordingJudge(judge)
     retrieved = [d.get("title", "") for d in state.get("long_term_memory") or []]
     per_node = output["usage"]["per_node"]
-    metrics = _metrics(item.answers, item.unsupported_answers,
-                       {**output, "documents": _with_ids(output["documents"])},
-                       cited_text, cited_docs, recording,
-                       evidence_recall(retrieved, item.evidence_titles) if item.answerable else None,
-                       per_node.get("evidence_finder", {}).get("runs", 0))
+    with cache_scope("judge"):
+        metrics = _metrics(item.answers, item.unsupported_answers,
+                           {**output, "documents": _with_ids(output["documents"])},
+                           cited_text, cited_docs, recording,
+                           evidence_recall(retrieved, item.evidence_titles) if item.answerable else None,
+                           per_node.get("evidence_finder", {}).get("runs", 0))
     judge_replies = getattr(judge, "replies", [])[judge_before:]
     return {
         "system": system,

@@ -23,6 +23,10 @@ SYSTEMS: dict[str, dict[str, Any]] = {
     "vtg": {**_PLAIN_RETRIEVAL},
     # everything on, as configured (the default of `verirag ask`)
     "verirag": {},
+    # the utility judgment made cheaper (issue 14's levers): one listwise judgment instead of the
+    # shuffled k-sampling vote, or one pointwise judgment per document (probability-scored)
+    "verirag-one-vote": {"utility_samples": 1},
+    "verirag-pointwise": {"utility_mode": "pointwise"},
     # VTG's ablations (Table 3), as switches of the full graph
     "verirag-no-qg": {"query_generation": False},
     "verirag-no-verifier": {"verifier": False},

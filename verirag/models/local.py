@@ -14,7 +14,8 @@ prefix any earlier prompt evaluated — the votes' shared instructions, the memo
 ``verify_retrieval``, ``generate_sentence`` and ``cite`` start with, a cited document's block for the
 checks over it — whatever ran in between. A restored state continues exactly as the live cache would
 (tests/integration/test_local_model.py). The reused count is reported as
-``usage_metadata["input_token_details"]["cache_read"]``.
+``usage_metadata["input_token_details"]["cache_read"]``. :func:`cache_scope` keeps the saved states of
+runs that must not help each other apart (the evaluation's systems, its judge).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ import math
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -120,19 +122,51 @@ def _load_kv(llm: Any, state: SavedState) -> None:
     llm.n_tokens = len(state.tokens)
 
 
+_scope = ""  # the cache scope calls run in (cache_scope)
+
+
+@contextmanager
+def cache_scope(name: str) -> Iterator[None]:
+    """Within the block, local models reuse only what was evaluated within blocks of the same ``name``.
+
+    Each scope keeps its own saved KV states (each within the model's ``prefix_cache_mb``), and the live
+    cache left by another scope is not reused. The evaluation runs each system, and its judge, in a scope
+    of its own, so a system's cost is what it would be alone in a batch: without a scope, a system whose
+    prompt another system of the same question evaluated just before would be served from the cache.
+    Scopes nest; calls run from one thread at a time (the model's own lock serialises them anyway).
+    """
+    global _scope
+    outer, _scope = _scope, name
+    try:
+        yield
+    finally:
+        _scope = outer
+
+
 class _Context:
-    """The llama.cpp context of one model file, and the KV states saved from it. One call at a time:
-    each evaluation uses every core, and calls overlapping on the same cores only slow each other."""
+    """The llama.cpp context of one model file, and the KV states saved from it (per cache scope). One
+    call at a time: each evaluation uses every core, and calls overlapping on the same cores only slow
+    each other."""
 
     def __init__(self, llm: Any, budget_bytes: int):
         self.llm = llm
         self.lock = threading.Lock()
-        self.states = PrefixStates(budget_bytes)
+        self.budget = budget_bytes
+        self.scopes: dict[str, PrefixStates] = {}
+        self.live_scope = ""
+
+    @property
+    def states(self) -> PrefixStates:
+        """The saved states of the current cache scope."""
+        return self.scopes.setdefault(_scope, PrefixStates(self.budget))
 
     def prepare(self, tokens: list[int]) -> int:
         """Restore the saved state sharing the longest prefix with ``tokens`` if it shares more than the
         live cache; the number of prompt tokens already evaluated (all but the last at most: the model
-        evaluates at least one token, for fresh logits)."""
+        evaluates at least one token, for fresh logits). The live cache of another scope is dropped."""
+        if self.live_scope != _scope:
+            self.llm.n_tokens = 0  # llama-cpp-python matches prefixes against input_ids[:n_tokens] only
+            self.live_scope = _scope
         live = shared_prefix(self.llm.input_ids[: self.llm.n_tokens], tokens)
         state, saved = self.states.longest(tokens)
         if state is not None and saved > live:

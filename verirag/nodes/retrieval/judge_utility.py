@@ -15,7 +15,9 @@ one the full procedure gives (tested); the saved calls show in the usage ledger.
 Safe default (counted as a fallback): a sample whose reply names no valid document casts no vote; if no
 sample of a window does, D keeps its documents and is topped up from the window in retrieval order.
 
-``utility_mode="pointwise"`` asks about each document alone (P(useful) > judge_threshold, best first);
+``utility_mode="pointwise"`` asks about each document alone (P(useful) > judge_threshold, best first),
+shown as the listwise judgment shows it (``selection_doc_words``); the question comes first, so every
+judgment after the first reuses the instructions and the question from the model's prefix cache;
 ``"off"`` keeps the plain top-k.
 """
 
@@ -132,8 +134,8 @@ def _listwise(state: State, ctx: Context, model) -> tuple[list[Document], list, 
 
 def _pointwise(state: State, ctx: Context, model) -> tuple[list[Document], list, int]:
     pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
-    judgments = choice_probabilities_batch(model, [prompt.pointwise(state["question"], d) for d in pool],
-                                           ["Yes", "No"], "No", ctx.max_concurrency)
+    prompts = [prompt.pointwise(state["question"], _shown(d, ctx.selection_doc_words)) for d in pool]
+    judgments = choice_probabilities_batch(model, prompts, ["Yes", "No"], "No", ctx.max_concurrency)
     useful = [(j.probabilities["Yes"], -i, d) for i, (j, d) in enumerate(zip(judgments, pool, strict=True))
               if j.probabilities["Yes"] > ctx.judge_threshold]
     chosen = [d for _, _, d in sorted(useful, key=lambda t: (t[0], t[1]), reverse=True)][:ctx.top_k]
