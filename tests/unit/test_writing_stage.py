@@ -316,6 +316,25 @@ def test_cite_keeps_each_document_once_and_at_most_max_citations(vtg_store, scri
     assert [out["documents"][c]["title"] for c in sentence["citations"]] == [shown[1], shown[0], shown[2]]
 
 
+def test_the_citer_gets_the_sentence_as_its_reply_prefill_and_reads_markers_from_a_continuation(vtg_store,
+                                                                                                scripted):
+    prefills, script = [], Writer([S1], cite={}, needs={})
+
+    def respond(messages, kwargs):
+        if prompt_kind(messages) == "cite":  # the model continues the sentence it was given
+            prefills.append((messages[-1].type, messages[-1].text))
+            shown = titles_in(last_user_text(messages))
+            return f". [{shown.index('Japan') + 1}]"
+        return script(messages, kwargs)
+
+    name, _ = scripted(respond)
+    out, _ = run(Q, ctx(name, top_k=4, **SYSTEMS["verirag-no-verifier"]))
+    assert prefills == [("ai", S1.rstrip("."))]  # the sentence, less its full stop, already written
+    (sentence,) = out["sentences"]
+    assert sentence["text"] == S1
+    assert [out["documents"][c]["title"] for c in sentence["citations"]] == ["Japan"]
+
+
 def test_ablation_without_simplifier_keeps_the_whole_set(vtg_store, scripted):
     both = "Tokyo, the capital of Japan, has 14 million inhabitants."
     script = Writer([both], cite={both: ["Banana", "Japan", "Tokyo"]}, needs={both: ["Japan", "Tokyo"]})

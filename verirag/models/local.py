@@ -261,9 +261,11 @@ class LocalChatModel(BaseChatModel):
             formatter = Jinja2ChatFormatter(template=template, eos_token=text(llm.token_eos()),
                                             bos_token=text(llm.token_bos()), add_generation_prompt=True)
             llm._verirag_formatter = formatter
-        chat = [{"role": _role(m), "content": m.text} for m in messages]
+        # a final assistant message is a prefill: the reply continues it (after the generation prompt)
+        prefill = messages[-1].text if messages and messages[-1].type == "ai" else ""
+        chat = [{"role": _role(m), "content": m.text} for m in (messages[:-1] if prefill else messages)]
         # llama_cpp types each role's message separately; these plain dicts are what its formatter reads
-        return formatter(messages=cast("list[ChatCompletionRequestMessage]", chat)).prompt
+        return formatter(messages=cast("list[ChatCompletionRequestMessage]", chat)).prompt + prefill
 
     @staticmethod
     def _next_token_logprobs(llm, tokens: list[int], reused: int, k: int) -> list[dict]:
