@@ -57,6 +57,19 @@ def test_judgments_get_token_probabilities_from_the_local_backend():
     assert p_yes("Bananas are yellow fruits grown in the tropics.") < 0.5
 
 
+def test_the_local_model_continues_a_final_assistant_message_so_the_citer_writes_only_markers():
+    from verirag.prompts import cite
+    from verirag.stores.documents import Document
+
+    documents = [Document(id="a", title="Banana", text="Bananas are yellow fruits grown in the tropics."),
+                 Document(id="b", title="Mona Lisa", text="The Mona Lisa is a portrait by Leonardo.")]
+    messages = cite.cite(documents, "Leonardo da Vinci painted the Mona Lisa.")
+    reply = get_chat_model("local").invoke(messages, max_tokens=48)
+    assert "[2]" in reply.text and "Leonardo" not in reply.text, reply.text  # continued, not restated
+    closed = get_chat_model("local").invoke(messages[:-1], max_tokens=48)  # the same prompt, no prefill
+    assert "Leonardo" in closed.text and "[2]" in closed.text, closed.text
+
+
 def test_a_restored_kv_state_continues_exactly_as_the_live_cache():
     """The local model saves its KV cache after each call and restores the saved state that shares the
     longest prefix with a later prompt. A judgment over a document, asked right after another judgment

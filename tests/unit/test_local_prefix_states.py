@@ -142,37 +142,3 @@ def test_a_cache_scope_reuses_only_what_was_evaluated_in_the_same_scope(model):
         assert ask(model, vote) == 299  # its own saved state
     assert ask(model, vote) == 0  # outside any scope: the default scope has evaluated nothing yet
 
-
-class _Vocab:
-    @staticmethod
-    def token_get_text(token_id):
-        return {1: "<s>", 2: "</s>"}[token_id]
-
-
-class TemplatedLlama:
-    """Just what LocalChatModel._prompt reads: a chat template in the metadata, BOS and EOS."""
-
-    metadata = {"tokenizer.chat_template": (
-        "{% for m in messages %}<{{ m.role }}>{{ m.content }}</{{ m.role }}>{% endfor %}"
-        "{% if add_generation_prompt %}<assistant>{% endif %}")}
-    _model = _Vocab()
-
-    @staticmethod
-    def token_bos():
-        return 1
-
-    @staticmethod
-    def token_eos():
-        return 2
-
-
-def test_a_final_assistant_message_is_a_prefill_that_the_reply_continues():
-    from langchain_core.messages import AIMessage, SystemMessage
-
-    model = local.LocalChatModel(model_path="fake.gguf")
-    asked = [SystemMessage("S"), HumanMessage("Sentence with citations:")]
-    asking = "<system>S</system><user>Sentence with citations:</user><assistant>"
-    assert model._prompt(TemplatedLlama(), asked) == asking
-    # the reply starts inside the assistant turn, after the given words; the turn is not closed
-    assert model._prompt(TemplatedLlama(), [*asked, AIMessage("Paris is in France")]) == (
-        asking + "Paris is in France")
