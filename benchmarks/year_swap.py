@@ -1,8 +1,9 @@
-"""How the grounded support decision treats a year swapped for another year of the same paragraph, and
-what a contrast check would cost (run by hand; measures, changes nothing).
+"""How the grounded support decision treats a year (or a name) swapped for another of the same paragraph,
+and what a contrast check would cost (run by hand; measures, changes nothing).
 
     .venv/bin/python benchmarks/year_swap.py                  # judge (resumable), then the table
     .venv/bin/python benchmarks/year_swap.py --report-only    # the table from the committed records
+    .venv/bin/python benchmarks/year_swap.py --kind names     # names instead (docs/bench/name_swap/)
 
 The verifier benchmark's contradicted claims move a year to one the paragraph does not state, so the
 lexical guard rejects them before any judgment. Here every supported claim of the benchmark
@@ -14,6 +15,13 @@ in the paragraph), and two contrast checks with the originals they keep and the 
 strict (a claim passes only when every sibling fails) and relative (a claim passes only when its
 P(supported) is above every sibling's). One record per claim in OUT/records.jsonl
 (default docs/bench/year_swap/).
+
+``--kind names`` does the same with names: a standalone capitalised word of the claim (not next to
+another capitalised word, not a word of the paragraph's title, which names the subject) replaced by each
+such word of the paragraph that the claim does not use ("…brought law and order to Bulgaria" →
+"…to Dnieper"), at most three per claim, so each false claim names only what the paragraph names and
+only its relation is wrong — the dev runs' false verifications ("The largest city of Pakistan is Lahore"
+from "…largest city of the Pakistani province of Punjab").
 """
 
 from __future__ import annotations
@@ -41,19 +49,56 @@ def swaps(claim: str, paragraph: str) -> list[str]:
     return out
 
 
+NAME = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?![\w'’-])")
+MAX_NAME_SWAPS = 3
+
+
+def _standalone_names(text: str) -> list[tuple[int, int]]:
+    """Spans of capitalised words that neither start a sentence nor touch another capitalised word."""
+    spans = []
+    for match in NAME.finditer(text):
+        before = text[:match.start()].rstrip()
+        after = text[match.end():].lstrip()
+        if not before or before[-1] in ".!?:\"" or before.split()[-1][:1].isupper():
+            continue
+        if after[:1].isupper():
+            continue
+        spans.append(match.span())
+    return spans
+
+
+def name_swaps(claim: str, paragraph: str, title: str) -> list[str]:
+    """The claim with one of its names replaced by each name of the paragraph it does not use."""
+    from verirag.evidence import content_words
+
+    subject = content_words(title)
+    own = [(a, b) for a, b in _standalone_names(claim) if not content_words(claim[a:b]) & subject]
+    used = content_words(claim)
+    others = sorted({paragraph[a:b] for a, b in _standalone_names(paragraph)
+                     if not content_words(paragraph[a:b]) & (used | subject)})
+    out = []
+    for a, b in own:
+        for other in others:
+            out.append(claim[:a] + other + claim[b:])
+    return out[:MAX_NAME_SWAPS]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "bench" / "year_swap")
+    parser.add_argument("--kind", choices=("years", "names"), default="years")
+    parser.add_argument("--out", type=Path, help="default: docs/bench/year_swap or docs/bench/name_swap")
     parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args()
-    path = args.out / "records.jsonl"
+    out = args.out or ROOT / "docs" / "bench" / ("year_swap" if args.kind == "years" else "name_swap")
+    path = out / "records.jsonl"
     if not args.report_only:
-        judge(path)
-    report(read_records(path))
+        judge(path, args.kind)
+    report(read_records(path), args.kind)
 
 
-def judge(path: Path) -> None:
-    """Judge every dated supported claim and its swaps not yet in ``path``; one record per claim."""
+def judge(path: Path, kind: str = "years") -> None:
+    """Judge every supported claim that has swaps, and its swaps, not yet in ``path``; one record per
+    claim."""
     from verirag import critiques
     from verirag.graph.context import Context
     from verirag.models import get_chat_model
@@ -64,7 +109,8 @@ def judge(path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     for line in PAIRS.read_text(encoding="utf-8").splitlines():
         pair = json.loads(line)
-        alternatives = swaps(pair["claim"], pair["evidence"]["text"])
+        alternatives = (swaps(pair["claim"], pair["evidence"]["text"]) if kind == "years" else
+                        name_swaps(pair["claim"], pair["evidence"]["text"], pair["evidence"]["title"]))
         if pair["category"] != "supported" or not alternatives or pair["id"] in done:
             continue
         doc = Document(id=pair["id"], title=pair["evidence"]["title"], text=pair["evidence"]["text"])
@@ -77,7 +123,7 @@ def judge(path: Path) -> None:
         print(f"{pair['claim'][:70]}", flush=True)
 
 
-def report(records: list[dict]) -> None:
+def report(records: list[dict], kind: str = "years") -> None:
     """The table: originals (true claims) and swaps (false ones) passed by the decision and each check."""
     def strict(r: dict, i: int) -> bool:
         return r["passed"][i] and not any(p for j, p in enumerate(r["passed"]) if j != i)
@@ -87,8 +133,9 @@ def report(records: list[dict]) -> None:
 
     rules = {"passed by the decision": lambda r, i: r["passed"][i], "strict contrast": strict,
              "relative contrast": relative}
+    swapped = [(r, i) for r in records for i in range(1, len(r["p"]))]
     rows = {"originals (true)": [(r, 0) for r in records],
-            "year swapped in-paragraph (false)": [(r, i) for r in records for i in range(1, len(r["p"]))]}
+            f"{kind[:-1]} swapped in-paragraph (false)": swapped}
     print("\n| | claims | " + " | ".join(rules) + " |\n|---|---|" + "---|" * len(rules))
     for name, cases in rows.items():
         cells = [sum(rule(r, i) for r, i in cases) for rule in rules.values()]
