@@ -16,71 +16,30 @@ strict (a claim passes only when every sibling fails) and relative (a claim pass
 P(supported) is above every sibling's). One record per claim in OUT/records.jsonl
 (default docs/bench/year_swap/).
 
-``--kind names`` does the same with names: a standalone capitalised word of the claim (not next to
-another capitalised word, not a word of the paragraph's title, which names the subject) replaced by each
-such word of the paragraph that the claim does not use ("…brought law and order to Bulgaria" →
-"…to Dnieper"), at most three per claim, so each false claim names only what the paragraph names and
-only its relation is wrong — the dev runs' false verifications ("The largest city of Pakistan is Lahore"
-from "…largest city of the Pakistani province of Punjab").
+``--kind names`` does the same with names: a standalone capitalised word of the claim (not a stop word,
+not next to another capitalised word) replaced by each such word of the paragraph that the claim does
+not use ("…brought law and order to Bulgaria" → "…to Dnieper"), at most three per claim, so each false
+claim names only what the paragraph names and only its relation is wrong — the dev runs' false
+verifications ("The largest city of Pakistan is Lahore" from "…largest city of the Pakistani province
+of Punjab"). Both generators are the ones the support decision's contrast check uses
+(``verirag.evidence.year_swaps`` and ``name_swaps``), and "relative contrast" is its rule.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import re
 from pathlib import Path
 
-from verifier_benchmark import PAIRS, YEAR
+from verifier_benchmark import PAIRS
 
+from verirag.evidence import name_swaps, year_swaps
 from verirag.jsonl import append_record, read_records
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def swaps(claim: str, paragraph: str) -> list[str]:
-    """The claim with each of its years replaced by each other year the paragraph states."""
-    own = set(YEAR.findall(claim))
-    others = sorted(set(YEAR.findall(paragraph)) - own)
-    out = []
-    for year in sorted(own):
-        for other in others:
-            out.append(re.sub(rf"\b{year}\b", other, claim))
-    return out
-
-
-NAME = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?![\w'’-])")
 MAX_NAME_SWAPS = 3
-
-
-def _standalone_names(text: str) -> list[tuple[int, int]]:
-    """Spans of capitalised words that neither start a sentence nor touch another capitalised word."""
-    spans = []
-    for match in NAME.finditer(text):
-        before = text[:match.start()].rstrip()
-        after = text[match.end():].lstrip()
-        if not before or before[-1] in ".!?:\"" or before.split()[-1][:1].isupper():
-            continue
-        if after[:1].isupper():
-            continue
-        spans.append(match.span())
-    return spans
-
-
-def name_swaps(claim: str, paragraph: str, title: str) -> list[str]:
-    """The claim with one of its names replaced by each name of the paragraph it does not use."""
-    from verirag.evidence import content_words
-
-    subject = content_words(title)
-    own = [(a, b) for a, b in _standalone_names(claim) if not content_words(claim[a:b]) & subject]
-    used = content_words(claim)
-    others = sorted({paragraph[a:b] for a, b in _standalone_names(paragraph)
-                     if not content_words(paragraph[a:b]) & (used | subject)})
-    out = []
-    for a, b in own:
-        for other in others:
-            out.append(claim[:a] + other + claim[b:])
-    return out[:MAX_NAME_SWAPS]
 
 
 def main() -> None:
@@ -109,8 +68,8 @@ def judge(path: Path, kind: str = "years") -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     for line in PAIRS.read_text(encoding="utf-8").splitlines():
         pair = json.loads(line)
-        alternatives = (swaps(pair["claim"], pair["evidence"]["text"]) if kind == "years" else
-                        name_swaps(pair["claim"], pair["evidence"]["text"], pair["evidence"]["title"]))
+        alternatives = (year_swaps(pair["claim"], pair["evidence"]["text"]) if kind == "years" else
+                        name_swaps(pair["claim"], pair["evidence"]["text"])[:MAX_NAME_SWAPS])
         if pair["category"] != "supported" or not alternatives or pair["id"] in done:
             continue
         doc = Document(id=pair["id"], title=pair["evidence"]["title"], text=pair["evidence"]["text"])

@@ -16,7 +16,12 @@ Each critique is a question to the chat model scored by the probability of its a
 3. the model is asked whether the quote supports the claim (:mod:`verirag.prompts.entailment`), scored
    by P(Yes), and a logistic map fitted on the benchmark's calibration split (:data:`CALIBRATION`)
    turns that into P(supported), which must reach the threshold chosen there (``support_threshold``,
-   default :data:`THRESHOLD`).
+   default :data:`THRESHOLD`);
+4. with ``contrast_check``: a claim that passes is judged again beside its siblings — the claim with one
+   year or name swapped for another the quote states (:func:`verirag.evidence.contrast_claims`), each
+   over the same quote — and fails when a sibling is rated at least as likely supported: the judge
+   passes a right name in the wrong relation ("The largest city of Pakistan is Lahore" from "…largest
+   city of the Pakistani province of Punjab") but rates the true relation higher.
 
 ``support_decision="issup"`` is Self-RAG's ISSUP as the paper uses it: the whole documents, s =
 p(Fully) + ½·p(Partially), supported when s >= ``support_threshold`` (default 0.5).
@@ -30,7 +35,7 @@ from dataclasses import dataclass, field
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
-from verirag.evidence import missing_terms, quote_text, select_quotes
+from verirag.evidence import contrast_claims, missing_terms, quote_text, select_quotes
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
 from verirag.models.scoring import calibrate
@@ -75,6 +80,7 @@ class Support:
     quotes: list[Quote] = field(default_factory=list)  # empty: the whole documents (issup)
     missing: list[str] = field(default_factory=list)  # key terms the documents lack (the guard)
     judgment: Judgment | None = None  # None: decided without a model call
+    rival: str = ""  # the sibling rated at least as likely supported (the contrast check failed)
 
 
 def threshold(ctx: Context) -> float:
@@ -124,14 +130,14 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
     """The decision for each (documents, sentence) check; independent model calls run together (up to
     ``max_concurrency``). ``quotes[i]``, when given, is the evidence of check i (default: selected)."""
     results: list[Support | None] = []
-    asks: list[tuple[int, list[BaseMessage], list[Quote]]] = []
+    asks: list[tuple[int, list[BaseMessage], list[Quote], list[Document]]] = []
     for i, (documents, sentence) in enumerate(checks):
         documents = list(documents)
         if not documents:
             results.append(Support(0.0, False))
             continue
         if ctx.support_decision == "issup":
-            asks.append((i, _messages(ctx, documents, question, sentence), []))
+            asks.append((i, _messages(ctx, documents, question, sentence), [], documents))
             results.append(None)
             continue
         given = quotes[i] if quotes is not None and quotes[i] is not None else None
@@ -142,14 +148,24 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
         if missing or not evidence:
             results.append(Support(0.0, False, chosen, missing))
             continue
-        asks.append((i, _messages(ctx, evidence, question, sentence), chosen))
+        asks.append((i, _messages(ctx, evidence, question, sentence), chosen, evidence))
         results.append(None)
     choices = GRADES if ctx.support_decision == "issup" else ["Yes", "No"]
-    judgments = choice_probabilities_batch(model, [m for _, m, _ in asks], choices, "No", ctx.max_concurrency)
+    judgments = choice_probabilities_batch(model, [m for _, m, _, _ in asks], choices, "No",
+                                           ctx.max_concurrency)
     bar = threshold(ctx)
-    for (i, _, chosen), judgment in zip(asks, judgments, strict=True):
+    rivals: list[tuple[Support, str, list[BaseMessage]]] = []
+    for (i, _, chosen, evidence), judgment in zip(asks, judgments, strict=True):
         p = _probability(ctx, judgment)
-        results[i] = Support(p, p >= bar, chosen, [], judgment)
+        support = results[i] = Support(p, p >= bar, chosen, [], judgment)
+        if support.passed and ctx.contrast_check and ctx.support_decision == "grounded":
+            quoted = " ".join(d["text"] for d in evidence)
+            rivals += [(support, sibling, _messages(ctx, evidence, question, sibling))
+                       for sibling in contrast_claims(checks[i][1], quoted)]
+    rated = choice_probabilities_batch(model, [m for _, _, m in rivals], choices, "No", ctx.max_concurrency)
+    for (support, sibling, _), judgment in zip(rivals, rated, strict=True):
+        if support.passed and _probability(ctx, judgment) >= support.probability:
+            support.passed, support.rival = False, sibling
     return [r for r in results if r is not None]
 
 

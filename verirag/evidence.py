@@ -4,6 +4,8 @@ even mention the claim's key facts?
 * :func:`key_terms` — the claim's numbers (years, dates, quantities) and names (capitalised words);
 * :func:`lexical_guard` — every key term must occur in the evidence, or the claim cannot be supported
   by it: a changed year or a swapped name is caught here without asking any model;
+* :func:`contrast_claims` — the claim's siblings: one of its years or names replaced by another the
+  evidence states, each false if the claim is true (the contrast check of the support decision);
 * :func:`sentence_spans` and :func:`select_quote` — the sentences of a document that cover the claim's
   content words, as character spans into the document text (the quote a check is judged against, and
   the evidence shown to a reader).
@@ -113,6 +115,48 @@ def missing_terms(claim: str, evidence: str) -> list[str]:
 def lexical_guard(claim: str, evidence: str) -> bool:
     """True when every key term of the claim occurs in the evidence (see :func:`key_terms`)."""
     return not missing_terms(claim, evidence)
+
+
+YEAR = re.compile(r"\b(1[0-9]{3}|20[0-2][0-9])\b")
+_NAME = re.compile(r"(?<![\w'’-])[A-Z][a-z]+[A-Za-z]*(?![\w'’-])")  # "Punjab", "YouTube"; not "UN"
+
+
+def standalone_names(text: str) -> list[tuple[int, int]]:
+    """Spans of capitalised words that are not stop words and touch no other capitalised word
+    ("Punjab" in "…province of Punjab", not "Soviet" in "the Soviet Union")."""
+    spans = []
+    for match in _NAME.finditer(text):
+        before, after = text[:match.start()].split()[-1:], text[match.end():].lstrip()
+        if _plain(match.group()) in _STOP or after[:1].isupper():
+            continue
+        ends_sentence = before and before[0][-1] in ".!?:;,\"" and len(before[0]) > 2  # not "O."
+        if before and before[0][:1].isupper() and not ends_sentence:
+            continue
+        spans.append(match.span())
+    return spans
+
+
+def year_swaps(claim: str, evidence: str) -> list[str]:
+    """The claim with each of its years replaced by each other year the evidence states."""
+    own = set(YEAR.findall(claim))
+    others = sorted(set(YEAR.findall(evidence)) - own)
+    return [re.sub(rf"\b{year}\b", other, claim) for year in sorted(own) for other in others]
+
+
+def name_swaps(claim: str, evidence: str) -> list[str]:
+    """The claim with each of its standalone names replaced by each standalone name of the evidence
+    that the claim does not use (in the evidence's order)."""
+    used = content_words(claim)
+    others = list(dict.fromkeys(evidence[a:b] for a, b in standalone_names(evidence)
+                                if not content_words(evidence[a:b]) & used))
+    return [claim[:a] + other + claim[b:] for a, b in standalone_names(claim) for other in others]
+
+
+def contrast_claims(claim: str, evidence: str, limit: int = 6) -> list[str]:
+    """The claim's siblings: one year or one name replaced by another the evidence states (years
+    first), at most ``limit``. Each names only what the evidence names, and is false when the claim is
+    true: a judge that reads the relation, not only the names, rates the claim above all of them."""
+    return (year_swaps(claim, evidence) + name_swaps(claim, evidence))[:limit]
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:

@@ -101,3 +101,51 @@ def test_guard_terms_and_quotes():
     spans = select_quote("The capital of Japan is Tokyo, founded in 1457.", TOKYO["text"])
     assert [TOKYO["text"][s:e] for s, e in spans] == ["Tokyo is the capital and most populous city of Japan.",
                                                       "It was founded as Edo in 1457."]
+
+
+LAHORE = make_document("Lahore", "Lahore is the capital and largest city of the Pakistani province of "
+                       "Punjab. It is the second-largest city in Pakistan.")
+
+
+def claim_judge(p_yes_by_claim: dict[str, float], default: float = 0.05):
+    """A scripted entailment judge whose P(Yes) depends on the claim it is asked about."""
+    def respond(messages, kwargs):
+        prompt = last_user_text(messages)
+        return judgment_reply(next((p for claim, p in p_yes_by_claim.items() if claim in prompt), default))
+    return ScriptedChatModel(respond=respond)
+
+
+def test_the_contrast_check_fails_a_claim_that_a_sibling_beats_and_keeps_one_that_beats_them_all():
+    wrong, right = "The largest city of Punjab is Lahore.", "The largest city of Pakistan is Lahore."
+    model = claim_judge({right: 0.9, wrong: 0.99})  # the judge reads names more than the relation
+    assert decide_one(model, [LAHORE], right).passed  # without the check: a false claim verified
+    asked_before = len(model.calls)
+    check = decide_one(model, [LAHORE], right, contrast_check=True)
+    assert not check.passed and check.rival == wrong
+    siblings = [last_user_text(m) for m, _ in model.calls[asked_before + 1:]]
+    assert len(siblings) == 4 and all(right not in s for s in siblings)  # Pakistani / Punjab, both places
+    # the same claim wins when its relation is the one the quote states
+    kept = decide_one(claim_judge({wrong: 0.9, right: 0.2}), [LAHORE], wrong, contrast_check=True)
+    assert kept.passed and kept.rival == ""
+
+
+def test_the_contrast_check_costs_nothing_without_siblings_or_without_a_pass():
+    model = judge(0.97)  # the quote (Tokyo's first sentence) states no other year and no other name
+    assert decide_one(model, [TOKYO], "Tokyo is the capital of Japan.", contrast_check=True).passed
+    assert len(model.calls) == 1
+    failing = judge(0.05)
+    assert not decide_one(failing, [LAHORE], "The largest city of Pakistan is Lahore.",
+                          contrast_check=True).passed
+    assert len(failing.calls) == 1  # a claim that fails is not contrasted
+
+
+def test_contrast_claims_swap_one_year_or_one_standalone_name_for_another_of_the_evidence():
+    from verirag.evidence import contrast_claims
+
+    assert contrast_claims("Oxford was founded in 1167.", "It grew from 1167. In 1209 some fled.") == [
+        "Oxford was founded in 1209."]
+    assert contrast_claims("Google was founded by Chad Hurley.",
+                           "YouTube is owned by Google. It was founded by Chad Hurley and Steve Chen.") == [
+        "YouTube was founded by Chad Hurley."]  # "Chad Hurley", "Steve Chen": names of two words stay
+    assert contrast_claims("Tokyo is the capital of Japan.", "Tokyo is the capital city of Japan.") == []
+    assert len(contrast_claims("A in 1900 met B.", "1901 1902 1903 1904 1905 1906 1907", limit=6)) == 6

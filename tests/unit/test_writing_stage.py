@@ -478,3 +478,23 @@ def test_the_quotes_have_their_own_ledger_entry(vtg_store, scripted):
     assert total["calls"] == sum(c["calls"] for c in per_node.values()) == len(script.support_calls) + 3
     assert total["seconds"] == pytest.approx(sum(c["seconds"] for n, c in per_node.items() if "." not in n),
                                              abs=1e-3)
+
+
+def test_with_the_contrast_check_a_sentence_whose_sibling_is_judged_as_well_supported_is_not_verified(
+        vtg_store, scripted):
+    claim, sibling = "Fuji is the highest mountain in Japan.", "Tokyo is the highest mountain in Japan."
+
+    def run_with(contrast_check):
+        # the judge supports the claim from the Fuji document, and (wrongly) the sibling just as much
+        script = Writer([claim], cite={claim: ["Fuji"]}, needs={claim: ["Fuji"], sibling: ["Fuji"]})
+        name, _ = scripted(script)
+        out, _ = run(claim, ctx(name, contrast_check=contrast_check, max_trials=1))
+        return out, [judged for _, judged in script.support_calls]
+
+    out, judged = run_with(False)
+    assert out["sentences"][0]["verified_by"] == "citations" and sibling not in judged
+    out, judged = run_with(True)
+    assert sibling in judged  # Tokyo is the other standalone name of the quote
+    # not verified: an evidence-finder trial, then nothing left to say, so the documents do not answer
+    assert not any(s["verified_by"] in ("citations", "memory") for s in out["sentences"])
+    assert claim not in out["answer"] and out["refusal"]

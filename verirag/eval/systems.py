@@ -27,6 +27,8 @@ SYSTEMS: dict[str, dict[str, Any]] = {
     # shuffled k-sampling vote, or one pointwise judgment per document (probability-scored)
     "verirag-one-vote": {"utility_samples": 1},
     "verirag-pointwise": {"utility_mode": "pointwise"},
+    # the support decision's contrast check: a claim must also beat its in-evidence siblings
+    "verirag-contrast": {"contrast_check": True},
     # VTG's ablations (Table 3), as switches of the full graph
     "verirag-no-qg": {"query_generation": False},
     "verirag-no-verifier": {"verifier": False},

@@ -72,6 +72,10 @@ class Context:
     support_threshold: float | None = _f(
         None, "P(supported) needed to call a sentence supported; "
               "empty = the decision's own (benchmark-chosen)")
+    contrast_check: bool = _f(
+        False, "grounded decision: a supported claim must also be rated above each sibling (one of its "
+               "years or names swapped for another its evidence states); catches a right name in the "
+               "wrong relation, at about one judgment per sibling")
     max_trials: int = _f(2, "T: evidence-finder trials per sentence before keeping it unverified")
     unverified: Literal["drop", "show"] = _f(
         "drop", "a sentence still unverified after its trials: drop (left out of the answer text, kept in "
