@@ -33,6 +33,8 @@ from pathlib import Path
 
 from common import Lexical, apply_logistic, auc, ece, fit_logistic, frozen_sentences, logit, shipped_corpus
 
+from verirag.evidence import YEAR
+
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "verifier"
 PAIRS = DATA / "pairs.jsonl"
@@ -47,7 +49,6 @@ _INVERT = re.compile(
     r"^(?P<subj>[A-Z][^,;()]{1,60}?) (?P<verb>is|was|are|were) (?P<pred>the (?:[\w'-]+ ){0,4}?"
     r"(?:of|in|on|for) [^,;()]+?)(?P<end>[.,;]|$)"
 )
-YEAR = re.compile(r"\b(1[0-9]{3}|20[0-2][0-9])\b")
 _NUM = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w.]*\d)")
 
 

@@ -20,8 +20,8 @@ Each critique is a question to the chat model scored by the probability of its a
 4. with ``contrast_check``: a claim that passes is judged again beside its siblings — the claim with one
    year or name swapped for another the quote states (:func:`verirag.evidence.contrast_claims`), each
    over the same quote — and fails when a sibling is rated at least as likely supported: the judge
-   passes a right name in the wrong relation ("The largest city of Pakistan is Lahore" from "…largest
-   city of the Pakistani province of Punjab") but rates the true relation higher.
+   passes a right name in the wrong relation ("Google was founded on February 14, 2005, by Chad Hurley"
+   from the YouTube article) but rates the true relation ("YouTube was founded…") higher.
 
 ``support_decision="issup"`` is Self-RAG's ISSUP as the paper uses it: the whole documents, s =
 p(Fully) + ½·p(Partially), supported when s >= ``support_threshold`` (default 0.5).
