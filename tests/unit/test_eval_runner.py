@@ -211,11 +211,15 @@ def test_a_stricter_threshold_asks_only_the_checks_the_record_lacks_and_scores_a
     alone does not: at a stricter threshold a kept record lacks those checks; they are asked, and the
     scores equal those of a run judged at that threshold from the start."""
     from tests.scripted import prompt_kind
+    from verirag.models import local
     from verirag.models.entailment import ModelJudge
     from verirag.testing import judgment_reply
 
+    judge_scopes = set()
+
     def respond(messages, kwargs):
         if prompt_kind(messages) == "entails":  # one document 0.7, several together 0.9
+            judge_scopes.add(local._scope)
             return judgment_reply(0.7 if last_user_text(messages).count("<document ") == 1 else 0.9)
         with_documents = "<documents>" in last_user_text(messages)
         return "The capital of Japan is Tokyo [1][2][3]." if with_documents else "?"
@@ -231,6 +235,7 @@ def test_a_stricter_threshold_asks_only_the_checks_the_record_lacks_and_scores_a
     rescored = evaluate(dataset, ["vanilla"], tmp_path / "kept", limit=1, context=context,
                         judge=ModelJudge(model, 0.8))
     assert len(model.calls) == calls + 3  # "do the other two entail it?", once per citation
+    assert judge_scopes == {"judge"}  # asked again in the judge's cache scope, as when first scored
     fresh = evaluate(dataset, ["vanilla"], tmp_path / "fresh", limit=1, context=context,
                      judge=ModelJudge(model, 0.8))
 

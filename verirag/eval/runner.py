@@ -103,9 +103,10 @@ def rescore(record: dict, threshold: float, judge: EntailmentJudge | None = None
     recorded = _Recorded(record["judgments"], threshold, documents, judge)
     output = {**record["output"], "documents": documents}
     docs = [{"id": i} for i in record["cited"]["documents"]]
-    metrics = _metrics(record["answers"], record.get("unsupported_answers", []), output,
-                       record["cited"]["text"], docs, recorded, record["metrics"].get("evidence_recall"),
-                       record["metrics"]["evidence_trials"])
+    with cache_scope("judge"):  # the checks asked again share the judge's saved states, as when scored
+        metrics = _metrics(record["answers"], record.get("unsupported_answers", []), output,
+                           record["cited"]["text"], docs, recorded, record["metrics"].get("evidence_recall"),
+                           record["metrics"]["evidence_trials"])
     return {**record, "metrics": metrics, "judge_threshold": threshold,
             "judgments": record["judgments"] + recorded.added}
 
