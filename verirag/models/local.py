@@ -57,13 +57,14 @@ class SavedState:
     tokens: np.ndarray
     data: Any  # what ``_save_kv`` returned (a ctypes buffer for llama.cpp)
     size: int  # bytes
+    scope: str = ""  # the cache scope it was saved in (:func:`cache_scope`): reused only there
 
 
 class PrefixStates:
-    """Saved KV states, least recently used first, within a budget of bytes.
+    """Saved KV states, least recently used first, within one budget of bytes for every cache scope.
 
-    A new state drops the saved states it extends (it holds all they hold); over the budget the least
-    recently saved or restored state goes first, never the newest.
+    A new state drops the saved states of its scope it extends (it holds all they hold); over the budget
+    the least recently saved or restored state goes first, never the newest.
     """
 
     def __init__(self, budget_bytes: int):
@@ -75,12 +76,12 @@ class PrefixStates:
     def __len__(self) -> int:
         return len(self._states)
 
-    def longest(self, tokens: Sequence[int]) -> tuple[SavedState | None, int]:
-        """The saved state sharing the longest prefix with ``tokens`` and that length (0: none);
-        the state found counts as just used."""
+    def longest(self, tokens: Sequence[int], scope: str = "") -> tuple[SavedState | None, int]:
+        """The saved state of ``scope`` sharing the longest prefix with ``tokens`` and that length
+        (0: none); the state found counts as just used."""
         best, best_key, length = None, -1, 0
         for key, state in self._states.items():
-            n = shared_prefix(state.tokens, tokens)
+            n = shared_prefix(state.tokens, tokens) if state.scope == scope else 0
             if n > length:
                 best, best_key, length = state, key, n
         if best is not None:
@@ -89,7 +90,7 @@ class PrefixStates:
 
     def add(self, state: SavedState) -> None:
         for key, old in list(self._states.items()):
-            if shared_prefix(old.tokens, state.tokens) == len(old.tokens):  # a prefix of the new one
+            if old.scope == state.scope and shared_prefix(old.tokens, state.tokens) == len(old.tokens):
                 self._drop(key)
         self._states[self._next] = state
         self._next += 1
@@ -129,10 +130,11 @@ _scope = ""  # the cache scope calls run in (cache_scope)
 def cache_scope(name: str) -> Iterator[None]:
     """Within the block, local models reuse only what was evaluated within blocks of the same ``name``.
 
-    Each scope keeps its own saved KV states (each within the model's ``prefix_cache_mb``), and the live
-    cache left by another scope is not reused. The evaluation runs each system, and its judge, in a scope
-    of its own, so a system's cost is what it would be alone in a batch: without a scope, a system whose
-    prompt another system of the same question evaluated just before would be served from the cache.
+    A saved KV state is restored only in the scope it was saved in (all scopes share the model's
+    ``prefix_cache_mb``), and the live cache left by another scope is not reused. The evaluation runs
+    each system, and its judge, in a scope of its own, so a system's cost is what it would be alone in a
+    batch: without a scope, a system whose prompt another system of the same question evaluated just
+    before would be served from the cache.
     Scopes nest; calls run from one thread at a time (the model's own lock serialises them anyway).
     """
     global _scope
@@ -144,21 +146,14 @@ def cache_scope(name: str) -> Iterator[None]:
 
 
 class _Context:
-    """The llama.cpp context of one model file, and the KV states saved from it (per cache scope). One
-    call at a time: each evaluation uses every core, and calls overlapping on the same cores only slow
-    each other."""
+    """The llama.cpp context of one model file, and the KV states saved from it. One call at a time:
+    each evaluation uses every core, and calls overlapping on the same cores only slow each other."""
 
     def __init__(self, llm: Any, budget_bytes: int):
         self.llm = llm
         self.lock = threading.Lock()
-        self.budget = budget_bytes
-        self.scopes: dict[str, PrefixStates] = {}
-        self.live_scope = ""
-
-    @property
-    def states(self) -> PrefixStates:
-        """The saved states of the current cache scope."""
-        return self.scopes.setdefault(_scope, PrefixStates(self.budget))
+        self.states = PrefixStates(budget_bytes)
+        self.live_scope = ""  # the cache scope of the tokens in the live cache
 
     def prepare(self, tokens: list[int]) -> int:
         """Restore the saved state sharing the longest prefix with ``tokens`` if it shares more than the
@@ -168,7 +163,7 @@ class _Context:
             self.llm.n_tokens = 0  # llama-cpp-python matches prefixes against input_ids[:n_tokens] only
             self.live_scope = _scope
         live = shared_prefix(self.llm.input_ids[: self.llm.n_tokens], tokens)
-        state, saved = self.states.longest(tokens)
+        state, saved = self.states.longest(tokens, _scope)
         if state is not None and saved > live:
             _load_kv(self.llm, state)
             live = saved
@@ -178,7 +173,7 @@ class _Context:
         tokens = np.array(self.llm.input_ids[: self.llm.n_tokens], copy=True)
         if len(tokens):
             data, size = _save_kv(self.llm)
-            self.states.add(SavedState(tokens, data, size))
+            self.states.add(SavedState(tokens, data, size, _scope))
 
 
 _contexts: dict[tuple, _Context] = {}
