@@ -12,6 +12,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from verirag.errors import VeriragError
 
 ENV = "VERIRAG_CHECKPOINT_URL"
 _POSTGRES = ("postgresql://", "postgres://")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:")  # "postgresql:", "mysql:" (not a drive letter "C:")
 
 
 class CheckpointError(VeriragError):
@@ -53,6 +55,9 @@ def open_checkpointer(url: str = "") -> Iterator[Any]:
         with _postgres(url) as saver:
             yield saver
         return
+    if _SCHEME.match(url):  # a mistyped or unsupported URL must not become a SQLite file named like it
+        raise CheckpointError(f"unsupported checkpoint URL {redacted(url)}: use "
+                              "postgresql://USER@HOST:PORT/DB or a SQLite file path")
     import sqlite3
 
     from langgraph.checkpoint.sqlite import SqliteSaver

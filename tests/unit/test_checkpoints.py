@@ -67,3 +67,17 @@ def test_batch_threads_are_stable_per_question_and_configuration():
     assert thread_for("Q1", {"top_k": 5}) == thread_for("Q1", {"top_k": 5})
     threads = {thread_for("Q1", {"top_k": 5}), thread_for("Q2", {"top_k": 5}), thread_for("Q1", {"top_k": 3})}
     assert len(threads) == 3
+
+
+@pytest.mark.parametrize("url", ["postgresql:/verirag@127.0.0.1:5432/postgres", "mysql://u@127.0.0.1/db"])
+def test_a_mistyped_or_unsupported_url_is_one_line_and_creates_no_file(tmp_path, url):
+    """A URL with one slash too few (a path normaliser's work) or another database's scheme once became a
+    SQLite file named like the URL in the current folder."""
+    args = ["ask", "Who?", "--thread", "t", "--checkpoint", url, "--store", str(tmp_path / "none")]
+    proc = subprocess.run([sys.executable, "-m", "verirag.cli", *args], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120,
+                          env={**os.environ, "VERIRAG_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: unsupported checkpoint URL")
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(":")]  # "postgresql:" or "mysql:" folder
