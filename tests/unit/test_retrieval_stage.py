@@ -49,6 +49,22 @@ def test_fail_then_missing_info_query_then_pass(japan_store, scripted):
     assert not set(first_d) & set(script.selector_orders[1][len(first_d):])
 
 
+def test_the_missing_info_query_appends_its_task_to_the_failed_verifications_prefix(japan_store, scripted):
+    """Item 1 of issue 14: the query is asked over the D that just failed, so its prompt starts with the
+    verification's whole prompt up to the end of the documents; a prefix cache pays only for the task."""
+    script = Script(query="Banana fruit",
+                    verify_p=lambda titles, n: 0.95 if "Banana fruit" in titles else 0.1)
+    name, model = scripted(script)
+    run("What is the capital of Japan?", ctx(name))
+    prompts = [messages for messages, _ in model.calls]
+    at = [prompt_kind(m) for m in prompts].index("missing")
+    verify, missing = prompts[at - 1], prompts[at]
+    assert prompt_kind(verify) == "enough?"
+    documents = last_user_text(verify).split("</documents>", 1)[0] + "</documents>"
+    assert titles_in(documents)  # the failed D is in the shared part
+    assert missing[0] == verify[0] and last_user_text(missing).startswith(documents)
+
+
 def test_fails_until_the_cap_and_keeps_the_best_d(japan_store, scripted):
     scores = {1: 0.2, 2: 0.4, 3: 0.3}
     picks = iter([["Japan Tokyo"], ["Osaka Kansai"], ["Kyoto temples"]])
