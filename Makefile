@@ -4,8 +4,8 @@
 setup:  ## install, index the shipped corpus, answer a sample question
 	bash scripts/setup.sh
 
-lint:  ## ruff on verirag/, tests/ and benchmarks/, mypy on verirag/ (needs the light install: bash scripts/install.sh --light)
-	.venv/bin/ruff check verirag tests benchmarks
+lint:  ## ruff on verirag/, tests/, benchmarks/ and notebooks/, mypy on verirag/ (needs the light install: bash scripts/install.sh --light)
+	.venv/bin/ruff check verirag tests benchmarks notebooks
 	.venv/bin/python -m mypy verirag
 
 unit:  ## the scripted-model tests (fast)

@@ -46,9 +46,12 @@ def answer(side: str, items: list[dict], out: Path) -> None:
         if item["question"] in done:
             continue
         result = ask(item["question"])
-        golds = item.get("answers") or [item["answer"]]
+        golds = item.get("answers") or ([item["answer"]] if "answer" in item else [])
+        unsupported = item.get("answer_not_in_corpus")  # unanswerable_dev: a string the corpus never states
         append_record(path, {"question": item["question"], "answer": result["answer"],
-                             "correctness": em_recall(result["answer"], golds),
+                             "correctness": em_recall(result["answer"], golds) if golds else None,
+                             "unsupported_in_answer": bool(unsupported)
+                             and em_recall(result["answer"], [unsupported]) > 0,
                              "verified": [s["verified_by"] != "none" for s in result["sentences"]],
                              "refusal": result["refusal"], "per_node": result["usage"]["per_node"],
                              "wall_seconds": result["usage"]["wall_seconds"]})
@@ -75,14 +78,16 @@ def report(out: Path) -> None:
                 row["seconds"] += cost["seconds"] / len(shared)
     same = sum(runs["before"][q]["answer"] == runs["now"][q]["answer"] for q in shared)
     print(f"{len(shared)} questions, same answer on both sides: {same}\n")
-    print("| | correctness | verified share | refusals | median s |")
-    print("|---|---|---|---|---|")
+    print("| | correctness | verified share | refusals | unsupported answer in the text | median s |")
+    print("|---|---|---|---|---|---|")
     for s in SIDES:
         rs = [runs[s][q] for q in shared]
         verified = [v for r in rs for v in r["verified"]]
         share = f"{sum(verified) / len(verified):.3f}" if verified else "–"
-        print(f"| {s} | {statistics.mean(r['correctness'] for r in rs):.3f} | {share} "
-              f"| {sum(bool(r['refusal']) for r in rs)} "
+        scored = [r["correctness"] for r in rs if r.get("correctness") is not None]
+        correctness = f"{statistics.mean(scored):.3f}" if scored else "–"
+        print(f"| {s} | {correctness} | {share} | {sum(bool(r['refusal']) for r in rs)} "
+              f"| {sum(bool(r.get('unsupported_in_answer')) for r in rs)} "
               f"| {statistics.median(r['wall_seconds'] for r in rs):.1f} |")
     print("\n| node | prompt tokens/q before | now | reused before | now | evaluated before | now "
           "| seconds before | now |")

@@ -14,6 +14,11 @@ run, then the tables (run by hand; a few hours on 2 cores for the three dev sets
 4. the 200 ms scripted model on single-hop questions (``overhead.py --single-hop``): calls per question
    and wall time ÷ critical path, so verirag's own overhead shows apart from the model's.
 
+``--without NODE`` (with ``--report-only``) prints the tables as if NODE had cost nothing: its seconds,
+calls and tokens taken off each record (and off the time to the first verified sentence, which is right
+for the retrieval stage's nodes: they all run before the first sentence). A bound, not a measurement:
+what a lever on that node could gain at most, e.g. ``--without judge_utility`` for the utility votes.
+
 Seconds are the graph's own wall time (``usage.wall_seconds``), without the evaluation judge.
 """
 
@@ -43,6 +48,21 @@ def p90(values: list[float]) -> float:
 def evaluated(cost: dict) -> float:
     """Tokens the model evaluated: prompt tokens not served from the prefix cache, plus completion."""
     return cost["input_tokens"] - cost.get("cached_tokens", 0) + cost["output_tokens"]
+
+
+def without(record: dict, node: str) -> dict:
+    """``record`` as if ``node`` had cost nothing (see the module docstring)."""
+    usage = record["output"]["usage"]
+    spent = usage["per_node"].get(node)
+    if not spent:
+        return record
+    first = usage.get("first_verified_seconds")
+    cost = {k: v - spent.get(k, 0) if k in ("calls", "input_tokens", "cached_tokens", "output_tokens") else v
+            for k, v in record["cost"].items()}
+    per_node = {n: c for n, c in usage["per_node"].items() if n != node}
+    usage = {**usage, "per_node": per_node, "wall_seconds": usage["wall_seconds"] - spent["seconds"],
+             "first_verified_seconds": first - spent["seconds"] if first else first}
+    return {**record, "cost": cost, "output": {**record["output"], "usage": usage}}
 
 
 def figures(rs: list[dict]) -> dict[str, float]:
@@ -114,7 +134,10 @@ def main() -> None:
     parser.add_argument("--systems", default="vanilla,verirag")
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--report-only", action="store_true", help="tables from OUT/results.jsonl only")
+    parser.add_argument("--without", metavar="NODE", help="with --report-only: as if NODE had cost nothing")
     args = parser.parse_args()
+    if args.without and not args.report_only:
+        parser.error("--without reads committed records: use it with --report-only")
     systems = [s for s in args.systems.split(",") if s]
     if not args.report_only:
         from verirag.eval.runner import evaluate
@@ -127,7 +150,13 @@ def main() -> None:
 
         evaluate(args.dataset, systems, args.out, limit=args.limit, progress=progress)
     console = Console(width=200)
-    report(read_records(args.out / "results.jsonl"), systems, console)
+    records = read_records(args.out / "results.jsonl")
+    if args.without:
+        console.print(f"[bold]as if {args.without} had cost nothing[/] (a bound on what a lever can gain)")
+        records = [without(r, args.without) for r in records]
+    report(records, systems, console)
+    if args.without:
+        return
     console.print("\n[bold]200 ms scripted model, single-hop questions[/]")
     subprocess.run([sys.executable, str(HERE / "overhead.py"), "--single-hop", "--questions", "10",
                     "--concurrency", "1"], check=True)

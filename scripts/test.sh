@@ -10,7 +10,7 @@ say() { printf '\033[1m[test]\033[0m %s\n' "$*"; }
 
 bash scripts/install.sh --light
 say "lint (ruff) and types (mypy)"
-.venv/bin/ruff check verirag tests benchmarks
+.venv/bin/ruff check verirag tests benchmarks notebooks
 .venv/bin/python -m mypy verirag
 say "unit tests"
 .venv/bin/python -m pytest tests/unit "$@"
