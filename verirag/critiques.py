@@ -11,8 +11,9 @@ Each critique is a question to the chat model scored by the probability of its a
 
 1. the evidence is a short verbatim quote — the sentences of the documents that cover the claim's
    content words (:func:`verirag.evidence.select_quotes`), never a paraphrase;
-2. a zero-token lexical guard: every number, date and name of the claim must occur in the documents,
-   or the claim is unsupported without asking the model (a swapped year or name stops here);
+2. a zero-token lexical guard: every number, date, name and negation of the claim must occur in that
+   quote (or its document's title), or the claim is unsupported without asking the model (a swapped
+   year or name, or an added "not", stops here);
 3. the model is asked whether the quote supports the claim (:mod:`verirag.prompts.entailment`), scored
    by P(Yes), and a logistic map fitted on the benchmark's calibration split (:data:`CALIBRATION`)
    turns that into P(supported), which must reach the threshold chosen there (``support_threshold``,
@@ -143,8 +144,7 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
         given = quotes[i] if quotes is not None and quotes[i] is not None else None
         chosen = list(given) if given is not None else quotes_for(documents, sentence)
         evidence = _quoted_documents(documents, chosen)
-        missing = missing_terms(sentence,
-                                " ".join(f"{d.get('title', '')}. {d.get('text', '')}" for d in documents))
+        missing = missing_terms(sentence, " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence))
         if missing or not evidence:
             results.append(Support(0.0, False, chosen, missing))
             continue

@@ -1,9 +1,11 @@
 """Zero-token evidence checks: which words of a document can support a claim, and does the document
 even mention the claim's key facts?
 
-* :func:`key_terms` — the claim's numbers (years, dates, quantities) and names (capitalised words);
-* :func:`lexical_guard` — every key term must occur in the evidence, or the claim cannot be supported
-  by it: a changed year or a swapped name is caught here without asking any model;
+* :func:`key_terms` — the claim's numbers (years, dates, quantities), names (capitalised words) and
+  negation ("not", "never", "no");
+* :func:`missing_terms` — every key term must occur in the evidence (numbers exactly, names as the
+  same word or its demonym, a negation as any negation), or the claim cannot be supported by it: a
+  changed year, a swapped name or an added "not" is caught here without asking any model;
 * :func:`contrast_claims` — the claim's siblings: one of its years or names replaced by another the
   evidence states, each false if the claim is true (the contrast check of the support decision);
 * :func:`sentence_spans` and :func:`select_quote` — the sentences of a document that cover the claim's
@@ -56,65 +58,84 @@ def content_words(text: str) -> set[str]:
     return stems | {n.replace(",", "") for n in _NUMBER.findall(text)}
 
 
+NEGATION = "not"  # the key term standing for any negation of the claim
+_NEGATIONS = frozenset("not no never neither nor none nobody nothing nowhere cannot without".split())
+_NOT_NUMBER_SIGN = re.compile(r"\bno\.?\s*\d", re.IGNORECASE)  # "No. 5", "no 1": a number, not a negation
+
+
+def _negated(text: str) -> bool:
+    text = _NOT_NUMBER_SIGN.sub(" ", text.replace("’", "'"))
+    return "n't" in text.lower() or any(_plain(w) in _NEGATIONS for w in _WORD.findall(text))
+
+
+def _number(text: str) -> str:
+    """A number as digits: thousands separators dropped, a decimal's trailing zeros too (1.50 = 1.5)."""
+    text = text.replace(",", "")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 def key_terms(claim: str) -> list[str]:
-    """The claim's checkable facts: numbers (as digits) and capitalised words (names, months).
+    """The claim's checkable facts: numbers (as digits), capitalised words (names, months) and
+    :data:`NEGATION` when the claim negates ("not", "never", "no", "-n't").
 
     Stop words never count, capitalised or not ("The", "In", "It"). Numbers in words ("three") are not
     terms of a claim, but the evidence's number words up to twenty match a claim's digits.
     """
-    terms: list[str] = [n.replace(",", "") for n in _NUMBER.findall(claim)]
+    terms: list[str] = [_number(n) for n in _NUMBER.findall(claim)]
     for match in _WORD.finditer(claim):
         word = _plain(match.group())
         if match.group()[0].isupper() and word not in _STOP:
             terms.append(word)
+    if _negated(claim):
+        terms.append(NEGATION)
     return list(dict.fromkeys(terms))
 
 
 def _vocabulary(evidence: str) -> tuple[set[str], set[str]]:
     words = {_plain(w) for w in _WORD.findall(evidence)}
-    numbers = {n.replace(",", "") for n in _NUMBER.findall(evidence)}
+    numbers = {_number(n) for n in _NUMBER.findall(evidence)}
     numbers |= {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS}
     return words, numbers
+
+
+# what a name may grow by and still be the same name: its plural, its demonym or adjective
+# (Japan/Japanese, Italy/Italian, Iraq/Iraqi, Germany/German); never another name (Iran/Iraq, Mali/Malawi)
+_NAME_ENDINGS = ("s", "es", "n", "an", "ian", "ean", "ese", "i", "ic", "ish", "y")
+
+
+def _same_name(a: str, b: str) -> bool:
+    shorter, longer = sorted((a, b), key=len)
+    for root in {shorter, shorter[:-1] if shorter[-1:] in ("a", "e", "y") else shorter}:
+        if len(root) >= 3 and longer.startswith(root) and longer[len(root):] in _NAME_ENDINGS:
+            return True
+    return False
 
 
 def _word_found(term: str, words: set[str]) -> bool:
     if term in words:
         return True
     stem = stemmer().stemWord(term)
-    for word in words:
-        if stemmer().stemWord(word) == stem:
-            return True
-        shorter, longer = sorted((term, word), key=len)
-        common = len(_common_prefix(shorter, longer))
-        if len(shorter) >= 4 and common >= len(shorter) - 1 and len(longer) - len(shorter) <= 3:
-            return True  # Japan / Japanese, Italy / Italian
-    return False
-
-
-def _common_prefix(a: str, b: str) -> str:
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return a[:n]
+    return any(stemmer().stemWord(word) == stem or _same_name(term, word) for word in words)
 
 
 def missing_terms(claim: str, evidence: str) -> list[str]:
-    """The claim's key terms that the evidence does not contain (empty: the guard passes)."""
+    """The claim's key terms that the evidence does not contain (empty: the guard passes).
+
+    Numbers must be there as written ("100" is not in "1000", "1.5" not in "1.55"); a name as itself,
+    its stem or its demonym; the claim's negation as any negation of the evidence.
+    """
     words, numbers = _vocabulary(evidence)
     missing = []
     for term in key_terms(claim):
-        if term[0].isdigit():
-            # "1990" is found in "1990s"; a decimal "3.5" must be there as written
-            if term not in numbers and not any(n.startswith(term) for n in numbers):
-                missing.append(term)
-        elif not _word_found(term, words):
+        if term == NEGATION:
+            found = _negated(evidence)
+        elif term[0].isdigit():
+            found = term in numbers
+        else:
+            found = _word_found(term, words)
+        if not found:
             missing.append(term)
     return missing
-
-
-def lexical_guard(claim: str, evidence: str) -> bool:
-    """True when every key term of the claim occurs in the evidence (see :func:`key_terms`)."""
-    return not missing_terms(claim, evidence)
 
 
 YEAR = re.compile(r"\b(1[0-9]{3}|20[0-2][0-9])\b")

@@ -1,0 +1,58 @@
+"""The lexical guard's holes (verirag.evidence.missing_terms): numbers by prefix, names by loose prefix,
+negation ignored as a stop word; and, in the support decision, the guard reading the quote the judge
+sees rather than every document."""
+
+from __future__ import annotations
+
+from verirag import Context
+from verirag import critiques as support
+from verirag.evidence import key_terms, missing_terms
+from verirag.stores import make_document
+from verirag.testing import ScriptedChatModel, judgment_reply
+
+
+def test_a_number_is_not_found_as_the_prefix_of_another():
+    assert missing_terms("The bridge is 100 metres long.", "The bridge is 1000 metres long.") == ["100"]
+    assert missing_terms("It weighs 1.5 tonnes.", "It weighs 1.55 tonnes.") == ["1.5"]
+    assert missing_terms("It weighs 1.5 tonnes.", "It weighs 1.50 tonnes.") == []  # the same number
+    assert missing_terms("It opened in 1990.", "It opened in the 1990s.") == []  # a decade names its year
+    assert missing_terms("About 14,000 people lived there.", "About 14000 people lived there.") == []
+
+
+def test_a_name_is_not_found_as_a_loose_prefix_of_another_name():
+    for claim, evidence in (("Baghdad is in Iran.", "Baghdad is the capital of Iraq."),
+                            ("Bamako is the capital of Malawi.", "Bamako is the capital of Mali."),
+                            ("Bucharest is the capital of Rome.", "Bucharest is the capital of Romania."),
+                            ("Austria borders Australia.", "Austria borders Germany.")):
+        assert missing_terms(claim, evidence), claim
+    # ... but its demonym, adjective or plural is the same name
+    for claim, evidence in (("Sushi is from Japan.", "Sushi is a Japanese dish."),
+                            ("Pasta is from Italy.", "Pasta is an Italian dish."),
+                            ("Dates grow in Iraq.", "Iraqi dates are famous."),
+                            ("Bach was German.", "Bach was born in Germany."),
+                            ("The Medici ruled Florence.", "The Medicis ruled Florence.")):
+        assert missing_terms(claim, evidence) == [], claim
+
+
+def test_a_negation_is_a_key_term_the_evidence_must_have():
+    tokyo = "Tokyo is the capital and most populous city of Japan."
+    assert key_terms("Tokyo is not the capital of Japan.") == ["tokyo", "japan", "not"]
+    assert missing_terms("Tokyo is not the capital of Japan.", tokyo) == ["not"]
+    assert missing_terms("Tokyo was never the capital of Japan.", tokyo) == ["not"]
+    assert missing_terms("Tokyo isn't the capital of Japan.", tokyo) == ["not"]
+    assert missing_terms("No city in Japan is larger than Tokyo.", tokyo) == ["not"]
+    # any negation of the evidence answers a negated claim; a number sign is not a negation
+    assert missing_terms("Kyoto is no longer the capital.", "Kyoto is not the capital any more.") == []
+    assert missing_terms("It ranked No. 5 in Japan.", "It ranked fifth in Japan, No. 5 overall.") == []
+
+
+def test_the_decision_guards_the_quote_the_judge_sees_not_every_document():
+    tokyo = make_document("Tokyo", "It was founded as Edo in 1457. About 14 million people live in the city "
+                          "proper. It hosted the Summer Olympics in 1964.")
+    claim = "Tokyo was founded in 1457, has 14 million people and hosted the Summer Olympics in 1964."
+    model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.99))
+    (check,) = support.decide(model, [([tokyo], claim)], "Tell me about Tokyo.", Context())
+    quoted = " ".join(tokyo["text"][q.start:q.end] for q in check.quotes)
+    assert len(check.quotes) == 2  # two sentences of one document at most
+    assert not check.passed and check.missing and all(t not in quoted for t in check.missing)
+    assert model.calls == []  # rejected by the guard, as the judge would not have seen that term
