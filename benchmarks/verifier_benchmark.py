@@ -357,11 +357,11 @@ def choose_threshold(scores: list[float], pairs: list[dict], max_false_pass: flo
 
     best = max(key(t) for t in candidates)
     tied = [t for t in candidates if key(t) == best]
-    # thresholds are "pass at >= t": the tied range runs from the lowest tied score up to (not
-    # including) the next observed score above the highest tied one
-    above = [t for t in candidates if t > tied[-1]]
-    upper = above[0] if above else 1.0
-    return (tied[0] + upper) / 2
+    # thresholds are "pass at >= t": a cut anywhere above the highest observed score below the lowest
+    # tied one, up to the highest tied one, makes the same decisions
+    below = [t for t in candidates if t < tied[0]]
+    lower = below[-1] if below else 0.0
+    return (lower + tied[-1]) / 2
 
 
 def _rates(scores: list[float], pairs: list[dict], threshold: float) -> dict:
