@@ -24,6 +24,9 @@ Each critique is a question to the chat model scored by the probability of its a
    passes a right name in the wrong relation ("Google was founded on February 14, 2005, by Chad Hurley"
    from the YouTube article) but rates the true relation ("YouTube was founded…") higher.
 
+With ``atomic_claims``, a compound or list sentence is first split into atoms by rules
+(:func:`verirag.atoms.atoms`) and each atom goes through 1-4 against its own quote; all must pass.
+
 ``support_decision="issup"`` is Self-RAG's ISSUP as the paper uses it: the whole documents, s =
 p(Fully) + ½·p(Partially), supported when s >= ``support_threshold`` (default 0.5).
 """
@@ -31,11 +34,12 @@ p(Fully) + ½·p(Partially), supported when s >= ``support_threshold`` (default 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
+from verirag.atoms import atoms
 from verirag.evidence import contrast_claims, missing_terms, quote_text, select_quotes
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
@@ -82,6 +86,7 @@ class Support:
     missing: list[str] = field(default_factory=list)  # key terms the documents lack (the guard)
     judgment: Judgment | None = None  # None: decided without a model call
     rival: str = ""  # the sibling rated at least as likely supported (the contrast check failed)
+    atoms: list[tuple[str, Support]] = field(default_factory=list)  # atomic_claims: each atom's decision
 
 
 def threshold(ctx: Context) -> float:
@@ -126,10 +131,34 @@ def _probability(ctx: Context, judgment: Judgment) -> float:
     return calibrated(judgment.probabilities["Yes"])
 
 
+def _decide_atoms(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,
+                  ctx: Context) -> list[Support]:
+    """``atomic_claims``: each check's atoms decided on their own quotes; a check passes when all do."""
+    expanded = [(i, documents, atom) for i, (documents, sentence) in enumerate(checks)
+                for atom in atoms(sentence)]
+    flat = decide(model, [(d, a) for _, d, a in expanded], question, replace(ctx, atomic_claims=False))
+    out = []
+    for i in range(len(checks)):
+        parts = [(atom, s) for (j, _, atom), s in zip(expanded, flat, strict=True) if j == i]
+        if len(parts) == 1:
+            out.append(parts[0][1])
+            continue
+        decisions = [s for _, s in parts]
+        out.append(Support(
+            min(s.probability for s in decisions), all(s.passed for s in decisions),
+            list({(q.doc, q.start, q.end): q for s in decisions for q in s.quotes}.values()),
+            list(dict.fromkeys(t for s in decisions for t in s.missing)),
+            next((s.judgment for s in decisions if s.judgment is not None), None),
+            next((s.rival for s in decisions if s.rival), ""), parts))
+    return out
+
+
 def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,
            ctx: Context, quotes: Sequence[Sequence[Quote] | None] | None = None) -> list[Support]:
     """The decision for each (documents, sentence) check; independent model calls run together (up to
     ``max_concurrency``). ``quotes[i]``, when given, is the evidence of check i (default: selected)."""
+    if ctx.atomic_claims and ctx.support_decision == "grounded" and quotes is None:
+        return _decide_atoms(model, checks, question, ctx)
     results: list[Support | None] = []
     asks: list[tuple[int, list[BaseMessage], list[Quote], list[Document]]] = []
     for i, (documents, sentence) in enumerate(checks):

@@ -76,6 +76,9 @@ class Context:
         False, "grounded decision: a supported claim must also be rated above each sibling (one of its "
                "years or names swapped for another its evidence states); catches a right name in the "
                "wrong relation, at about one judgment per sibling")
+    atomic_claims: bool = _f(
+        False, "grounded decision: a compound or list sentence is split into atomic claims by rules "
+               "(clauses, predicates, list members), each judged against its own quote; all must pass")
     max_trials: int = _f(2, "T: evidence-finder trials per sentence before keeping it unverified")
     unverified: Literal["drop", "show"] = _f(
         "drop", "a sentence still unverified after its trials: drop (left out of the answer text, kept in "

@@ -1,0 +1,139 @@
+"""The support decisions on the verifier benchmark v2, per kind: each pair judged by
+:func:`verirag.critiques.decide` itself (guard, quote, calibrated judgment, threshold), so the figures are
+the shipped decision's.
+
+    .venv/bin/python benchmarks/verifier_v2_judge.py judge --decision grounded --split test   # resumable
+    .venv/bin/python benchmarks/verifier_v2_judge.py report
+
+Records (one per pair and decision) go to ``benchmarks/verifier_v2/judgments.jsonl``: P(supported),
+passed, the guard's missing terms, model calls and seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent / "verifier_v2"
+PAIRS = DATA / "pairs.jsonl"
+JUDGMENTS = DATA / "judgments.jsonl"
+DECISIONS = {  # decision name -> Context fields
+    "grounded": {},
+    "grounded + contrast": {"contrast_check": True},
+    "grounded + atoms": {"atomic_claims": True},
+    "issup": {"support_decision": "issup"},
+}
+
+
+def _pairs(split: str | None) -> list[dict]:
+    pairs = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()]
+    return [p for p in pairs if split is None or p["split"] == split]
+
+
+def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) -> None:
+    """Judge every pair not yet judged under ``decision``; one record appended per pair."""
+    from verirag import Context, critiques
+    from verirag.atoms import atoms
+    from verirag.jsonl import append_record, read_records
+    from verirag.models import get_chat_model
+    from verirag.stores import make_document
+
+    done = {(r["id"], r["decision"]) for r in read_records(JUDGMENTS)}
+    todo = [p for p in _pairs(split) if (p["id"], decision) not in done and (not kinds or p["kind"] in kinds)]
+    todo.sort(key=lambda p: ([d["title"] for d in p["evidence"]], p["id"]))  # same evidence: prefix reuse
+    model = get_chat_model(model_name)
+    context = Context(**DECISIONS[decision])
+    grounded = {r["id"]: r for r in read_records(JUDGMENTS) if r["decision"] == "grounded"}
+    for i, pair in enumerate(todo, 1):
+        if context.atomic_claims and atoms(pair["claim"]) == [pair["claim"]] and pair["id"] in grounded:
+            # one atom: the very checks of the grounded decision, already judged
+            copied = {**grounded[pair["id"]], "decision": decision, "copied_from": "grounded"}
+            append_record(JUDGMENTS, copied)
+            continue
+        docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
+        started = time.perf_counter()
+        (check,) = critiques.decide(model, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.",
+                                    context)
+        append_record(JUDGMENTS, {
+            "id": pair["id"], "decision": decision, "model": model_name,
+            "probability": round(check.probability, 5), "passed": check.passed, "missing": check.missing,
+            "asked": check.judgment is not None, "rival": check.rival,
+            "seconds": round(time.perf_counter() - started, 3),
+        })
+        if i % 25 == 0 or i == len(todo):
+            print(f"{decision}: {i}/{len(todo)}", flush=True)
+
+
+def report(split: str, out: Path | None) -> str:
+    """Pass rate per kind for every judged decision, balanced accuracy, seconds per judgment."""
+    from statistics import mean
+
+    from verirag.jsonl import read_records
+
+    pairs = {p["id"]: p for p in _pairs(split)}
+    records: dict[str, dict[str, dict]] = {}
+    for r in read_records(JUDGMENTS):
+        if r["id"] in pairs:
+            records.setdefault(r["decision"], {})[r["id"]] = r
+    names = [d for d in DECISIONS if d in records]
+    kinds = sorted({(p["label"], p["kind"]) for p in pairs.values()}, key=lambda k: (-k[0], k[1]))
+    lines = ["| kind | label | pairs | " + " | ".join(f"{d}: pass" for d in names) + " |",
+             "|---|---|---|" + "---|" * len(names)]
+    for label, kind in kinds:
+        ids = [i for i, p in pairs.items() if p["kind"] == kind]
+        cells = []
+        for d in names:
+            judged = [records[d][i]["passed"] for i in ids if i in records[d]]
+            cells.append(f"{sum(judged) / len(judged):.3f} ({len(judged)})" if judged else "–")
+        shown = "supported" if label else "not"
+        lines.append(f"| {kind} | {shown} | {len(ids)} | " + " | ".join(cells) + " |")
+    summary = []
+    for d in names:
+        judged = [(pairs[i], r) for i, r in records[d].items()]
+        by_kind: dict[tuple[int, str], list[bool]] = {}
+        for p, r in judged:
+            by_kind.setdefault((p["label"], p["kind"]), []).append(r["passed"])
+        pos = [mean(v) for (label, _), v in by_kind.items() if label]
+        neg = [1 - mean(v) for (label, _), v in by_kind.items() if not label]
+        pos_all = [r["passed"] for p, r in judged if p["label"]]
+        neg_all = [not r["passed"] for p, r in judged if not p["label"]]
+        asked = [r for _, r in judged if r["asked"]]
+        summary.append(
+            f"| {d} | {len(judged)} | {(mean(pos_all) + mean(neg_all)) / 2:.3f} "
+            f"| {(mean(pos) + mean(neg)) / 2:.3f} "
+            f"| {max(1 - x for x in neg):.3f} | {min(pos):.3f} | {len(asked) / len(judged):.3f} "
+            f"| {mean(r['seconds'] for _, r in judged):.2f} |")
+    text = (f"Verifier benchmark v2, {split} split ({len(pairs)} pairs).\n\n" + "\n".join(lines)
+            + "\n\n| decision | judged | balanced acc. (pairs) | balanced acc. (kinds averaged) "
+              "| worst negative kind passes | worst positive kind passes | asked the model | s/judgment |\n"
+              "|---|---|---|---|---|---|---|---|\n" + "\n".join(summary) + "\n")
+    if out:
+        out.write_text(text, encoding="utf-8")
+    return text
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_judge = sub.add_parser("judge", help="judge the pairs under one decision (resumable)")
+    p_judge.add_argument("--decision", choices=list(DECISIONS), default="grounded")
+    p_judge.add_argument("--split", choices=["calibration", "test"], default=None)
+    p_judge.add_argument("--model", default="local")
+    p_judge.add_argument("--kinds", default="", help="kinds separated by semicolons (default: all)")
+    p_report = sub.add_parser("report", help="the per-kind table")
+    p_report.add_argument("--split", choices=["calibration", "test"], default="test")
+    p_report.add_argument("--out", type=Path, default=DATA / "table.md")
+    args = parser.parse_args(argv)
+    if args.command == "judge":
+        judge(args.decision, args.split, args.model, {k for k in args.kinds.split(";") if k})
+    else:
+        print(report(args.split, args.out))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

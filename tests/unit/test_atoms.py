@@ -1,0 +1,53 @@
+"""Atomic claims by rules (verirag.atoms), and the grounded decision with ``atomic_claims``: each atom
+judged against its own quote, the sentence passing only when every atom does."""
+
+from __future__ import annotations
+
+from verirag import Context
+from verirag import critiques as support
+from verirag.atoms import atoms
+from verirag.stores import make_document
+from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
+
+
+def test_clauses_predicates_and_list_members_become_standalone_atoms():
+    assert atoms("Tokyo is the capital of Japan and was founded as Edo in 1457.") == [
+        "Tokyo is the capital of Japan.", "Tokyo was founded as Edo in 1457."]
+    assert atoms("Tokyo is the capital of Japan; it was founded as Edo in 1457.") == [
+        "Tokyo is the capital of Japan.", "Tokyo was founded as Edo in 1457."]
+    assert atoms("Paris is the capital of France, and Berlin is the capital of Germany.") == [
+        "Paris is the capital of France.", "Berlin is the capital of Germany."]
+    assert atoms("Austria borders Germany, the Czech Republic, Slovakia and Hungary.") == [
+        "Austria borders Germany.", "Austria borders the Czech Republic.", "Austria borders Slovakia.",
+        "Austria borders Hungary."]
+
+
+def test_a_claim_no_rule_splits_is_its_own_single_atom():
+    for claim in ("The Mona Lisa was painted by Leonardo da Vinci.",
+                  "Lahore is the second-largest city in Pakistan, after Karachi.",
+                  "Mount Everest lies between Nepal and China."):  # two names: a relation, not a list
+        assert atoms(claim) == [claim]
+
+
+TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan. "
+                      "It was founded as Edo in 1457.")
+KYOTO = make_document("Kyoto", "Kyoto was the capital of Japan for more than a thousand years. "
+                      "It was founded in 794.")
+
+
+def test_with_atomic_claims_one_false_part_fails_the_sentence_and_each_atom_has_its_decision():
+    claim = "Tokyo is the capital of Japan and was founded as Edo in 794."
+    # the judge accepts the compound as a whole and each true part, but not the false one on its own quote
+    model = ScriptedChatModel(respond=lambda m, k: judgment_reply(
+        0.02 if "Claim: Tokyo was founded as Edo in 794." in last_user_text(m) else 0.97))
+    (whole,) = support.decide(model, [([TOKYO, KYOTO], claim)], "q", Context())
+    assert whole.passed and whole.atoms == []  # the default judges the sentence as one claim
+    (check,) = support.decide(model, [([TOKYO, KYOTO], claim)], "q", Context(atomic_claims=True))
+    assert not check.passed
+    assert [(a, s.passed) for a, s in check.atoms] == [("Tokyo is the capital of Japan.", True),
+                                                      ("Tokyo was founded as Edo in 794.", False)]
+    assert check.probability == min(s.probability for _, s in check.atoms)
+    # all atoms true: the sentence passes with the quotes of both
+    fine = "Tokyo is the capital of Japan and was founded as Edo in 1457."
+    (kept,) = support.decide(model, [([TOKYO], fine)], "q", Context(atomic_claims=True))
+    assert kept.passed and len(kept.atoms) == 2 and len(kept.quotes) == 2

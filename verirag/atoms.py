@@ -1,0 +1,95 @@
+"""A claim as atomic claims, by rules: clauses joined by ";" or ", and" / ", but" / ", while", predicates
+joined by "and" under one subject, and a list of three or more names (each member its own claim).
+Each atom is a standalone sentence that a support decision judges against its own quote.
+
+Plain text only: nothing here imports from the graph, the models or the stores.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NAME = r"[A-Z][\w'’.-]*(?: (?:of |de |the |and )?[A-Z][\w'’.-]*)*"
+_MEMBER = rf"(?:the )?{_NAME}"
+_LIST = re.compile(rf"(?P<list>(?:{_MEMBER}, )+{_MEMBER},? (?:and|or) {_MEMBER})")
+_CLAUSE = re.compile(
+    r"(\s*;\s*|,\s+(?:and|but|while|whereas)\s+(?=(?:[A-Z]|it |he |she |they |its |his |her |their )))")
+_FINITE = frozenset("""is was are were has had have became becomes become won wins led leads served serves
+wrote writes founded founds remains remained lies lay covers covered includes included contains contained
+borders bordered holds held hosts hosted produced produces directed directs owns owned""".split())
+_PLAIN_SUBJECT = re.compile(r"(?:The )?[A-Z][\w-]*(?: [A-Z][\w-]*)*|[A-Z][a-z]+(?: [a-z]+)?")
+_PRONOUNS = {"it": "", "he": "", "she": "", "they": "", "its": "'s", "his": "'s", "her": "'s", "their": "'s"}
+
+
+def _sentence(text: str) -> str:
+    text = text.strip(" ,;")
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _subject(clause: str) -> str:
+    """The words before the clause's first finite verb ("" when none is found)."""
+    words = clause.split()
+    for i, word in enumerate(words[1:], 1):
+        if word.lower() in _FINITE:
+            return " ".join(words[:i])
+    return ""
+
+
+def _clauses(body: str) -> list[str]:
+    """``body`` cut at ";" and at ", and" (", but", ...) before a new subject; a part with no finite
+    verb of its own ("..., and Northwest Territories") stays joined to the part before it."""
+    pieces = _CLAUSE.split(body)
+    clauses = [pieces[0]]
+    for separator, piece in zip(pieces[1::2], pieces[2::2], strict=True):
+        if _subject(piece):
+            clauses.append(piece)
+        else:
+            clauses[-1] += separator + piece
+    return [c.strip() for c in clauses if c.strip()]
+
+
+def _resolve(clause: str, subject: str) -> str:
+    """A clause opening with a pronoun, its pronoun replaced by ``subject`` when that is a plain name
+    ("Christopher Marlowe, also known as Kit Marlowe," -> "Christopher Marlowe"; not "Hafez's life")."""
+    first, _, rest = clause.partition(" ")
+    ending = _PRONOUNS.get(first.lower())
+    subject = subject.split(",")[0].strip()
+    if ending is None or not _PLAIN_SUBJECT.fullmatch(subject):
+        return clause
+    return f"{subject}{ending} {rest}"
+
+
+def _predicates(clause: str) -> list[str]:
+    """"X was founded in 1457 and became the capital" -> the two predicates, each with X."""
+    subject = _subject(clause)
+    if not subject:
+        return [clause]
+    parts = re.split(rf"\s+and\s+(?=(?:{'|'.join(sorted(_FINITE))})\b)", clause[len(subject):])
+    if len(parts) == 1:
+        return [clause]
+    return [subject + parts[0]] + [f"{subject} {p.strip()}" for p in parts[1:]]
+
+
+def _members(clause: str) -> list[str]:
+    """A list of three or more names after the clause's first word: one claim per member."""
+    match = _LIST.search(clause, 1)
+    if match is None:
+        return [clause]
+    members = re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", match.group("list"))
+    return [clause[:match.start()] + member + clause[match.end():] for member in members if member]
+
+
+def atoms(claim: str) -> list[str]:
+    """The atomic claims of ``claim`` (just ``[claim]`` when no rule applies)."""
+    body = claim.strip().rstrip(".!?")
+    clauses = _clauses(body)
+    subject = _subject(clauses[0]) if clauses else ""
+    out: list[str] = []
+    for clause in clauses:
+        for predicate in _predicates(_resolve(clause, subject)):
+            out.extend(_sentence(m) for m in _members(predicate))
+    out = [a for a in dict.fromkeys(out) if a]
+    return out if len(out) > 1 else [claim]
