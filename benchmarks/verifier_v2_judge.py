@@ -83,7 +83,7 @@ def report(split: str, out: Path | None) -> str:
     lines = ["| kind | label | pairs | " + " | ".join(f"{d}: pass" for d in names) + " |",
              "|---|---|---|" + "---|" * len(names)]
     for label, kind in kinds:
-        ids = [i for i, p in pairs.items() if p["kind"] == kind]
+        ids = [i for i, p in pairs.items() if p["kind"] == kind and p["label"] == label]
         cells = []
         for d in names:
             judged = [records[d][i]["passed"] for i in ids if i in records[d]]
