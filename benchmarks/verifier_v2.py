@@ -21,7 +21,6 @@ import hashlib
 import json
 import random
 import re
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -523,7 +522,7 @@ def _dated(text: str, m: re.Match) -> bool:
 
 def year_swaps(claim: str, doc: Doc) -> list[Change]:
     """A year of the claim replaced by another year the paragraph states about something else."""
-    changes = []
+    changes: list[Change] = []
     if re.search(r"\b(?:BC|BCE)\b", doc.text):
         return changes
     years = list(dict.fromkeys(m.group() for m in YEAR.finditer(doc.text) if _dated(doc.text, m)))
@@ -599,7 +598,7 @@ def _numbers(text: str) -> list[tuple[re.Match, str]]:
     """Non-year numbers of ``text`` with their unit (the word after, else "of" and the two words before),
     where a swap keeps the sentence's sense: not a bound ("more than 50"), a range, a date's day, an era's
     year ("27 BC"), a name's number ("Apollo 11") or a conversion ("5 km (3 mi)")."""
-    found = []
+    found: list[tuple[re.Match, str]] = []
     for m in _NUM.finditer(text):
         value = m.group()
         if YEAR.fullmatch(value) or _value(value) < 2 or _is_range(text, m.start(), m.end()):
@@ -618,10 +617,10 @@ def _numbers(text: str) -> list[tuple[re.Match, str]]:
                 unit = run[1] if run[0] in _MODIFIERS and len(run) > 1 else run[0]
             unit = unit[:-1] if unit.endswith("s") and not unit.endswith(("ss", "us", "ies")) else unit
             unit = "taxon" if unit in _TAXON_UNITS else unit  # "114 genera and 3,750 species"
-        elif re.match(r"[,.;]", after) and re.search(
-            r"\b[a-z]+ of (?:about |approximately |around )?$", before
+        elif re.match(r"[,.;]", after) and (
+            of := re.search(r"\b([a-z]+) of (?:about |approximately |around )?$", before)
         ):
-            unit = "of:" + re.search(r"\b([a-z]+) of (?:about |approximately |around )?$", before).group(1)
+            unit = "of:" + of.group(1)
         else:
             continue
         if unit in _MONTHS or unit in _ERAS or re.match(r"\s*\(", after[unit_m.end() if unit_m else 0 :]):
@@ -649,7 +648,7 @@ def _with_article(text: str, start: int, number: str) -> str:
 
 def number_swaps(claim: str, doc: Doc) -> list[Change]:
     """A number of the claim replaced by another number of the paragraph with the same unit."""
-    changes = []
+    changes: list[Change] = []
     for m, unit in _numbers(claim):
         near = _near(claim, m.start(), m.end()) - set(unit.replace(":", " ").split())
         value = _value(m.group())
@@ -796,8 +795,8 @@ def _distinctive(rest: str, other_text: str) -> bool:
     exact = {
         m.group().replace(",", "")
         for m in _CARDINAL.finditer(rest)
-        if not set(_lower_words(rest[: m.start()])[-2:]) & _NUMBER_BOUNDS
-    }  # not "more than 200 works"
+        if not set(_lower_words(rest[: m.start()])[-3:]) & (_NUMBER_BOUNDS | {"among"})
+    }  # not "more than 200 works", "among the 100 most productive"
     if exact & unseen:
         return True
     return re.search(r"\bcapital\b", rest) is not None and any(not t[0].isdigit() for t in unseen)
@@ -892,7 +891,7 @@ def role_swaps(claim: str, doc: Doc, lower: set[str]) -> list[Change]:
     """Two parties of a directed relation exchanged ("A succeeded B" → "B succeeded A", "directed by A and
     produced by B" → "directed by B and produced by A"), where the paragraph does not state the
     exchanged relation."""
-    changes = []
+    changes: list[Change] = []
     if re.search(r"\b(?:each other|one another|mutual|mutually|jointly)\b", doc.text):
         return changes
     for pattern in (_ROLE_ACTIVE, _ROLE_PASSIVE, _ROLE_OF, _ROLE_BY, _ROLE_THAN, _ROLE_DIRECTION, _ROLE_INTO):
@@ -1093,7 +1092,7 @@ def _singular(noun: str, vocabulary: set[str]) -> str | None:
 def rank_changes(claim: str, doc: Doc, corpus: Corpus) -> list[Change]:
     """A stated rank made the top one ("second-largest" → "largest", "one of the largest cities" → "the
     largest city") or moved to another ordinal the paragraph does not state."""
-    changes = []
+    changes: list[Change] = []
     lower = doc.text.lower()
     for m in _RANK.finditer(claim):
         sup = m.group("sup").replace("-", " ")
@@ -1123,8 +1122,8 @@ def rank_changes(claim: str, doc: Doc, corpus: Corpus) -> list[Change]:
         sup = m.group("sup")
         if single is None or not _MEASURED.fullmatch(sup):
             continue  # "the most important holiday", "the oldest group": may well be said, and true
-        top = re.compile(rf"(?<!one of )the (?:[\w']+ )?{sup} {single}\b")
-        if any(_has(text, doc.name) and top.search(text) for text in corpus.texts):
+        stated_top = re.compile(rf"(?<!one of )the (?:[\w']+ )?{sup} {single}\b")
+        if any(_has(text, doc.name) and stated_top.search(text) for text in corpus.texts):
             continue  # the corpus says something of the title is the top one
         new = claim[: m.start()] + f"the {m.group('poss') or ''}{sup} {single}" + claim[m.end() :]
         changes.append(
@@ -1160,7 +1159,7 @@ _CLAUSE_WORDS = frozenset(
 
 def polarity_flips(claim: str, doc: Doc) -> list[Change]:
     """A negation dropped ("is not" → "is", "never" dropped) or a "not" added to a stated fact."""
-    changes = []
+    changes: list[Change] = []
     if re.search(r"\b(?:neither|nor|not only|whether or not|if not|or not|but not|or \w+ not)\b", claim):
         return changes  # "may or may not": no polarity to flip
     negations = list(_NEGATION.finditer(claim))
@@ -1298,7 +1297,7 @@ def _parts(doc: Doc) -> list[int]:
 
 def compound_stated(doc: Doc, ctx: Context) -> list[Candidate]:
     """Kind 12: two sentences about the title joined by "and"."""
-    found = []
+    found: list[Candidate] = []
     parts = _parts(doc)
     for i in parts:
         for j in parts:
@@ -1316,7 +1315,7 @@ def compound_stated(doc: Doc, ctx: Context) -> list[Candidate]:
 
 def compound_false(doc: Doc, ctx: Context) -> list[Candidate]:
     """Kind 10: two sentences about the title joined, one of them changed by a kind 1-8 change."""
-    found = []
+    found: list[Candidate] = []
     parts = _parts(doc)
     for i in parts:
         for j in parts:
@@ -1367,7 +1366,7 @@ _INTRO_DROP = re.compile(
 def _lists(claim: str, pairs: bool = False) -> list[tuple[re.Match, list[str], str]]:
     """Lists of three or more names in the claim (with ``pairs``, of two too): (match, members,
     introducing words)."""
-    found = []
+    found: list[tuple[re.Match, list[str], str]] = []
     if _ORDERED.search(claim):
         return found
     for m in [*_LIST.finditer(claim), *(_PAIR.finditer(claim) if pairs else [])]:
@@ -1408,14 +1407,17 @@ def _render_list(members: list[str], oxford: bool) -> str:
 
 
 def list_stated(doc: Doc, ctx: Context) -> list[Candidate]:
-    """Kind 13: a stated list with its members reordered, or one dropped after "include"/"such as"."""
-    found = []
+    """Kind 13: a stated list with its members after the first in reverse order, or one member dropped
+    after "include"/"such as"."""
+    found: list[Candidate] = []
     for i, claim in enumerate(doc.claims):
         if claim is None:
             continue
         for m, members, before in _lists(claim):
             oxford = ", and " in m.group()
-            reordered = members[1:] + members[:1]
+            # the first member stays (it may carry the article, or name the group the others make up:
+            # "the Brothers Grimm, Jacob and Wilhelm"); the others in reverse order
+            reordered = members[:1] + members[1:][::-1]
             found.append(
                 Candidate(
                     claim[: m.start()] + _render_list(reordered, oxford) + claim[m.end() :],
@@ -1472,7 +1474,7 @@ def list_false(doc: Doc, ctx: Context) -> list[Candidate]:
     "borders"): a name of the members' kind (corpus articles of one class, or people) where the paragraph
     has one, else any name it uses as a noun. Not for lists of other names of one thing ("also known
     as A, B and C")."""
-    found = []
+    found: list[Candidate] = []
     names = list(
         dict.fromkeys(
             _bare(s[a:b])
@@ -1503,9 +1505,11 @@ def list_false(doc: Doc, ctx: Context) -> list[Candidate]:
                 if len(members) == 2 and not same:
                     continue  # "A and B" is a list only when both are of one kind
                 other = ctx.corpus.named(name)
-                if other is not None and any(
-                    d is not None and (_alias(doc, d, other) or related(d, other))
-                    for d in map(ctx.corpus.named, members)
+                member_docs = [d for d in map(ctx.corpus.named, members) if d is not None]
+                if (
+                    any(_has(d.text, name) for d in member_docs)
+                    or other is not None
+                    and any(_alias(doc, d, other) or related(d, other) for d in member_docs)
                 ):
                     continue  # a neighbour, a part or another name of a member: the relation may hold
                 if re.match(
@@ -1540,7 +1544,7 @@ def list_false(doc: Doc, ctx: Context) -> list[Candidate]:
 def cross_document(doc: Doc, ctx: Context) -> list[Candidate]:
     """Kind 9: a sentence about this document's title with the title replaced by another corpus article of
     the same kind and split (unrelated to it), for a predicate naming a fact the other's article lacks."""
-    found = []
+    found: list[Candidate] = []
     pool = [
         o
         for o in ctx.corpus.by_kind.get((kind_of(doc), doc.split), [])
@@ -1551,7 +1555,7 @@ def cross_document(doc: Doc, ctx: Context) -> list[Candidate]:
     others = ctx.rng.sample(pool, min(len(pool), 25))
     for i, claim in enumerate(doc.claims):
         parts = _subject_rest(doc, claim) if claim else None
-        if parts is None or not _predicate(parts[1]):
+        if claim is None or parts is None or not _predicate(parts[1]):
             continue
         subject, rest = parts
         for other in others:
@@ -1580,7 +1584,7 @@ def cross_document(doc: Doc, ctx: Context) -> list[Candidate]:
 def two_documents(doc: Doc, ctx: Context) -> list[Candidate]:
     """Kind 14: a fact of this document that names another document's subject, joined with that document's
     first sentence (same split): "X is a country in Central America, and Central America is …"."""
-    found = []
+    found: list[Candidate] = []
     seconds = [
         o
         for o in ctx.corpus.mentions(doc)
@@ -1626,10 +1630,10 @@ _RANKED = re.compile(
 def comparison(doc: Doc, ctx: Context) -> list[Candidate]:
     """Kind 15: what a stated rank implies: "X is the second-largest city in Y, after Z" → "Z is larger
     than X." and "X is not the largest city in Y."."""
-    found = []
+    found: list[Candidate] = []
     for i, claim in enumerate(doc.claims):
         m = _RANKED.match(claim) if claim else None
-        if m is None:
+        if claim is None or m is None:
             continue
         x = m.group("x")
         if not (x in (doc.ref, doc.mid) or re.fullmatch(NAME, x)) or _plain(x.split()[0]) in _STOP:
@@ -1655,7 +1659,7 @@ def comparison(doc: Doc, ctx: Context) -> list[Candidate]:
         z = m.group("z")
         word = sup.split()[-1] if sup.startswith("most") else sup
         comparative = ("more " + word) if sup.startswith("most") else _comparative(sup)
-        if z and comparative and not re.search(rf",? (?:and|or) (?:the )?{NAME}", claim[m.end("z") :][:5]):
+        if z and comparative:
             measures = (
                 r"(?:area|population|land area|volume|surface area|mass|total area|diameter|[a-z]+ area)"
             )
@@ -1696,7 +1700,7 @@ _SEVERAL_CAPITALS = re.compile(
 def negated_stated(doc: Doc, ctx: Context) -> list[Candidate]:
     """Kind 16: a negated claim the paragraph states: a "not"/"never" sentence standing alone, or "X is not
     the capital of C" where the paragraph of country C names its capital, another city."""
-    found = []
+    found: list[Candidate] = []
     for i, claim in enumerate(doc.claims):
         if (
             claim
@@ -1897,4 +1901,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
