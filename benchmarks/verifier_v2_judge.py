@@ -24,6 +24,7 @@ DECISIONS = {  # decision name -> Context fields
     "grounded": {},
     "grounded + contrast": {"contrast_check": True},
     "grounded + atoms": {"atomic_claims": True},
+    "grounded + slots": {"slot_check": True},
     "issup": {"support_decision": "issup"},
 }
 
@@ -52,6 +53,10 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
             # one atom: the very checks of the grounded decision, already judged
             copied = {**grounded[pair["id"]], "decision": decision, "copied_from": "grounded"}
             append_record(JUDGMENTS, copied)
+            continue
+        if context.slot_check and pair["id"] in grounded and not grounded[pair["id"]]["passed"]:
+            # the slot check only asks claims that pass: a failed one fails alike, no new judgment
+            append_record(JUDGMENTS, {**grounded[pair["id"]], "decision": decision, "copied_from": "grounded"})
             continue
         docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
         started = time.perf_counter()

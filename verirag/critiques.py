@@ -24,6 +24,11 @@ Each critique is a question to the chat model scored by the probability of its a
    passes a right name in the wrong relation ("Google was founded on February 14, 2005, by Chad Hurley"
    from the YouTube article) but rates the true relation ("YouTube was founded…") higher.
 
+5. with ``slot_check``: a claim that passes is asked as blanks (:func:`verirag.slots.slots`) — each of
+   its names and numbers after the subject that the quote could fill otherwise — and fails unless the
+   quote's answer (:mod:`verirag.prompts.slot`) names the claim's own term: "Lahore is the capital of
+   ___" over the Lahore article is answered "Punjab", not "Pakistan".
+
 With ``atomic_claims``, a compound or list sentence is first split into atoms by rules
 (:func:`verirag.atoms.atoms`) and each atom goes through 1-4 against its own quote; all must pass.
 
@@ -45,7 +50,8 @@ from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
 from verirag.models.scoring import calibrate
 from verirag.prompts import critiques as prompt
-from verirag.prompts import entailment
+from verirag.prompts import entailment, slot
+from verirag.slots import BLANK, UNKNOWN, fills, slots
 from verirag.stores.documents import Document
 from verirag.text import render_documents
 
@@ -57,6 +63,7 @@ THRESHOLD = 0.6026
 ISSUP_THRESHOLD = 0.5  # Self-RAG's ISSUP decision
 QUOTE_SENTENCES = 3  # sentences quoted as evidence, across the documents checked
 QUOTE_PER_DOCUMENT = 2  # ... and from one document (as benchmarked: a paragraph's best two)
+SLOT_TOKENS = 16  # the slot check's answer: the words for one blank
 
 
 def support_score(p: dict[str, float]) -> float:
@@ -195,7 +202,29 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
     for (support, sibling, _), judgment in zip(rivals, rated, strict=True):
         if support.passed and _probability(ctx, judgment) >= support.probability:
             support.passed, support.rival = False, sibling
+    if ctx.slot_check and ctx.support_decision == "grounded":
+        _check_slots(model, [(results[i], checks[i][1], evidence) for i, _, _, evidence in asks], ctx)
     return [r for r in results if r is not None]
+
+
+def _check_slots(model: BaseChatModel, passed: Sequence[tuple[Support | None, str, list[Document]]],
+                 ctx: Context) -> None:
+    """``slot_check``: each blank of a passing claim must be filled by the quote with the claim's own
+    term (else it fails, and ``rival`` shows the claim as the quote fills it)."""
+    asks = []
+    for support, sentence, evidence in passed:
+        if support is None or not support.passed:
+            continue
+        quoted = " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence)
+        passage = render_documents(evidence)
+        asks += [(support, blank, slot.messages(passage, blank.masked)) for blank in slots(sentence, quoted)]
+    replies = model.batch([m for _, _, m in asks], config={"max_concurrency": max(1, ctx.max_concurrency)},
+                          max_tokens=SLOT_TOKENS) if asks else []
+    for (support, blank, _), reply in zip(asks, replies, strict=True):
+        if support.passed and not fills(reply.text, blank):
+            support.passed = False
+            answer = reply.text.strip().splitlines()[0][:80] if reply.text.strip() else UNKNOWN
+            support.rival = blank.masked.replace(BLANK, answer)
 
 
 # -- ISREL, ISUSE and the segment score --------------------------------------------------------------

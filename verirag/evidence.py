@@ -68,7 +68,7 @@ def _negated(text: str) -> bool:
     return "n't" in text.lower() or any(_plain(w) in _NEGATIONS for w in _WORD.findall(text))
 
 
-def _number(text: str) -> str:
+def as_number(text: str) -> str:
     """A number as digits: thousands separators dropped, a decimal's trailing zeros too (1.50 = 1.5)."""
     text = text.replace(",", "")
     return text.rstrip("0").rstrip(".") if "." in text else text
@@ -81,7 +81,7 @@ def key_terms(claim: str) -> list[str]:
     Stop words never count, capitalised or not ("The", "In", "It"). Numbers in words ("three") are not
     terms of a claim, but the evidence's number words up to twenty match a claim's digits.
     """
-    terms: list[str] = [_number(n) for n in _NUMBER.findall(claim)]
+    terms: list[str] = [as_number(n) for n in _NUMBER.findall(claim)]
     for match in _WORD.finditer(claim):
         word = _plain(match.group())
         if match.group()[0].isupper() and word not in _STOP:
@@ -93,7 +93,7 @@ def key_terms(claim: str) -> list[str]:
 
 def _vocabulary(evidence: str) -> tuple[set[str], set[str]]:
     words = {_plain(w) for w in _WORD.findall(evidence)}
-    numbers = {_number(n) for n in _NUMBER.findall(evidence)}
+    numbers = {as_number(n) for n in _NUMBER.findall(evidence)}
     numbers |= {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS}
     return words, numbers
 
@@ -103,7 +103,7 @@ def _vocabulary(evidence: str) -> tuple[set[str], set[str]]:
 _NAME_ENDINGS = ("s", "es", "n", "an", "ian", "ean", "ese", "i", "ic", "ish", "y")
 
 
-def _same_name(a: str, b: str) -> bool:
+def same_name(a: str, b: str) -> bool:
     shorter, longer = sorted((a, b), key=len)
     for root in {shorter, shorter[:-1] if shorter[-1:] in ("a", "e", "y") else shorter}:
         if len(root) >= 3 and longer.startswith(root) and longer[len(root):] in _NAME_ENDINGS:
@@ -115,7 +115,7 @@ def _word_found(term: str, words: set[str]) -> bool:
     if term in words:
         return True
     stem = stemmer().stemWord(term)
-    return any(stemmer().stemWord(word) == stem or _same_name(term, word) for word in words)
+    return any(stemmer().stemWord(word) == stem or same_name(term, word) for word in words)
 
 
 def missing_terms(claim: str, evidence: str) -> list[str]:

@@ -13,7 +13,8 @@ PACKAGE = Path(__file__).resolve().parents[2] / "verirag"
 LAYERS = [
     ("plain values", ["verirag.stores.documents", "verirag.errors", "verirag.paths", "verirag.registry",
                       "verirag.jsonl", "verirag.usage", "verirag.refusal"]),
-    ("text", ["verirag.text", "verirag.parsing", "verirag.evidence", "verirag.atoms", "verirag.citations"]),
+    ("text", ["verirag.text", "verirag.parsing", "verirag.evidence", "verirag.atoms", "verirag.slots",
+              "verirag.citations"]),
     ("resources and prompts", ["verirag.stores", "verirag.models", "verirag.prompts"]),
     ("graph vocabulary", ["verirag.graph"]),
     ("critiques", ["verirag.critiques"]),

@@ -29,6 +29,7 @@ SYSTEMS: dict[str, dict[str, Any]] = {
     "verirag-pointwise": {"utility_mode": "pointwise"},
     # the support decision's contrast check: a claim must also beat its in-evidence siblings
     "verirag-contrast": {"contrast_check": True},
+    "verirag-slots": {"slot_check": True},
     # VTG's ablations (Table 3), as switches of the full graph
     "verirag-no-qg": {"query_generation": False},
     "verirag-no-verifier": {"verifier": False},

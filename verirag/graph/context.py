@@ -76,6 +76,10 @@ class Context:
         False, "grounded decision: a supported claim must also be rated above each sibling (one of its "
                "years or names swapped for another its evidence states); catches a right name in the "
                "wrong relation, at about one judgment per sibling")
+    slot_check: bool = _f(
+        False, "grounded decision: a claim that passes is also asked, for each of its names and numbers "
+               "that its quote could fill otherwise (at most 3), which option fills the blank (the "
+               "claim's term, the quote's other terms of that kind, none); any other choice fails it")
     atomic_claims: bool = _f(
         False, "grounded decision: a compound or list sentence is split into atomic claims by rules "
                "(clauses, predicates, list members), each judged against its own quote; all must pass")

@@ -1,0 +1,72 @@
+"""The QA slot check (``slot_check``): a passing claim's blanks, filled by the quote, must be the claim's
+own terms; the blanks asked are only those the quote could fill otherwise."""
+
+from __future__ import annotations
+
+from verirag import Context
+from verirag import critiques as support
+from verirag.prompts import slot
+from verirag.slots import Slot, fills, slots
+from verirag.stores import make_document
+from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
+
+LAHORE = make_document("Lahore", "Lahore is the capital and largest city of the Pakistani province of Punjab. "
+                       "It is the second-largest city in Pakistan, after Karachi.")
+TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan.")
+
+
+def reader(answers: dict[str, str]):
+    """A judge passing every claim (P(Yes) 0.99) that fills each blank as ``answers`` says."""
+    def respond(messages, kwargs):
+        if messages[0].text == slot.SYSTEM:
+            prompt = last_user_text(messages)
+            return next((a for masked, a in answers.items() if f"Sentence: {masked}" in prompt), "unknown")
+        return judgment_reply(0.99)
+    return ScriptedChatModel(respond=respond)
+
+
+def decide_one(model, documents, claim, **kw):
+    (check,) = support.decide(model, [(documents, claim)], "Tell me about Lahore.", Context(**kw))
+    return check
+
+
+def test_blanks_are_the_terms_after_the_subject_that_the_quote_could_fill_otherwise():
+    quote = f"{LAHORE['title']}. {LAHORE['text']}"
+    assert slots("Lahore is the capital of Pakistan.", quote) == [
+        Slot("Lahore is the capital of ___.", "Pakistan")]
+    # no other year in the quote: the year is no blank; the subject never is
+    assert slots("Tokyo is the capital of Japan.", "Tokyo is the capital of Japan.") == []
+    renamed = "Edo was renamed Tokyo in 1868 by Emperor Meiji."
+    quote = "Edo was renamed Tokyo in 1868 after Kyoto lost the court in 1869. Emperor Meiji moved there."
+    assert [s.term for s in slots(renamed, quote)] == ["Tokyo", "1868"]  # Meiji: no other emperor
+    assert [s.term for s in slots(renamed, quote, limit=1)] == ["Tokyo"]
+
+
+def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
+    blank = Slot("Lahore is the capital of ___.", "Pakistan")
+    assert fills("Pakistan", blank) and fills("the Pakistani province", blank)
+    assert not fills("Punjab", blank) and not fills("unknown", blank) and not fills("", blank)
+    year = Slot("It was founded in ___.", "1457")
+    assert fills("1457", year) and not fills("1475", year) and not fills("14570", year)
+
+
+def test_a_claim_the_quote_fills_otherwise_fails_and_shows_the_quotes_answer():
+    false = "Lahore is the capital of Pakistan."
+    model = reader({"Lahore is the capital of ___.": "Punjab"})
+    assert decide_one(model, [LAHORE], false).passed  # without the check: a false claim verified
+    check = decide_one(model, [LAHORE], false, slot_check=True)
+    assert not check.passed and check.rival == "Lahore is the capital of Punjab."
+    true = "Lahore is the capital of Punjab."
+    kept = decide_one(reader({"Lahore is the capital of ___.": "Punjab"}), [LAHORE], true, slot_check=True)
+    assert kept.passed and kept.rival == ""
+    unknown = decide_one(reader({}), [LAHORE], true, slot_check=True)
+    assert not unknown.passed and unknown.rival == "Lahore is the capital of unknown."
+
+
+def test_the_slot_check_costs_nothing_without_blanks_or_without_a_pass():
+    model = reader({})
+    assert decide_one(model, [TOKYO], "Tokyo is the capital of Japan.", slot_check=True).passed
+    assert len(model.calls) == 1  # the quote states no other name: no blank asked
+    failing = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.01))
+    assert not decide_one(failing, [LAHORE], "Lahore is the capital of Pakistan.", slot_check=True).passed
+    assert len(failing.calls) == 1  # a claim that fails is not asked again

@@ -1,0 +1,92 @@
+"""The QA slot check's questions: a claim with one of its names or numbers blanked out ("Lahore is the
+capital of ___."), asked only where the quote states another term of the same kind that could fill
+the blank (another name, year or number), and the comparison of the quote's answer with the claim's
+term. A quote that supports the claim fills every blank with the claim's term; a swapped relation (a
+province's capital given to the country, one entity's attribute given to another) fills it otherwise.
+
+The claim's subject (its first term) stays: a blank there asks "what ... ?" with nothing to anchor it.
+
+Plain text only: nothing here imports from the graph, the models or the stores.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from verirag.evidence import YEAR, as_number, content_words, same_name
+
+BLANK = "___"
+UNKNOWN = "unknown"  # the reply that says the documents do not fill the blank
+_LEADING_STOP = re.compile(r"^(?:The|A|An|In|On|At|By|Of|For|From|During|After|Before|It|Its|This)\s+")
+_NAME_RUN = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*(?: (?:of |de |the )?[A-Z][\w'’-]*)*")
+_MONTHS = frozenset(
+    "january february march april may june july august september october november december".split())
+_QUANTITY = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One blank of a claim: the claim with the term replaced by :data:`BLANK`."""
+
+    masked: str
+    term: str
+
+
+def _names(text: str) -> list[tuple[int, int]]:
+    """Spans of runs of capitalised words ("Chad Hurley", "University of Oxford"), leading stop words
+    ("The", "In") cut off."""
+    spans = []
+    for match in _NAME_RUN.finditer(text):
+        start, run = match.start(), match.group()
+        cut = _LEADING_STOP.match(run)
+        while cut:
+            start, run = start + cut.end(), run[cut.end():]
+            cut = _LEADING_STOP.match(run)
+        if run and run[0].isupper() and content_words(run):
+            spans.append((start, start + len(run)))
+    return spans
+
+
+def _numbers(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _QUANTITY.finditer(text)]
+
+
+def _kind(term: str) -> str:
+    if not term[0].isdigit():
+        return "month" if term.lower() in _MONTHS else "name"
+    return "year" if YEAR.fullmatch(as_number(term)) else "number"
+
+
+def _terms(text: str) -> list[str]:
+    return [text[a:b] for a, b in sorted(_names(text) + _numbers(text))]
+
+
+def same_term(a: str, b: str) -> bool:
+    """Whether two names or numbers are the same (a number exactly; a name by a shared word or demonym)."""
+    if a[0].isdigit() or b[0].isdigit():
+        return a[0].isdigit() and b[0].isdigit() and as_number(a) == as_number(b)
+    words_a, words_b = content_words(a), content_words(b)
+    return bool(words_a & words_b) or any(same_name(x, y) for x in words_a for y in words_b)
+
+
+def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
+    """The claim's blanks that the quote could fill otherwise: each name or number after the first for
+    which the quote states another term of its kind, at most ``limit``."""
+    spans = sorted(_names(claim) + _numbers(claim))
+    terms = [claim[a:b] for a, b in spans]
+    rivals = _terms(quote)
+    out = []
+    for start, end in spans[1:]:
+        term = claim[start:end]
+        if any(_kind(t) == _kind(term) and not same_term(t, term)
+               and not any(same_term(t, c) for c in terms) for t in rivals):
+            out.append(Slot(claim[:start] + BLANK + claim[end:], term))
+            if len(out) == limit:
+                break
+    return out
+
+
+def fills(reply: str, slot: Slot) -> bool:
+    """Whether the quote's answer for the blank names the claim's term."""
+    return any(same_term(slot.term, t) for t in _terms(reply))
