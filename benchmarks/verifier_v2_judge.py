@@ -49,14 +49,12 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
     context = Context(**DECISIONS[decision])
     grounded = {r["id"]: r for r in read_records(JUDGMENTS) if r["decision"] == "grounded"}
     for i, pair in enumerate(todo, 1):
-        if context.atomic_claims and atoms(pair["claim"]) == [pair["claim"]] and pair["id"] in grounded:
-            # one atom: the very checks of the grounded decision, already judged
+        one_atom = context.atomic_claims and atoms(pair["claim"]) == [pair["claim"]]
+        unasked = context.slot_check and not grounded.get(pair["id"], {}).get("passed", True)
+        if (one_atom or unasked) and pair["id"] in grounded:
+            # the grounded decision's very checks (one atom), or a failed claim the slot check never asks
             copied = {**grounded[pair["id"]], "decision": decision, "copied_from": "grounded"}
             append_record(JUDGMENTS, copied)
-            continue
-        if context.slot_check and pair["id"] in grounded and not grounded[pair["id"]]["passed"]:
-            # the slot check only asks claims that pass: a failed one fails alike, no new judgment
-            append_record(JUDGMENTS, {**grounded[pair["id"]], "decision": decision, "copied_from": "grounded"})
             continue
         docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
         started = time.perf_counter()
