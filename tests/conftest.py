@@ -8,6 +8,7 @@ import itertools
 import pytest
 
 from tests.hypothesis_ci import pytest_configure, pytest_report_header  # noqa: F401  (CI: explore, print seed)
+from verirag import calibration
 from verirag.models import register_model, unregister_model
 from verirag.stores import HybridStore, make_document, register_store, unregister_store
 from verirag.testing import HashEmbedder, ScriptedChatModel
@@ -73,9 +74,11 @@ def scripted():
         name = f"scripted-{next(_names)}"
         model = ScriptedChatModel(respond=respond)
         register_model(name, model)
+        calibration.register(name, calibration.EMBEDDED)  # it plays the embedded model
         names.append(name)
         return name, model
 
     yield make
     for name in names:
         unregister_model(name)
+        calibration.register(name, None)

@@ -87,6 +87,10 @@ def _web_writer(messages, kwargs):
         return distribution_reply({"4": 0.5, "5": 0.5})
     if kind == "gap":
         return "how many people live in Tokyo"
+    if kind == "fill":  # a faithful reader: the blank as the script's sentence fills it, if one matches
+        masked = task.split("Sentence: ", 1)[1].split("\n", 1)[0]
+        pattern = re.compile(re.escape(masked).replace("___", "(.+?)") + "$")
+        return next((m.group(1) for s in _EVIDENCE if (m := pattern.match(s))), "unknown")
     return "Tokyo is the capital of Japan."  # missing: a pseudo-passage
 
 
@@ -173,3 +177,13 @@ def _slow(messages, kwargs):
 
 
 slow = ScriptedChatModel(respond=_slow)  # every call takes VERIRAG_FAKE_LATENCY seconds (default 0.2)
+
+
+def _verbatim_reader(messages, kwargs):
+    """Entailment judge of the calibrate tests: P(Yes) 0.95 for a claim its documents hold verbatim, else
+    0.3."""
+    documents, claim = last_user_text(messages).rsplit("Claim: ", 1)
+    return judgment_reply(0.95 if claim.split("\n", 1)[0].rstrip(".") in documents else 0.3)
+
+
+verbatim_reader = ScriptedChatModel(respond=_verbatim_reader)

@@ -24,6 +24,7 @@ from verirag.prompts import (
     grounded_refusal,
     judge_utility,
     missing_info_query,
+    slot,
     verify_retrieval,
 )
 from verirag.stores.documents import Document
@@ -62,6 +63,7 @@ PROMPTS = {
     "queries": _fixed(evidence_finder.diverse_queries(_ARG, "", _ARG, 2)),
     "usefulness": _fixed(critiques.usefulness(_ARG, _ARG)),
     "gap": _fixed(grounded_refusal.messages(_ARG, _ARG)),
+    "fill": _fixed(slot.messages(_ARG, _ARG)),
 }
 JUDGMENTS = {"support", "entails"}  # the two questions a support decision may ask
 

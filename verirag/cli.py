@@ -345,6 +345,26 @@ def evaluate(
     out_console.print(f"results: {paths['results']}  table: {paths['table']}  plot: {paths['plot']}")
 
 
+@app.command()
+def calibrate(
+    model: Annotated[str, typer.Option(help="The model to calibrate (as --model of ask).")],
+    pairs: Annotated[Path | None, typer.Option(
+        help="Pairs file (default: benchmarks/verifier_v2/pairs.jsonl of this checkout); its calibration "
+             "split is judged.", show_default=False)] = None,
+    limit: Annotated[int | None, typer.Option(help="Only the first N pairs.", show_default=False)] = None,
+) -> None:
+    """Fit the support decision's calibration for a model; saved under $VERIRAG_HOME (resumable)."""
+    from verirag.eval.calibrate import DEFAULT_PAIRS, load_pairs
+    from verirag.eval.calibrate import calibrate as fit_model
+
+    chosen = load_pairs(pairs or DEFAULT_PAIRS, limit)
+    with _progress(f"calibrating {model}", len(chosen)) as advance:
+        fitted, saved = fit_model(model, chosen, advance)
+    a, b = fitted.weights
+    out.print(f"P(supported) = sigmoid({a} + {b}·logit P(Yes)), pass at >= {fitted.threshold}; "
+              f"a bare Yes counts {fitted.text_yes}. Saved to {saved}", highlight=False, markup=False)
+
+
 def _print_answer(result: dict, streamed: int = 0) -> None:
     from verirag.graph.state import answer_sentences
 

@@ -15,9 +15,10 @@ Each critique is a question to the chat model scored by the probability of its a
    quote (or its document's title), or the claim is unsupported without asking the model (a swapped
    year or name, or an added "not", stops here);
 3. the model is asked whether the quote supports the claim (:mod:`verirag.prompts.entailment`), scored
-   by P(Yes), and a logistic map fitted on the benchmark's calibration split (:data:`CALIBRATION`)
-   turns that into P(supported), which must reach the threshold chosen there (``support_threshold``,
-   default :data:`THRESHOLD`);
+   by P(Yes), and the model's calibration (:mod:`verirag.calibration`: a logistic map fitted on the
+   benchmark's calibration split) turns that into P(supported), which must reach the threshold chosen
+   there (``support_threshold`` overrides it); a bare "Yes" from a backend without log-probabilities
+   counts as that model's measured precision of "Yes", never as certainty;
 4. with ``contrast_check``: a claim that passes is judged again beside its siblings — the claim with one
    year or name swapped for another the quote states (:func:`verirag.evidence.contrast_claims`), each
    over the same quote — and fails when a sibling is rated at least as likely supported: the judge
@@ -44,11 +45,11 @@ from dataclasses import dataclass, field, replace
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
+from verirag import calibration
 from verirag.atoms import atoms
 from verirag.evidence import contrast_claims, missing_terms, quote_text, select_quotes
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
-from verirag.models.scoring import calibrate
 from verirag.prompts import critiques as prompt
 from verirag.prompts import entailment, slot
 from verirag.slots import BLANK, UNKNOWN, fills, slots
@@ -56,10 +57,6 @@ from verirag.stores.documents import Document
 from verirag.text import render_documents
 
 GRADES = ["Fully", "Partially", "No"]
-# The grounded decision, fitted on benchmarks/verifier/ (calibration split) for the embedded model:
-CALIBRATION = (-5.3761, 3.3602)  # P(supported) = sigmoid(a + b * logit P(Yes)), P(Yes) of the quote
-# on that calibrated scale (P(Yes) >= 0.85): the middle of the calibration split's best range
-THRESHOLD = 0.6026
 ISSUP_THRESHOLD = 0.5  # Self-RAG's ISSUP decision
 QUOTE_SENTENCES = 3  # sentences quoted as evidence, across the documents checked
 QUOTE_PER_DOCUMENT = 2  # ... and from one document (as benchmarked: a paragraph's best two)
@@ -100,7 +97,7 @@ def threshold(ctx: Context) -> float:
     """The pass threshold of the run's decision."""
     if ctx.support_threshold is not None:
         return ctx.support_threshold
-    return ISSUP_THRESHOLD if ctx.support_decision == "issup" else THRESHOLD
+    return ISSUP_THRESHOLD if ctx.support_decision == "issup" else calibration.for_model(ctx.model).threshold
 
 
 def quotes_for(documents: Sequence[Document], sentence: str) -> list[Quote]:
@@ -127,15 +124,10 @@ def _messages(ctx: Context, documents: Sequence[Document], question: str, senten
     return entailment.messages(render_documents(documents), sentence)
 
 
-def calibrated(score: float) -> float:
-    """The grounded decision's P(supported) for the model's P(Yes) about the quote (logistic map)."""
-    return calibrate(score, CALIBRATION)
-
-
 def _probability(ctx: Context, judgment: Judgment) -> float:
     if ctx.support_decision == "issup":
         return support_score(judgment.probabilities)
-    return calibrated(judgment.probabilities["Yes"])
+    return calibration.for_model(ctx.model).probability(judgment.probabilities["Yes"], judgment.from_text)
 
 
 def _decide_atoms(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,

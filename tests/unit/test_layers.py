@@ -17,7 +17,7 @@ LAYERS = [
               "verirag.citations"]),
     ("resources and prompts", ["verirag.stores", "verirag.models", "verirag.prompts"]),
     ("graph vocabulary", ["verirag.graph"]),
-    ("critiques", ["verirag.critiques"]),
+    ("critiques", ["verirag.calibration", "verirag.critiques"]),
     ("nodes", ["verirag.nodes"]),
     ("assembly", ["verirag.workflow", "verirag.diagram"]),
     ("users of the graph", ["verirag.api", "verirag.batch", "verirag.cli", "verirag.cluster",

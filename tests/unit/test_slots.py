@@ -10,8 +10,8 @@ from verirag.slots import Slot, fills, slots
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
 
-LAHORE = make_document("Lahore", "Lahore is the capital and largest city of the Pakistani province of Punjab. "
-                       "It is the second-largest city in Pakistan, after Karachi.")
+LAHORE = make_document("Lahore", "Lahore is the capital and largest city of the Pakistani province of "
+                       "Punjab. It is the second-largest city in Pakistan, after Karachi.")
 TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan.")
 
 

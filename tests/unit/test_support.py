@@ -7,6 +7,7 @@ import pytest
 
 from verirag import Context
 from verirag import critiques as support
+from verirag.calibration import EMBEDDED
 from verirag.evidence import key_terms, missing_terms, select_quote
 from verirag.prompts import entailment
 from verirag.stores import make_document
@@ -34,7 +35,7 @@ def score_at(probability: float) -> float:
     low, high = 1e-6, 1 - 1e-6
     for _ in range(100):
         mid = (low + high) / 2
-        low, high = (mid, high) if support.calibrated(mid) < probability else (low, mid)
+        low, high = (mid, high) if EMBEDDED.probability(mid) < probability else (low, mid)
     return high
 
 
@@ -64,13 +65,13 @@ def test_an_unsupported_claim_fails_by_guard_or_by_judgment():
 
 
 def test_the_decision_passes_at_its_threshold_and_not_below():
-    at = score_at(support.THRESHOLD)
+    at = score_at(EMBEDDED.threshold)
     assert decide_one(judge(at), [TOKYO], "Tokyo is the capital of Japan.").passed
-    below = score_at(support.THRESHOLD - 0.01)
+    below = score_at(EMBEDDED.threshold - 0.01)
     assert not decide_one(judge(below), [TOKYO], "Tokyo is the capital of Japan.").passed
     # the threshold is the Context's when set
     assert not decide_one(judge(at), [TOKYO], "Tokyo is the capital of Japan.",
-                          support_threshold=support.THRESHOLD + 0.01).passed
+                          support_threshold=EMBEDDED.threshold + 0.01).passed
 
 
 def test_the_judge_sees_the_verbatim_quote_and_the_quote_is_spans_of_the_document():

@@ -1,0 +1,97 @@
+"""Calibration belongs to a model (verirag.calibration): looked up by model string, fitted by
+``verirag calibrate`` on the benchmark's calibration split, a warning for a model with none, and a bare
+"Yes" from a backend without log-probabilities worth its measured precision, never certainty."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import replace
+
+from langchain_core.messages import AIMessage
+
+from tests.scripted import run_main
+from verirag import Context, calibration, critiques
+from verirag.models import get_chat_model
+from verirag.stores import make_document
+
+TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan.")
+CLAIM = "Tokyo is the capital of Japan."
+
+
+def test_a_bare_yes_counts_its_measured_precision_never_certainty(scripted):
+    name, _ = scripted(lambda messages, kwargs: AIMessage("Yes"))  # no log-probabilities
+    (check,) = critiques.decide(get_chat_model(name), [([TOKYO], CLAIM)], "q", Context(model=name))
+    assert check.probability == 0.5 and not check.passed  # unmeasured: 0.5, below the embedded 0.6026
+    calibration.register(name, replace(calibration.EMBEDDED, text_yes=0.93))
+    (check,) = critiques.decide(get_chat_model(name), [([TOKYO], CLAIM)], "q", Context(model=name))
+    assert check.probability == 0.93 and check.passed
+    assert calibration.Calibration().probability(1.0, from_text=True) == 0.5
+
+
+def test_a_model_without_calibration_warns_once_naming_the_command(caplog):
+    with caplog.at_level(logging.WARNING, logger="verirag"):
+        first = calibration.for_model("openai:never-calibrated")
+        calibration.for_model("openai:never-calibrated")
+    warnings = [r.getMessage() for r in caplog.records]
+    assert len(warnings) == 1 and "verirag calibrate --model openai:never-calibrated" in warnings[0]
+    assert "\n" not in warnings[0]
+    assert first == calibration.Calibration() and first.probability(0.7) == 0.7  # the raw P(Yes) at 0.5
+    assert calibration.for_model("local") == calibration.EMBEDDED
+
+
+def test_the_fit_maps_p_yes_to_p_supported_and_bounds_each_negative_kind():
+    p_yes = [0.99, 0.95, 0.9, 0.85, 0.6, 0.3, 0.2, 0.92, None, None]
+    labels = [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
+    kinds = ["pos"] * 4 + ["swap", "swap", "swap", "scope", "guard", "guard"]
+    fitted = calibration.fit(p_yes, [False] * 10, labels, kinds, "ten pairs")
+    scores = [0.0 if p is None else fitted.probability(p) for p in p_yes]
+    assert fitted.weights[1] > 0  # P(supported) grows with P(Yes)
+    # the one "scope" negative at 0.92 can only be kept out by losing the 0.9 and 0.85 positives: a
+    # threshold that keeps every negative kind at most 5 % exists, and it is chosen
+    assert all(s < fitted.threshold for s, y in zip(scores, labels, strict=True) if not y)
+    assert sum(s >= fitted.threshold for s, y in zip(scores, labels, strict=True) if y) == 2
+    text = calibration.fit([1.0, 1.0, 1.0, 0.0], [True] * 4, [1, 1, 0, 0], ["p", "p", "n", "n"], "text")
+    assert text.text_yes == round(2 / 3, 4) and text.text_no == 0.0
+
+
+def test_verirag_calibrate_fits_saves_resumes_and_the_model_then_uses_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("VERIRAG_HOME", str(tmp_path))
+    text = "Tokyo is the capital and most populous city of Japan. Osaka is a city in the Kansai region."
+    rows = []
+    for i, (claim, label) in enumerate([("Tokyo is the capital and most populous city of Japan.", 1),
+                                        ("Osaka is a city in the Kansai region.", 1),
+                                        ("Osaka is the capital of Japan.", 0),
+                                        ("Tokyo is a city in the Kansai region.", 0)] * 3):
+        rows.append({"id": f"p{i}", "split": "calibration", "kind": "verbatim" if label else "moved",
+                     "label": label, "claim": claim, "evidence": [{"title": "Tokyo", "text": text}]})
+    rows.append({**rows[0], "id": "held-out", "split": "test"})
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    spec = "import:tests.fakes:verbatim_reader"
+    code, out, err = run_main(monkeypatch, capsys, "calibrate", "--model", spec, "--pairs", str(pairs))
+    assert code == 0, err
+    saved = calibration.path(spec)
+    assert saved.is_file() and str(saved) in out.replace("\n", "")
+    fitted = calibration.for_model(spec)
+    assert fitted.probability(0.95) >= fitted.threshold > fitted.probability(0.3)
+    records = saved.with_suffix(".judgments.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(records) == 12  # the test split is not judged
+    from tests.fakes import verbatim_reader
+
+    calls = len(verbatim_reader.calls)
+    code, _, err = run_main(monkeypatch, capsys, "calibrate", "--model", spec, "--pairs", str(pairs))
+    assert code == 0, err
+    assert len(verbatim_reader.calls) == calls  # resumed: every pair already judged
+
+
+def test_calibrate_with_a_bad_pairs_file_is_one_line_and_exit_1(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("VERIRAG_HOME", str(tmp_path))
+    for content in ("not json\n", json.dumps({"id": "x", "claim": "c"}) + "\n"):
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text(content, encoding="utf-8")
+        code, _, err = run_main(monkeypatch, capsys, "calibrate", "--model", "local", "--pairs", str(bad))
+        assert code == 1 and err.startswith("error: ") and len(err.strip().splitlines()) == 1, err
+    code, _, err = run_main(monkeypatch, capsys, "calibrate", "--model", "local", "--pairs",
+                            str(tmp_path / "missing.jsonl"))
+    assert code == 1 and "--pairs" in err and len(err.strip().splitlines()) == 1

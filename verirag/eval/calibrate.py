@@ -1,0 +1,65 @@
+"""``verirag calibrate``: a model's support judgments on the verifier benchmark's calibration split,
+and the calibration fitted from them (:mod:`verirag.calibration`). Each judgment is appended to a
+records file beside the calibration as it is made, so an interrupted run resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from verirag import calibration, critiques
+from verirag.errors import VeriragError
+from verirag.graph.context import Context
+from verirag.jsonl import append_record, read_records
+from verirag.models import get_chat_model
+from verirag.stores import make_document
+
+# the benchmark's pairs, in a source checkout (benchmarks/verifier_v2.py makes them)
+DEFAULT_PAIRS = Path(__file__).resolve().parents[2] / "benchmarks" / "verifier_v2" / "pairs.jsonl"
+
+
+def load_pairs(path: Path, limit: int | None = None) -> list[dict]:
+    """The calibration split of a pairs file (one JSON object per line: claim, evidence, label, kind)."""
+    if not path.is_file():
+        raise VeriragError(f"no pairs file at {path}: give --pairs PATH (benchmarks/verifier_v2/pairs.jsonl "
+                           "of a source checkout)")
+    try:
+        pairs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        chosen = [p for p in pairs if p.get("split", "calibration") == "calibration"]
+    except (ValueError, AttributeError) as exc:
+        raise VeriragError(f"{path} is not a pairs file (one JSON object per line): {exc}") from exc
+    lacking = next((k for p in chosen for k in ("id", "claim", "evidence", "label") if k not in p), None)
+    if lacking:
+        raise VeriragError(f"{path}: a pair has no '{lacking}' (needed: id, claim, evidence, label)")
+    if not chosen:
+        raise VeriragError(f"{path} has no calibration pairs")
+    return chosen[: limit or None]
+
+
+def calibrate(model: str, pairs: list[dict], progress: Callable[[], None] = lambda: None
+              ) -> tuple[calibration.Calibration, Path]:
+    """Judge every pair not yet judged for ``model`` (grounded decision, raw P(Yes)), fit, save."""
+    records_path = calibration.path(model).with_suffix(".judgments.jsonl")
+    records_path.parent.mkdir(parents=True, exist_ok=True)
+    done = {r["id"]: r for r in read_records(records_path)}
+    chat = get_chat_model(model)
+    context = Context(model=model)
+    for pair in pairs:
+        if pair["id"] not in done:
+            docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
+            (check,) = critiques.decide(chat, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.",
+                                        context)
+            judged = check.judgment
+            done[pair["id"]] = record = {
+                "id": pair["id"],
+                "p_yes": None if judged is None else round(judged.probabilities["Yes"], 6),
+                "from_text": bool(judged and judged.from_text)}
+            append_record(records_path, record)
+        progress()
+    ids = [p["id"] for p in pairs]
+    kinds = [f"{p['label']}:{p.get('kind', '')}" for p in pairs]  # false passes are bounded per kind
+    fitted = calibration.fit([done[i]["p_yes"] for i in ids], [done[i]["from_text"] for i in ids],
+                             [int(p["label"]) for p in pairs], kinds, f"{len(pairs)} calibration pairs")
+    return fitted, calibration.save(model, fitted)
