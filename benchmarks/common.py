@@ -9,6 +9,8 @@ import json
 import re
 from pathlib import Path
 
+from verirag.calibration import fit_logistic, logit  # noqa: F401 — the benchmarks' shared fit
+
 _ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc", "e.g", "i.e", "no",
                   "inc", "ltd", "co", "corp", "mt", "ft", "u.s", "u.k", "approx", "jan", "feb", "mar",
                   "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "c", "ca"}
@@ -65,28 +67,6 @@ class Lexical:
         """Indices of the ``k`` best texts for ``query``."""
         results, _ = self._index.retrieve(self._tokens([query]), k=k, show_progress=False)
         return [int(i) for i in results[0]]
-
-
-def logit(p: float) -> float:
-    import math
-
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
-
-
-def fit_logistic(rows: list[list[float]], labels: list[int], l2: float = 1e-3) -> list[float]:
-    """Weights (bias first) of a logistic regression fitted by Newton's method (a few features)."""
-    import numpy as np
-
-    x = np.hstack([np.ones((len(rows), 1)), np.asarray(rows, dtype=float)])
-    y = np.asarray(labels, dtype=float)
-    w = np.zeros(x.shape[1])
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-x @ w))
-        grad = x.T @ (p - y) + l2 * w
-        hess = (x.T * (p * (1 - p))) @ x + l2 * np.eye(len(w))
-        w -= np.linalg.solve(hess, grad)
-    return [round(float(v), 4) for v in w]
 
 
 def apply_logistic(weights: list[float], row: list[float]) -> float:

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from common import Lexical, apply_logistic, auc, ece, fit_logistic, frozen_sentences, logit, shipped_corpus
 
+from verirag import calibration
 from verirag.evidence import YEAR
 
 ROOT = Path(__file__).resolve().parent
@@ -345,23 +346,9 @@ def judge(model_name: str, names: list[str], limit: int | None, split: str | Non
 # -- reporting --------------------------------------------------------------------------------------
 def choose_threshold(scores: list[float], pairs: list[dict], max_false_pass: float = 0.05) -> float:
     """The threshold with the best balanced accuracy among those passing at most ``max_false_pass`` of
-    each negative category (contradicted, unsupported) — trust first; on the calibration split. Many
-    thresholds often tie (every score between two observed ones): the middle of the tied range is
-    taken, the one farthest from changing any decision of the calibration split."""
-    candidates = sorted(set(scores) | {0.5})
-
-    def key(t: float) -> tuple[float, float]:
-        rates = _rates(scores, pairs, t)
-        feasible = max(rates["contradicted"], rates["unsupported"]) <= max_false_pass
-        return float(feasible), rates["balanced accuracy"]
-
-    best = max(key(t) for t in candidates)
-    tied = [t for t in candidates if key(t) == best]
-    # thresholds are "pass at >= t": a cut anywhere above the highest observed score below the lowest
-    # tied one, up to the highest tied one, makes the same decisions
-    below = [t for t in candidates if t < tied[0]]
-    lower = below[-1] if below else 0.0
-    return (lower + tied[-1]) / 2
+    each negative category (contradicted, unsupported): :func:`verirag.calibration.choose_threshold`."""
+    return calibration.choose_threshold(scores, [p["label"] for p in pairs], [p["category"] for p in pairs],
+                                        max_false_pass)
 
 
 def _rates(scores: list[float], pairs: list[dict], threshold: float) -> dict:
