@@ -25,6 +25,8 @@ DECISIONS = {  # decision name -> Context fields
     "grounded + contrast": {"contrast_check": True},
     "grounded + atoms": {"atomic_claims": True},
     "grounded + slots": {"slot_check": True},
+    "grounded + subjects": {"subject_check": True},
+    "grounded + subjects + slots": {"subject_check": True, "slot_check": True},
     "issup": {"support_decision": "issup"},
 }
 
@@ -34,10 +36,23 @@ def _pairs(split: str | None) -> list[dict]:
     return [p for p in pairs if split is None or p["split"] == split]
 
 
+def _grounded_stands(context, claim: str, docs: list, record: dict) -> bool:
+    """Whether the decision's levers leave the grounded record as it is: one atom (atoms), the same
+    quote (subjects), a failed claim (the slot check asks only claims that pass)."""
+    from verirag import critiques
+    from verirag.atoms import atoms
+
+    quoted = critiques.quotes_for(docs, claim)
+    levers = [(context.atomic_claims, lambda: atoms(claim) == [claim]),
+              (context.subject_check, lambda: critiques.named_quotes(docs, quoted, claim) == quoted),
+              (context.slot_check, lambda: not record["passed"])]
+    active = [unchanged for on, unchanged in levers if on]
+    return bool(active) and all(unchanged() for unchanged in active)
+
+
 def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) -> None:
     """Judge every pair not yet judged under ``decision``; one record appended per pair."""
     from verirag import Context, critiques
-    from verirag.atoms import atoms
     from verirag.jsonl import append_record, read_records
     from verirag.models import get_chat_model
     from verirag.stores import make_document
@@ -49,14 +64,11 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
     context = Context(**DECISIONS[decision])
     grounded = {r["id"]: r for r in read_records(JUDGMENTS) if r["decision"] == "grounded"}
     for i, pair in enumerate(todo, 1):
-        one_atom = context.atomic_claims and atoms(pair["claim"]) == [pair["claim"]]
-        unasked = context.slot_check and not grounded.get(pair["id"], {}).get("passed", True)
-        if (one_atom or unasked) and pair["id"] in grounded:
-            # the grounded decision's very checks (one atom), or a failed claim the slot check never asks
+        docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
+        if pair["id"] in grounded and _grounded_stands(context, pair["claim"], docs, grounded[pair["id"]]):
             copied = {**grounded[pair["id"]], "decision": decision, "copied_from": "grounded"}
             append_record(JUDGMENTS, copied)
             continue
-        docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
         started = time.perf_counter()
         (check,) = critiques.decide(model, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.",
                                     context)

@@ -30,6 +30,10 @@ Each critique is a question to the chat model scored by the probability of its a
    quote's answer (:mod:`verirag.prompts.slot`) names the claim's own term: "Lahore is the capital of
    ___" over the Lahore article is answered "Punjab", not "Pakistan".
 
+With ``subject_check``, a quote drawn from several documents keeps only the documents the claim names
+(a word of the title) before 2-5: "Symptoms of lung cancer include…" cannot take the Bronchitis article's
+"Symptoms include…".
+
 With ``atomic_claims``, a compound or list sentence is first split into atoms by rules
 (:func:`verirag.atoms.atoms`) and each atom goes through 1-4 against its own quote; all must pass.
 
@@ -47,7 +51,7 @@ from langchain_core.messages import BaseMessage
 
 from verirag import calibration
 from verirag.atoms import atoms
-from verirag.evidence import contrast_claims, missing_terms, quote_text, select_quotes
+from verirag.evidence import content_words, contrast_claims, missing_terms, quote_text, select_quotes
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
 from verirag.prompts import critiques as prompt
@@ -105,6 +109,16 @@ def quotes_for(documents: Sequence[Document], sentence: str) -> list[Quote]:
     return [Quote(documents[i]["id"], start, end)
             for i, start, end in select_quotes(sentence, [d.get("text", "") for d in documents],
                                                QUOTE_SENTENCES, QUOTE_PER_DOCUMENT)]
+
+
+def named_quotes(documents: Sequence[Document], quotes: list[Quote], sentence: str) -> list[Quote]:
+    """``subject_check``: a quote from several documents keeps those the claim names (a word of the
+    title); all of them when it names none."""
+    if len({q.doc for q in quotes}) < 2:
+        return quotes
+    words = content_words(sentence)
+    named = {d["id"] for d in documents if content_words(d.get("title", "")) & words}
+    return [q for q in quotes if q.doc in named] or quotes
 
 
 def _quoted_documents(documents: Sequence[Document], quotes: Sequence[Quote]) -> list[Document]:
@@ -171,6 +185,8 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
             continue
         given = quotes[i] if quotes is not None and quotes[i] is not None else None
         chosen = list(given) if given is not None else quotes_for(documents, sentence)
+        if ctx.subject_check and given is None:
+            chosen = named_quotes(documents, chosen, sentence)
         evidence = _quoted_documents(documents, chosen)
         missing = missing_terms(sentence, " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence))
         if missing or not evidence:

@@ -150,3 +150,23 @@ def test_contrast_claims_swap_one_year_or_one_standalone_name_for_another_of_the
         "YouTube was founded by Chad Hurley."]  # "Chad Hurley", "Steve Chen": names of two words stay
     assert contrast_claims("Tokyo is the capital of Japan.", "Tokyo is the capital city of Japan.") == []
     assert len(contrast_claims("A in 1900 met B.", "1901 1902 1903 1904 1905 1906 1907", limit=6)) == 6
+
+
+LUNG = make_document("Lung cancer", "Lung cancer is a malignant tumor that originates in the tissues of "
+                     "the lungs.")
+BRONCHITIS = make_document("Bronchitis", "Bronchitis is inflammation of the bronchi in the lungs. Symptoms "
+                           "include coughing up sputum, wheezing, shortness of breath, and chest pain.")
+
+
+def test_the_subject_check_joins_only_documents_the_claim_names():
+    joined = "Lung cancer is a malignant tumor whose symptoms include wheezing and chest pain."
+    # a judge that reads the words: it accepts whenever the quote it is shown mentions wheezing
+    model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(
+        0.97 if "wheezing" in last_user_text(messages).split("Claim:")[0] else 0.03))
+    assert decide_one(model, [LUNG, BRONCHITIS], joined).passed  # the join verified
+    check = decide_one(model, [LUNG, BRONCHITIS], joined, subject_check=True)
+    assert not check.passed and [q.doc for q in check.quotes] == [LUNG["id"]]  # Bronchitis not joined
+    # a two-document claim that names both documents keeps both
+    both = "Lung cancer is a malignant tumor, and bronchitis is inflammation of the bronchi."
+    kept = decide_one(judge(0.97), [LUNG, BRONCHITIS], both, subject_check=True)
+    assert kept.passed and {q.doc for q in kept.quotes} == {LUNG["id"], BRONCHITIS["id"]}

@@ -76,6 +76,9 @@ class Context:
         False, "grounded decision: a supported claim must also be rated above each sibling (one of its "
                "years or names swapped for another its evidence states); catches a right name in the "
                "wrong relation, at about one judgment per sibling")
+    subject_check: bool = _f(
+        False, "grounded decision: a claim quoted from several documents may draw only on the documents "
+               "it names (a word of their title): one document's subject cannot take another's predicate")
     slot_check: bool = _f(
         False, "grounded decision: a claim that passes is also asked, for each of its names and numbers "
                "that its quote could fill otherwise (at most 3), which option fills the blank (the "
