@@ -1,5 +1,6 @@
 """A claim as atomic claims, by rules: clauses joined by ";" or ", and" / ", but" / ", while", predicates
-joined by "and" under one subject, and a list of three or more names (each member its own claim).
+joined by "and" under one subject, a trailing ", with a ..." phrase (what the subject has), and a list
+of three or more names (each member its own claim).
 Each atom is a standalone sentence that a support decision judges against its own quote.
 
 Plain text only: nothing here imports from the graph, the models or the stores.
@@ -73,6 +74,19 @@ def _predicates(clause: str) -> list[str]:
     return [subject + parts[0]] + [f"{subject} {p.strip()}" for p in parts[1:]]
 
 
+_WITH = re.compile(r",\s+with\s+(?P<having>(?:a|an)\s+[a-z][^,;]*)$")
+
+
+def _with_phrase(clause: str) -> list[str]:
+    """A trailing ", with a population of over 14 million" as its own claim about the clause's
+    subject ("X has a population of over 14 million"); the clause keeps the rest."""
+    match = _WITH.search(clause)
+    subject = _subject(clause)
+    if match is None or not subject:
+        return [clause]
+    return [clause[:match.start()], f"{subject} has {match.group('having')}"]
+
+
 def _members(clause: str) -> list[str]:
     """A list of three or more names after the clause's first word: one claim per member."""
     match = _LIST.search(clause, 1)
@@ -90,6 +104,6 @@ def atoms(claim: str) -> list[str]:
     out: list[str] = []
     for clause in clauses:
         for predicate in _predicates(_resolve(clause, subject)):
-            out.extend(_sentence(m) for m in _members(predicate))
+            out.extend(_sentence(m) for part in _with_phrase(predicate) for m in _members(part))
     out = [a for a in dict.fromkeys(out) if a]
     return out if len(out) > 1 else [claim]

@@ -51,3 +51,10 @@ def test_with_atomic_claims_one_false_part_fails_the_sentence_and_each_atom_has_
     fine = "Tokyo is the capital of Japan and was founded as Edo in 1457."
     (kept,) = support.decide(model, [([TOKYO], fine)], "q", Context(atomic_claims=True))
     assert kept.passed and len(kept.atoms) == 2 and len(kept.quotes) == 2
+
+
+def test_a_trailing_with_phrase_is_a_claim_about_the_subject():
+    assert atoms("Moscow is the largest city in Russia, with a population of over 140 million.") == [
+        "Moscow is the largest city in Russia.", "Moscow has a population of over 140 million."]
+    # "with" + a name, or no subject found: nothing split
+    assert atoms("Tokyo is a city, with the Skytree.") == ["Tokyo is a city, with the Skytree."]
