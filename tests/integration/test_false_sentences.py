@@ -1,0 +1,84 @@
+"""The real embedded model, as the verifier of the graph, rejects the false sentences that it once verified
+(docs/benchmarks.md: Lahore, Moscow's population, lung cancer symptoms) against the very documents they
+were verified with, and still verifies a true sentence of the same documents.
+
+The documents are in a store; the writer is scripted to write the sentence and cite every document
+(what the real model did then); every judgment (support, evidence search, slot questions) is the real
+model's, through :func:`verirag.api.run` under the default Context.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.scripted import line_after, prompt_kind, titles_in
+from verirag import Context, calibration
+from verirag.api import run
+from verirag.eval.systems import SYSTEMS
+from verirag.models import get_chat_model, register_model, unregister_model
+from verirag.prompts import generate_sentence
+from verirag.stores import HybridStore, make_document, register_store, unregister_store
+from verirag.testing import HashEmbedder, ScriptedChatModel, last_user_text
+
+WRITTEN = Path(__file__).resolve().parents[2] / "benchmarks" / "verifier_v2" / "model_written.jsonl"
+CASES = [  # (false sentence as verirag verified it, a true sentence of the same documents)
+    ("Lahore is the capital and largest city of Pakistan.",
+     "Lahore is the capital and largest city of the province."),
+    ("Lahore is the capital and largest city of Pakistan, with a population of over 14 million.",
+     "Lahore is the second-largest city in Pakistan, after Karachi."),
+    ("Moscow is the largest city in Russia, with a population of over 140 million.",
+     "Moscow is the capital and largest city of Russia."),
+    ("Symptoms of lung cancer include coughing up sputum, wheezing, shortness of breath, and chest pain.",
+     "Lung cancer is a malignant tumor that originates in the tissues of the lungs."),
+]
+
+
+def _documents(sentence: str) -> list[dict]:
+    """The documents the false sentence was verified with (the hand-labelled model-written pairs)."""
+    for line in WRITTEN.read_text(encoding="utf-8").splitlines():
+        pair = json.loads(line)
+        if pair["claim"] == sentence and pair["label"] == 0:
+            return [make_document(d["title"], d["text"]) for d in pair["evidence"]]
+    raise AssertionError(f"not a hand-labelled false sentence: {sentence}")
+
+
+def _answer_with(sentence: str, documents: list[dict], tmp_path: Path, name: str) -> dict:
+    """verirag's default run over ``documents``, the writer scripted to write and cite ``sentence``."""
+    real = get_chat_model("local")
+
+    def respond(messages, kwargs):
+        kind, prompt = prompt_kind(messages), last_user_text(messages)
+        if kind == "next sentence":
+            return generate_sentence.END if sentence in prompt.split("Answer so far:")[-1] else sentence
+        if kind == "cite":
+            markers = "".join(f"[{n}]" for n in range(1, len(titles_in(prompt)) + 1))
+            return line_after(prompt, "Sentence: ") + markers
+        return real.invoke(messages, **kwargs)  # every judgment, query and question: the real model
+
+    store = HybridStore(tmp_path / name, embedder=HashEmbedder())
+    store.add(documents)
+    register_store(name, store)
+    register_model(name, ScriptedChatModel(respond=respond))
+    calibration.register(name, calibration.EMBEDDED)  # its judgments are the embedded model's
+    try:
+        context = Context(**{**SYSTEMS["vtg"], "model": name, "store": name, "top_k": len(documents)})
+        result, _ = run("Tell me about " + documents[0]["title"] + ".", context)
+    finally:
+        unregister_model(name)
+        unregister_store(name)
+        calibration.register(name, None)
+    return result
+
+
+@pytest.mark.parametrize(("false", "true"), CASES, ids=["lahore-punjab", "lahore", "moscow", "lung-cancer"])
+def test_the_embedded_verifier_rejects_the_false_sentence_and_keeps_a_true_one(false, true, tmp_path):
+    documents = _documents(false)
+    rejected = _answer_with(false, documents, tmp_path, "false")
+    assert rejected["sentences"] and all(s["verified_by"] == "none" for s in rejected["sentences"]), (
+        rejected["sentences"])
+    assert false not in rejected["answer"]
+    kept = _answer_with(true, documents, tmp_path, "true")
+    assert [s["verified_by"] for s in kept["sentences"]] in (["citations"], ["memory"]), kept["sentences"]
