@@ -87,13 +87,17 @@ def _with_phrase(clause: str) -> list[str]:
     return [clause[:match.start()], f"{subject} has {match.group('having')}"]
 
 
+def _split(names: str) -> list[str]:
+    """"A, B, and C" -> the members."""
+    return [m for m in re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", names) if m]
+
+
 def _members(clause: str) -> list[str]:
     """A list of three or more names after the clause's first word: one claim per member."""
     match = _LIST.search(clause, 1)
     if match is None:
         return [clause]
-    members = re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", match.group("list"))
-    return [clause[:match.start()] + member + clause[match.end():] for member in members if member]
+    return [clause[:match.start()] + member + clause[match.end():] for member in _split(match.group("list"))]
 
 
 def atoms(claim: str) -> list[str]:
@@ -107,3 +111,22 @@ def atoms(claim: str) -> list[str]:
             out.extend(_sentence(m) for part in _with_phrase(predicate) for m in _members(part))
     out = [a for a in dict.fromkeys(out) if a]
     return out if len(out) > 1 else [claim]
+
+
+def _join(members: list[str]) -> str:
+    if len(members) <= 2:
+        return " and ".join(members)
+    return ", ".join(members[:-1]) + ", and " + members[-1]
+
+
+def recompose(claim: str, kept: list[str]) -> str:
+    """The claim rewritten from the atoms of it that are ``kept`` (in order): a list keeps its kept
+    members in its own sentence ("…include A and C."); other atoms are joined as sentences."""
+    body = claim.strip().rstrip(".!?")
+    match = _LIST.search(body, 1)
+    if match is not None and _clauses(body) == [body] and _predicates(body) == [body]:
+        before, after = body[:match.start()], body[match.end():]
+        framed = {_sentence(before + m + after): m for m in _split(match.group("list"))}
+        if kept and all(k in framed for k in kept):
+            return _sentence(before + _join([framed[k] for k in kept]) + after)
+    return " ".join(kept)

@@ -50,7 +50,7 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
 from verirag import calibration
-from verirag.atoms import atoms
+from verirag.atoms import atoms, recompose
 from verirag.evidence import content_words, contrast_claims, missing_terms, quote_text, select_quotes
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
@@ -164,6 +164,24 @@ def _decide_atoms(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document
             next((s.judgment for s in decisions if s.judgment is not None), None),
             next((s.rival for s in decisions if s.rival), ""), parts))
     return out
+
+
+def verified_part(sentence: str, check: Support) -> tuple[str, Support, list[str]] | None:
+    """A failed ``atomic_claims`` check some of whose atoms passed: the sentence rewritten from its
+    verified atoms (:func:`verirag.atoms.recompose`), their joint decision, and the atoms left out."""
+    kept = [(atom, s) for atom, s in check.atoms if s.passed]
+    if check.passed or not kept:
+        return None
+    quotes = list({(q.doc, q.start, q.end): q for _, s in kept for q in s.quotes}.values())
+    joint = Support(min(s.probability for _, s in kept), True, quotes, [],
+                    next((s.judgment for _, s in kept if s.judgment is not None), None), "", kept)
+    return recompose(sentence, [a for a, _ in kept]), joint, [a for a, s in check.atoms if not s.passed]
+
+
+def atom_records(check: Support) -> list[dict]:
+    """The contract's view of a check's atoms: text, verdict, P(supported) and quotes of each."""
+    return [{"text": atom, "verified": s.passed, "support": round(s.probability, 4),
+             "quotes": [q.as_dict() for q in s.quotes]} for atom, s in check.atoms]
 
 
 def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,

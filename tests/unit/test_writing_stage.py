@@ -26,6 +26,7 @@ from verirag import Context, refusal
 from verirag.api import run
 from verirag.calibration import EMBEDDED
 from verirag.eval.systems import SYSTEMS
+from verirag.nodes.writing.generate_sentence import repeats
 from verirag.prompts import generate_sentence
 from verirag.stores import make_document
 from verirag.testing import distribution_reply, judgment_reply, last_user_text
@@ -375,6 +376,40 @@ def test_a_restated_sentence_ends_the_answer(vtg_store, scripted):
     out, _ = run(Q, ctx(name))
     assert [s["text"] for s in out["sentences"]] == [S1]
     assert script.generated == [S1, restated]
+
+
+def test_a_compound_sentence_that_adds_one_new_fact_is_not_a_restatement():
+    kept = ["Tokyo is the capital and most populous city of Japan, an island country in East Asia in the "
+            "Pacific Ocean."]
+    added = kept[0].rstrip(".") + ", and Tokyo was founded as Edo."  # 85 % of its words already said
+    assert not repeats(added, kept)
+    assert repeats("Japan's capital and most populous city is Tokyo.", kept)
+    assert repeats(kept[0].rstrip(".") + ", and Japan is an island country.", kept)  # every atom said
+
+
+LIST = "Japan's cities include Tokyo, Osaka, and Banana."
+
+
+def test_with_atomic_claims_a_list_keeps_its_verified_members_and_the_refusal_names_the_rest(
+        vtg_store, scripted):
+    members = {f"Japan's cities include {m}.": [m] for m in ("Tokyo", "Osaka")}  # Banana: never
+    script = Writer([LIST], cite={LIST: ["Tokyo", "Osaka", "Banana"]}, needs=members)
+    name, _ = scripted(script)
+    out, _ = run(Q, ctx(name, top_k=6, atomic_claims=True))
+    (sentence,) = out["sentences"]
+    assert sentence["text"] == "Japan's cities include Tokyo and Osaka."
+    assert sentence["verified_by"] == "citations"
+    assert sentence["omitted"] == ["Japan's cities include Banana."]
+    assert [(a["text"], a["verified"]) for a in sentence["atoms"]] == [
+        ("Japan's cities include Tokyo.", True), ("Japan's cities include Osaka.", True),
+        ("Japan's cities include Banana.", False)]
+    assert all(a["quotes"] for a in sentence["atoms"] if a["verified"])
+    assert out["refusal"] == "The documents do not say that Japan's cities include Banana."
+    assert out["answer"].endswith(out["refusal"]) and "Banana" not in out["answer"].split(".")[0]
+    # without atomic claims the list is one claim: it fails, and nothing of it is kept in the answer
+    plain, _ = run(Q, ctx(scripted(Writer([LIST], cite={LIST: ["Tokyo", "Osaka", "Banana"]},
+                                          needs=members))[0], top_k=6, max_trials=0))
+    assert [s["verified_by"] for s in plain["sentences"]] == ["none"] and "atoms" not in plain["sentences"][0]
 
 
 # -- Self-RAG segment beam --------------------------------------------------------------------------

@@ -8,7 +8,7 @@ memories change; :mod:`verirag.nodes.finalize` renumbers them [1]..[n] only for 
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Literal, Required
+from typing import Annotated, Literal, NotRequired, Required
 
 from typing_extensions import TypedDict
 
@@ -58,6 +58,8 @@ class Sentence(TypedDict):
     score: float | None  # Self-RAG segment-beam score of the sentence (None: no beam)
     trial: int  # which generation of this sentence was kept: 1, or 2.. after evidence-finder trials
     quotes: list[dict]  # [{"doc": id, "start", "end"}]: the cited sentences that support it (verified only)
+    atoms: NotRequired[list[dict]]  # atomic_claims: [{"text", "verified", "support", "quotes"}] per atom
+    omitted: NotRequired[list[str]]  # atoms the documents did not support, left out of the rewritten text
 
 
 DraftStatus = Literal["cited", "unchecked", "supported", "unsupported", "exhausted", "simplified"]
@@ -74,6 +76,8 @@ class Draft(TypedDict):
     score: float | None  # segment-beam score (None: no beam)
     trial: int  # evidence-finder trials spent on this sentence before this draft was generated
     quotes: list[dict]  # the evidence of the last passing check ({"doc", "start", "end"})
+    atoms: NotRequired[list[dict]]  # atomic_claims: each atom's verdict (see Sentence)
+    omitted: NotRequired[list[str]]  # atoms left out when the draft was rewritten from its verified ones
 
 
 class BestTrial(TypedDict):

@@ -27,6 +27,7 @@ from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
 from verirag import critiques
+from verirag.atoms import atoms
 from verirag.evidence import content_words
 from verirag.graph import resources
 from verirag.graph.context import Context
@@ -39,10 +40,16 @@ REPEAT_OVERLAP = 0.8
 
 
 def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool:
-    """True when the sentence's content words are mostly already said."""
-    words = content_words(text)
+    """True when every atom of the sentence (:func:`verirag.atoms.atoms`) has its content words mostly
+    already said: "Berlin is the capital of Germany" after "The capital of Germany is Berlin" is a
+    restatement; a compound sentence that adds one new fact is not."""
     said = set().union(*(content_words(k) for k in kept)) if kept else set()
-    return bool(words) and len(words & said) >= overlap * len(words)
+
+    def restated(atom: str) -> bool:
+        words = content_words(atom)
+        return bool(words) and len(words & said) >= overlap * len(words)
+
+    return all(restated(atom) for atom in atoms(text))
 
 
 @dataclass

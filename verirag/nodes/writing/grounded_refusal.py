@@ -9,6 +9,8 @@ With ``unverified="drop"`` the answer text holds verified sentences only. Then:
   a gap whose content words the verified answer already holds: no sentence; an unusable reply, or a gap
   with words from neither the question nor the answer: :data:`verirag.refusal.PART_UNKNOWN`, counted as
   a fallback — the small model otherwise copies the prompt's example or names what it just answered);
+* sentences rewritten from their verified atoms (``atomic_claims``) → each atom left out is named: "The
+  documents do not say that <atom>." (no model call; at most :data:`MAX_OMITTED`);
 * otherwise nothing is added.
 
 The refusal is a sentence without citations, stored in ``refusal``, appended by ``finalize`` and written
@@ -31,6 +33,15 @@ from verirag.parsing import parse_query
 from verirag.prompts import grounded_refusal as prompt
 
 MAX_GAP_WORDS = 12
+MAX_OMITTED = 3  # left-out atoms named in the refusal
+_LOWER_OPENERS = frozenset("The A An It Its This These Those Their His Her".split())
+
+
+def _clause(atom: str) -> str:
+    """An atom as the clause after "that": no final stop, a lower-case opener ("the", "it")."""
+    atom = atom.strip().rstrip(".")
+    first = atom.split(" ", 1)[0]
+    return atom[0].lower() + atom[1:] if first in _LOWER_OPENERS else atom
 
 
 def parse_gap(text: str) -> str | None:
@@ -67,7 +78,10 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
     verified = [s for s in sentences if s["verified_by"] != "none"]
     text: str | None  # None: the verified sentences leave nothing out
     replies, fallbacks, text = [], 0, refusal.NOTHING_VERIFIED
-    if verified:
+    omitted = [atom for s in verified for atom in s.get("omitted") or []]
+    if omitted:  # atoms left out of rewritten sentences: named as they are, no model call
+        text = " ".join(refusal.PART_MISSING.format(gap=f"that {_clause(a)}") for a in omitted[:MAX_OMITTED])
+    elif verified:
         if len(verified) == len(sentences) and state.get("retrieval_verified", True):
             return {"refusal": None}  # nothing dropped, and the documents were judged sufficient
         answer = " ".join(s["text"] for s in verified)

@@ -29,6 +29,8 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
                         trial=draft.get("trial", 0) + 1,
                         quotes=[q for q in draft.get("quotes") or [] if q["doc"] in cited]
                         if draft["verified_by"] != "none" else [])
+    if draft.get("atoms"):
+        sentence["atoms"], sentence["omitted"] = draft["atoms"], list(draft.get("omitted") or [])
     ctx = runtime.context
     runtime.stream_writer({"event": "sentence", "sentence": dict(sentence),
                            "in_answer": bool(answer_sentences([sentence], ctx.unverified, ctx.writer)),

@@ -1,11 +1,13 @@
 """verify_citations — tier 1 of VTG's verifier (the generation verifier): do the cited documents
-support the sentence? Decided by the run's support decision (:mod:`verirag.critiques`)."""
+support the sentence? Decided by the run's support decision (:mod:`verirag.critiques`). With
+``atomic_claims``, a sentence some of whose atoms hold is rewritten from those atoms (a list keeps its
+verified members) and passes; the atoms left out go to ``omitted``, for the refusal to name."""
 
 from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import decide
+from verirag.critiques import atom_records, decide, verified_part
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State, current_draft, memory
@@ -17,6 +19,10 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> dict:
     by_id = {d["id"]: d for d in memory(state)}
     cited = [by_id[i] for i in draft["citations"] if i in by_id]  # nothing cited: unsupported, unasked
     (check,) = decide(resources.model(runtime), [(cited, draft["text"])], state["question"], ctx)
+    draft["atoms"] = atom_records(check)
+    part = verified_part(draft["text"], check)
+    if part is not None:  # some atoms hold: the sentence is rewritten from them, the rest left out
+        draft["text"], check, draft["omitted"] = part
     draft.update({"support": round(check.probability, 4),
                   "status": "supported" if check.passed else "unsupported",
                   "verified_by": "citations" if check.passed else "none",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import Support, decide
+from verirag.critiques import Support, atom_records, decide, verified_part
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import BestTrial, State, current_draft, memory
@@ -25,6 +25,10 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
         check = Support(draft["support"] or 0.0, False)
     else:
         (check,) = decide(resources.model(runtime), [(docs, draft["text"])], state["question"], ctx)
+        draft["atoms"] = atom_records(check)
+        part = verified_part(draft["text"], check)
+        if part is not None:  # as in tier 1: rewritten from the atoms the memory supports
+            draft["text"], check, draft["omitted"] = part
     replies = [check.judgment.message] if check.judgment else []
     update: dict = {"replies": replies, "fallbacks": int(bool(check.judgment and not check.judgment.parsed))}
     score = round(check.probability, 4)
