@@ -70,6 +70,25 @@ def same_term(a: str, b: str) -> bool:
     return bool(words_a & words_b) or any(same_name(x, y) for x in words_a for y in words_b)
 
 
+_COORDINATED = re.compile(r"(?:,|\band|\bor)\s*$")
+
+
+def _standalone(claim: str, start: int, end: int) -> bool:
+    """A term that a blank can stand for alone: not an adjective or a unit ("the Tibetan government",
+    "306 BC", "UTC+7"), not one member of a list or pair ("A, B and C": any member fills it)."""
+    before, after = claim[:start].rstrip(), claim[end:]
+    following = after.split(maxsplit=1)[0] if after.split() else ""
+    if after[:1] not in ("", " ", ",", ".", ";", ":", ")", "'", "’", "!", "?"):
+        return False  # glued to a symbol
+    if before[-1:].isdigit() or (following[:1].islower() and content_words(following)):
+        return False  # a unit after a number, a name used as an adjective
+    if claim[start:start + 1].isdigit():
+        return True
+    coordinated_after = re.match(r"\s*(?:,|and\b|or\b)\s*[A-Z]", after)
+    return not (_COORDINATED.search(before) and before[-1:] != ",") and not coordinated_after and not (
+        before.endswith(",") and re.search(r"[A-Z][\w'’-]*,$", before))
+
+
 def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
     """The claim's blanks that the quote could fill otherwise: each name or number after the first for
     which the quote states another term of its kind, at most ``limit``."""
@@ -79,6 +98,8 @@ def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
     out = []
     for start, end in spans[1:]:
         term = claim[start:end]
+        if not _standalone(claim, start, end):
+            continue
         if any(_kind(t) == _kind(term) and not same_term(t, term)
                and not any(same_term(t, c) for c in terms) for t in rivals):
             out.append(Slot(claim[:start] + BLANK + claim[end:], term))

@@ -70,3 +70,13 @@ def test_the_slot_check_costs_nothing_without_blanks_or_without_a_pass():
     failing = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.01))
     assert not decide_one(failing, [LAHORE], "Lahore is the capital of Pakistan.", slot_check=True).passed
     assert len(failing.calls) == 1  # a claim that fails is not asked again
+
+
+def test_no_blank_for_an_adjective_a_unit_or_one_member_of_a_list():
+    quote = "Tibet India Asia UTC Java Bouguereau Aurornis AD 1950 2005"
+    for claim in ("The Dalai Lama led the Tibetan government in exile.",  # an adjective
+                  "Antigonus took the title of king in 306 BC.",  # a unit
+                  "The quake struck at 07:58 local time (UTC+7).",  # glued to a symbol
+                  "Later painters included Thomas Couture and Hans Makart.",  # one of a pair
+                  "Older avialans include Anchiornis, Xiaotingia, and Baminornis."):  # one of a list
+        assert [s.term for s in slots(claim, quote) if not s.term[0].isdigit()] == [], claim
