@@ -63,6 +63,21 @@ def test_tier_one_fail_tier_two_pass_simplifies_over_the_whole_memory(vtg_store,
     assert memory_sizes[1] == len(state["long_term_memory"])  # tier 2: all of memory
 
 
+def test_under_the_default_decision_tier_two_cites_the_memory_documents_its_quote_comes_from(
+        vtg_store, scripted):
+    people = "Tokyo has about 14 million inhabitants."
+    script = Writer([people], cite={people: ["Osaka"]}, needs={people: ["Tokyo"]})
+    name, _ = scripted(script)
+    out, _ = run(Q, ctx(name, top_k=6))  # the default decision: grounded
+    (sentence,) = out["sentences"]
+    assert sentence["verified_by"] == "memory"
+    assert [out["documents"][c]["title"] for c in sentence["citations"]] == ["Tokyo"]
+    (quote,) = sentence["quotes"]
+    assert out["documents"][quote["doc"]]["text"][quote["start"]:quote["end"]].startswith("Tokyo is")
+    # tier 1 asked nothing (Osaka lacks "Tokyo" and "14": the guard), tier 2 judged the Tokyo quote
+    assert [titles for titles, _ in script.support_calls][0] == ["Tokyo"]
+
+
 def test_both_tiers_fail_then_evidence_finder_then_pass(vtg_store, scripted):
     fuji = "Mount Fuji is a volcano near Tokyo."
     script = Writer([fuji, fuji], cite={fuji: ["Fuji"]}, needs={fuji: ["Fuji"]})
@@ -234,15 +249,18 @@ def test_end_signal_and_sentence_cap(vtg_store, scripted):
     assert [s["text"] for s in out["sentences"]] == many[:2]
 
 
+@pytest.mark.parametrize(("decision", "needed"), [("grounded", ["Tokyo"]), ("issup", ["Japan", "Tokyo"])])
 @pytest.mark.parametrize("concurrency", [1, 4])
-def test_simplifier_removes_exactly_the_redundant_citations(vtg_store, scripted, concurrency):
+def test_simplifier_removes_exactly_the_redundant_citations(vtg_store, scripted, concurrency, decision,
+                                                            needed):
     both = "Tokyo, the capital of Japan, has 14 million inhabitants."
-    script = Writer([both], cite={both: ["Banana", "Japan", "Tokyo"]}, needs={both: ["Japan", "Tokyo"]})
+    script = Writer([both], cite={both: ["Banana", "Japan", "Tokyo"]}, needs={both: needed})
     name, _ = scripted(script)
-    out, _ = run(both, ctx(name, support_decision="issup", top_k=6, max_concurrency=concurrency))
+    out, _ = run(both, ctx(name, support_decision=decision, top_k=6, max_concurrency=concurrency))
     (sentence,) = out["sentences"]
     assert sentence["verified_by"] == "citations"
-    assert sorted(out["documents"][c]["title"] for c in sentence["citations"]) == ["Japan", "Tokyo"]
+    # grounded: the judge sees the quote, all from the Tokyo document, so Japan and Banana are redundant
+    assert sorted(out["documents"][c]["title"] for c in sentence["citations"]) == needed
 
 
 @pytest.mark.parametrize("needs", [["Japan"], ["Japan", "Tokyo"], ["Kyoto", "Fuji", "Osaka"]])
