@@ -233,6 +233,15 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
     return [r for r in results if r is not None]
 
 
+def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
+    """The one quoted sentence that covers most of the blanked claim, rendered with its title: a blank
+    is read in the sentence that states the relation, not beside the quote's distractors."""
+    best = select_quotes(masked, [d["text"] for d in evidence], 1, 1)
+    i, start, end = best[0] if best else (0, 0, len(evidence[0]["text"]))
+    return render_documents([Document(id=evidence[i]["id"], title=evidence[i].get("title", ""),
+                                      text=evidence[i]["text"][start:end])])
+
+
 def _check_slots(model: BaseChatModel, passed: Sequence[tuple[Support | None, str, list[Document]]],
                  ctx: Context) -> None:
     """``slot_check``: each blank of a passing claim must be filled by the quote with the claim's own
@@ -242,8 +251,8 @@ def _check_slots(model: BaseChatModel, passed: Sequence[tuple[Support | None, st
         if support is None or not support.passed:
             continue
         quoted = " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence)
-        passage = render_documents(evidence)
-        asks += [(support, blank, slot.messages(passage, blank.masked)) for blank in slots(sentence, quoted)]
+        asks += [(support, blank, slot.messages(_best_sentence(evidence, blank.masked), blank.masked))
+                 for blank in slots(sentence, quoted)]
     replies = model.batch([m for _, _, m in asks], config={"max_concurrency": max(1, ctx.max_concurrency)},
                           max_tokens=SLOT_TOKENS) if asks else []
     for (support, blank, _), reply in zip(asks, replies, strict=True):

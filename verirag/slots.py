@@ -31,6 +31,7 @@ class Slot:
 
     masked: str
     term: str
+    rivals: tuple[str, ...] = ()  # the quote's other terms of its kind
 
 
 def _names(text: str) -> list[tuple[int, int]]:
@@ -100,14 +101,18 @@ def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
         term = claim[start:end]
         if not _standalone(claim, start, end):
             continue
-        if any(_kind(t) == _kind(term) and not same_term(t, term)
-               and not any(same_term(t, c) for c in terms) for t in rivals):
-            out.append(Slot(claim[:start] + BLANK + claim[end:], term))
+        others = tuple(dict.fromkeys(t for t in rivals if _kind(t) == _kind(term) and not same_term(t, term)
+                                     and not any(same_term(t, c) for c in terms)))
+        if others:
+            out.append(Slot(claim[:start] + BLANK + claim[end:], term, others))
             if len(out) == limit:
                 break
     return out
 
 
 def fills(reply: str, slot: Slot) -> bool:
-    """Whether the quote's answer for the blank names the claim's term."""
-    return any(same_term(slot.term, t) for t in _terms(reply))
+    """Whether the quote's answer for the blank names the claim's term and none of its rivals ("the
+    Pakistani province of Punjab" does not fill "Lahore is the capital of ___" with Pakistan)."""
+    named = _terms(reply)
+    own = [t for t in named if same_term(slot.term, t)]
+    return bool(own) and not any(same_term(r, t) for r in slot.rivals for t in named if t not in own)

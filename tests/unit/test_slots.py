@@ -33,7 +33,7 @@ def decide_one(model, documents, claim, **kw):
 def test_blanks_are_the_terms_after_the_subject_that_the_quote_could_fill_otherwise():
     quote = f"{LAHORE['title']}. {LAHORE['text']}"
     assert slots("Lahore is the capital of Pakistan.", quote) == [
-        Slot("Lahore is the capital of ___.", "Pakistan")]
+        Slot("Lahore is the capital of ___.", "Pakistan", ("Punjab", "Karachi"))]
     # no other year in the quote: the year is no blank; the subject never is
     assert slots("Tokyo is the capital of Japan.", "Tokyo is the capital of Japan.") == []
     renamed = "Edo was renamed Tokyo in 1868 by Emperor Meiji."
@@ -43,9 +43,10 @@ def test_blanks_are_the_terms_after_the_subject_that_the_quote_could_fill_otherw
 
 
 def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
-    blank = Slot("Lahore is the capital of ___.", "Pakistan")
-    assert fills("Pakistan", blank) and fills("the Pakistani province", blank)
+    blank = Slot("Lahore is the capital of ___.", "Pakistan", ("Punjab", "Karachi"))
+    assert fills("Pakistan", blank) and fills("the Pakistani state", blank)
     assert not fills("Punjab", blank) and not fills("unknown", blank) and not fills("", blank)
+    assert not fills("the Pakistani province of Punjab", blank)  # the term beside a rival: the rival's
     year = Slot("It was founded in ___.", "1457")
     assert fills("1457", year) and not fills("1475", year) and not fills("14570", year)
 
