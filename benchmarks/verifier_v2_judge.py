@@ -20,14 +20,17 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent / "verifier_v2"
 PAIRS = DATA / "pairs.jsonl"
 JUDGMENTS = DATA / "judgments.jsonl"
-DECISIONS = {  # decision name -> Context fields
-    "grounded": {},
-    "grounded + contrast": {"contrast_check": True},
-    "grounded + atoms": {"atomic_claims": True},
-    "grounded + slots": {"slot_check": True},
-    "grounded + subjects": {"subject_check": True},
-    "grounded + subjects + slots": {"subject_check": True, "slot_check": True},
-    "issup": {"support_decision": "issup"},
+_OFF = {"contrast_check": False, "atomic_claims": False, "slot_check": False, "subject_check": False}
+DECISIONS = {  # decision name -> Context fields (every lever named, whatever the defaults are)
+    "grounded": _OFF,
+    "grounded + contrast": {**_OFF, "contrast_check": True},
+    "grounded + atoms": {**_OFF, "atomic_claims": True},
+    "grounded + slots": {**_OFF, "slot_check": True},
+    "grounded + subjects": {**_OFF, "subject_check": True},
+    "grounded + subjects + slots": {**_OFF, "subject_check": True, "slot_check": True},
+    "grounded + subjects + slots + atoms": {**_OFF, "subject_check": True, "slot_check": True,
+                                            "atomic_claims": True},
+    "issup": {**_OFF, "support_decision": "issup"},
 }
 
 
