@@ -56,6 +56,7 @@ def _grounded_stands(context, claim: str, docs: list, record: dict) -> bool:
 def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) -> None:
     """Judge every pair not yet judged under ``decision``; one record appended per pair."""
     from verirag import Context, critiques
+    from verirag.atoms import atoms
     from verirag.jsonl import append_record, read_records
     from verirag.models import get_chat_model
     from verirag.stores import make_document
@@ -66,11 +67,16 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
     model = get_chat_model(model_name)
     context = Context(**DECISIONS[decision])
     grounded = {r["id"]: r for r in read_records(JUDGMENTS) if r["decision"] == "grounded"}
+    # "X + atoms" decides a one-atom claim exactly as X does
+    base = decision.removesuffix(" + atoms") if decision.endswith(" + atoms") else None
+    same_as_base = {r["id"]: r for r in read_records(JUDGMENTS) if r["decision"] == base}
     for i, pair in enumerate(todo, 1):
         docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
-        if pair["id"] in grounded and _grounded_stands(context, pair["claim"], docs, grounded[pair["id"]]):
-            copied = {**grounded[pair["id"]], "decision": decision, "copied_from": "grounded"}
-            append_record(JUDGMENTS, copied)
+        source = (same_as_base.get(pair["id"]) if atoms(pair["claim"]) == [pair["claim"]] else None) or (
+            grounded.get(pair["id"]) if pair["id"] in grounded
+            and _grounded_stands(context, pair["claim"], docs, grounded[pair["id"]]) else None)
+        if source is not None:
+            append_record(JUDGMENTS, {**source, "decision": decision, "copied_from": source["decision"]})
             continue
         started = time.perf_counter()
         (check,) = critiques.decide(model, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.",
