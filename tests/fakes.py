@@ -9,7 +9,7 @@ import threading
 import time
 from collections import Counter
 
-from tests.scripted import asks_for_the_first_sentence, documents_in, prompt_kind
+from tests.scripted import asks_for_the_first_sentence, documents_in, fill_reply, line_after, prompt_kind
 from verirag.prompts import generate_sentence
 from verirag.stores.documents import make_document
 from verirag.testing import ScriptedChatModel, distribution_reply, judgment_reply, last_user_text
@@ -87,10 +87,9 @@ def _web_writer(messages, kwargs):
         return distribution_reply({"4": 0.5, "5": 0.5})
     if kind == "gap":
         return "how many people live in Tokyo"
-    if kind == "fill":  # a faithful reader: the blank as the script's sentence fills it, if one matches
-        masked = task.split("Sentence: ", 1)[1].split("\n", 1)[0]
-        pattern = re.compile(re.escape(masked).replace("___", "(.+?)") + "$")
-        return next((m.group(1) for s in _EVIDENCE if (m := pattern.match(s))), "unknown")
+    if kind == "fill":  # a faithful reader: the blank as a supported sentence of the script fills it
+        return fill_reply(line_after(task, "Sentence: "), list(_EVIDENCE),
+                          lambda s: _EVIDENCE[s] is not None and _EVIDENCE[s] in documents)
     return "Tokyo is the capital of Japan."  # missing: a pseudo-passage
 
 

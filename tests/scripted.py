@@ -27,6 +27,7 @@ from verirag.prompts import (
     slot,
     verify_retrieval,
 )
+from verirag.slots import BLANK
 from verirag.stores.documents import Document
 from verirag.testing import distribution_reply, judgment_reply, last_user_text
 
@@ -109,6 +110,13 @@ def asks_for_the_first_sentence(messages) -> bool:
                                                                     "Answer so far: ") == empty
 
 
+def fill_reply(masked: str, sentences, supported=lambda sentence: True) -> str:
+    """A faithful reader's answer to a slot question: the blank as one of ``sentences`` that is
+    ``supported`` fills it; "unknown" otherwise."""
+    pattern = re.compile(re.escape(masked).replace(re.escape(BLANK), "(.+?)") + "$")
+    return next((m.group(1) for s in sentences if (m := pattern.match(s)) and supported(s)), "unknown")
+
+
 def support_reply(messages, p: float):
     """A support judgment with probability ``p`` of support, in the asked question's own answers."""
     if prompt_kind(messages) == "entails":
@@ -164,6 +172,9 @@ class Writer:
             return "\n".join(self.queries)
         if kind == "usefulness":
             return distribution_reply({"4": 0.5, "5": 0.5})
+        if kind == "fill":  # the slot check: a sentence it wrote and would judge supported fills the blank
+            return fill_reply(line_after(prompt, "Sentence: "), self.generated + list(self.needs),
+                              lambda s: set(self.needs.get(s, {"<never>"})) <= set(titles))
         raise AssertionError(f"unexpected prompt {kind}: {prompt[:80]}")
 
 

@@ -54,7 +54,7 @@ def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
 def test_a_claim_the_quote_fills_otherwise_fails_and_shows_the_quotes_answer():
     false = "Lahore is the capital of Pakistan."
     model = reader({"Lahore is the capital of ___.": "Punjab"})
-    assert decide_one(model, [LAHORE], false).passed  # without the check: a false claim verified
+    assert decide_one(model, [LAHORE], false, slot_check=False).passed  # without it: a false claim verified
     check = decide_one(model, [LAHORE], false, slot_check=True)
     assert not check.passed and check.rival == "Lahore is the capital of Punjab."
     true = "Lahore is the capital of Punjab."

@@ -26,7 +26,9 @@ def judge(p_yes: float):
 
 
 def decide_one(model, documents, sentence, **kw):
-    (check,) = support.decide(model, [(documents, sentence)], "Tell me about Tokyo.", Context(**kw))
+    """One decision; the slot check off unless asked (its own tests: tests/unit/test_slots.py)."""
+    (check,) = support.decide(model, [(documents, sentence)], "Tell me about Tokyo.",
+                              Context(**{"slot_check": False, **kw}))
     return check
 
 
@@ -119,7 +121,7 @@ def claim_judge(p_yes_by_claim: dict[str, float], default: float = 0.05):
 def test_the_contrast_check_fails_a_claim_that_a_sibling_beats_and_keeps_one_that_beats_them_all():
     wrong, right = "The largest city of Punjab is Lahore.", "The largest city of Pakistan is Lahore."
     model = claim_judge({right: 0.9, wrong: 0.99})  # the judge reads names more than the relation
-    assert decide_one(model, [LAHORE], right).passed  # without the check: a false claim verified
+    assert decide_one(model, [LAHORE], right).passed  # the judge alone: a false claim verified
     asked_before = len(model.calls)
     check = decide_one(model, [LAHORE], right, contrast_check=True)
     assert not check.passed and check.rival == wrong
@@ -163,7 +165,7 @@ def test_the_subject_check_joins_only_documents_the_claim_names():
     # a judge that reads the words: it accepts whenever the quote it is shown mentions wheezing
     model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(
         0.97 if "wheezing" in last_user_text(messages).split("Claim:")[0] else 0.03))
-    assert decide_one(model, [LUNG, BRONCHITIS], joined).passed  # the join verified
+    assert decide_one(model, [LUNG, BRONCHITIS], joined, subject_check=False).passed  # the join verified
     check = decide_one(model, [LUNG, BRONCHITIS], joined, subject_check=True)
     assert not check.passed and [q.doc for q in check.quotes] == [LUNG["id"]]  # Bronchitis not joined
     # a two-document claim that names both documents keeps both
