@@ -79,10 +79,14 @@ def _standalone(claim: str, start: int, end: int) -> bool:
     "306 BC", "UTC+7"), not one member of a list or pair ("A, B and C": any member fills it)."""
     before, after = claim[:start].rstrip(), claim[end:]
     following = after.split(maxsplit=1)[0] if after.split() else ""
+    if end - start < 2 or claim[start - 1:start] == "." or re.match(r"\.\w", after):
+        return False  # an initial, or part of an abbreviation ("U.S.")
     if after[:1] not in ("", " ", ",", ".", ";", ":", ")", "'", "’", "!", "?"):
-        return False  # glued to a symbol
-    if before[-1:].isdigit() or (following[:1].islower() and content_words(following)):
-        return False  # a unit after a number, a name used as an adjective
+        return False  # glued to a symbol ("UTC+7")
+    if before[-1:].isdigit() or following[:1].isdigit():
+        return False  # a unit before or after a number ("306 BC", "Mw 9.2")
+    if following[:1].islower() and content_words(following):
+        return False  # a name used as an adjective ("the Tibetan government")
     if claim[start:start + 1].isdigit():
         return True
     coordinated_after = re.match(r"\s*(?:,|and\b|or\b)\s*[A-Z]", after)

@@ -78,6 +78,8 @@ def test_no_blank_for_an_adjective_a_unit_or_one_member_of_a_list():
     for claim in ("The Dalai Lama led the Tibetan government in exile.",  # an adjective
                   "Antigonus took the title of king in 306 BC.",  # a unit
                   "The quake struck at 07:58 local time (UTC+7).",  # glued to a symbol
+                  "A Mw 9.2 earthquake struck.",  # a unit before a number
+                  "Dallas is located in the U.S. state.",  # an abbreviation
                   "Later painters included Thomas Couture and Hans Makart.",  # one of a pair
                   "Older avialans include Anchiornis, Xiaotingia, and Baminornis."):  # one of a list
         assert [s.term for s in slots(claim, quote) if not s.term[0].isdigit()] == [], claim
