@@ -29,6 +29,7 @@ ASKING = {
     "verirag-pointwise": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-contrast": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-slots": RETRIEVAL_STAGE | SENTENCE_LOOP,
+    "verirag-atoms": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-no-qg": RETRIEVAL_STAGE | SENTENCE_LOOP - {"evidence_finder"},  # searches with the sentence
     "verirag-no-verifier": RETRIEVAL_STAGE | {"generate_sentence", "cite"},  # nothing checked
     "verirag-no-simplifier": RETRIEVAL_STAGE | SENTENCE_LOOP,  # (citations kept: test_writing_stage.py)

@@ -30,6 +30,8 @@ SYSTEMS: dict[str, dict[str, Any]] = {
     # the support decision's contrast check: a claim must also beat its in-evidence siblings
     "verirag-contrast": {"contrast_check": True},
     "verirag-slots": {"slot_check": True},
+    # the writing stage checks atoms: a compound or list sentence rewritten from its verified atoms
+    "verirag-atoms": {"atomic_claims": True},
     # VTG's ablations (Table 3), as switches of the full graph
     "verirag-no-qg": {"query_generation": False},
     "verirag-no-verifier": {"verifier": False},
