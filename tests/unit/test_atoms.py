@@ -40,8 +40,9 @@ def test_with_atomic_claims_one_false_part_fails_the_sentence_and_each_atom_has_
     # the judge accepts the compound as a whole and each true part, but not the false one on its own quote
     model = ScriptedChatModel(respond=lambda m, k: judgment_reply(
         0.02 if "Claim: Tokyo was founded as Edo in 794." in last_user_text(m) else 0.97))
-    (whole,) = support.decide(model, [([TOKYO, KYOTO], claim)], "q", Context(slot_check=False))
-    assert whole.passed and whole.atoms == []  # without atoms: the sentence judged as one claim
+    (whole,) = support.decide(model, [([TOKYO, KYOTO], claim)], "q", Context(slot_check=False,
+                                                                                subject_check=False))
+    assert whole.passed and whole.atoms == []  # without atoms (or the subject check): one claim, passed
     (check,) = support.decide(model, [([TOKYO, KYOTO], claim)], "q", Context(atomic_claims=True,
                                                                                 slot_check=False))
     assert not check.passed

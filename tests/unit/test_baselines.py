@@ -28,7 +28,7 @@ ASKING = {
     "verirag-one-vote": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-pointwise": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-contrast": RETRIEVAL_STAGE | SENTENCE_LOOP,
-    "verirag-slots": RETRIEVAL_STAGE | SENTENCE_LOOP,
+    "verirag-no-relation-checks": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-atoms": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-no-qg": RETRIEVAL_STAGE | SENTENCE_LOOP - {"evidence_finder"},  # searches with the sentence
     "verirag-no-verifier": RETRIEVAL_STAGE | {"generate_sentence", "cite"},  # nothing checked

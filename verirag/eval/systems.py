@@ -29,7 +29,8 @@ SYSTEMS: dict[str, dict[str, Any]] = {
     "verirag-pointwise": {"utility_mode": "pointwise"},
     # the support decision's contrast check: a claim must also beat its in-evidence siblings
     "verirag-contrast": {"contrast_check": True},
-    "verirag-slots": {"slot_check": True},
+    # the support decision before its relation checks (the default until 2026-11-25)
+    "verirag-no-relation-checks": {"subject_check": False, "slot_check": False},
     # the writing stage checks atoms: a compound or list sentence rewritten from its verified atoms
     "verirag-atoms": {"atomic_claims": True},
     # VTG's ablations (Table 3), as switches of the full graph

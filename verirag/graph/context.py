@@ -77,12 +77,12 @@ class Context:
                "years or names swapped for another its evidence states); catches a right name in the "
                "wrong relation, at about one judgment per sibling")
     subject_check: bool = _f(
-        False, "grounded decision: a claim quoted from several documents may draw only on the documents "
+        True, "grounded decision: a claim quoted from several documents may draw only on the documents "
                "it names (a word of their title): one document's subject cannot take another's predicate")
     slot_check: bool = _f(
-        False, "grounded decision: a claim that passes is also asked, for each of its names and numbers "
-               "that its quote could fill otherwise (at most 3), which option fills the blank (the "
-               "claim's term, the quote's other terms of that kind, none); any other choice fails it")
+        True, "grounded decision: a claim that passes is also asked, for each of its names and numbers "
+               "after the subject that its quote could fill otherwise (at most 2), what the quote puts "
+               "in that blank; an answer without the claim's term, or with a rival, fails it")
     atomic_claims: bool = _f(
         False, "grounded decision: a compound or list sentence is split into atomic claims by rules "
                "(clauses, predicates, list members), each judged against its own quote; all must pass")
@@ -153,5 +153,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     # LLatrieval: N=50, window 20, k=5, R=4; utility judgments: 5 shuffled samples; whole documents;
     # VTG: 6 sentences, T=3 trials; independent calls 4 at a time.
     "paper": {"candidates_per_query": 50, "window": 20, "utility_samples": 5, "selection_doc_words": 0,
-              "max_retrieval_iterations": 4, "max_sentences": 6, "max_trials": 3, "max_concurrency": 4},
+              "max_retrieval_iterations": 4, "max_sentences": 6, "max_trials": 3, "max_concurrency": 4,
+              # the papers' verifier: one judgment of the claim, no relation checks of ours
+              "subject_check": False, "slot_check": False},
 }
