@@ -91,6 +91,27 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
             print(f"{decision}: {i}/{len(todo)}", flush=True)
 
 
+def _calls(decision: str, pair: dict, record: dict) -> int:
+    """Model calls of one judgment, recomputed (the decision is deterministic): the support question
+    when asked, plus one slot question per blank of a claim that passed it (atoms and contrast: not
+    counted here)."""
+    from verirag import calibration, critiques
+    from verirag.slots import slots
+    from verirag.stores import make_document
+
+    fields = DECISIONS[decision]
+    calls = int(record["asked"])
+    if not (fields.get("slot_check") and record["asked"]
+            and record["probability"] >= calibration.EMBEDDED.threshold):
+        return calls
+    docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
+    chosen = critiques.quotes_for(docs, pair["claim"])
+    if fields.get("subject_check"):
+        chosen = critiques.named_quotes(docs, chosen, pair["claim"])
+    quoted = " ".join(f"{d.get('title', '')}. {d['text']}" for d in critiques._quoted_documents(docs, chosen))
+    return calls + len(slots(pair["claim"], quoted))
+
+
 def report(split: str, out: Path | None) -> str:
     """Pass rate per kind for every judged decision, balanced accuracy, seconds per judgment."""
     from statistics import mean
@@ -125,15 +146,21 @@ def report(split: str, out: Path | None) -> str:
         pos_all = [r["passed"] for p, r in judged if p["label"]]
         neg_all = [not r["passed"] for p, r in judged if not p["label"]]
         asked = [r for _, r in judged if r["asked"]]
+        v1 = [(p, r) for p, r in judged if "v1" in p["source"]]  # v1's pairs, kept as kinds
+        v1_pos = [r["passed"] for p, r in v1 if p["label"]]
+        v1_neg = [not r["passed"] for p, r in v1 if not p["label"]]
+        calls = mean(_calls(d, p, r) for p, r in judged) if "atoms" not in d and "contrast" not in d else None
         summary.append(
             f"| {d} | {len(judged)} | {(mean(pos_all) + mean(neg_all)) / 2:.3f} "
+            f"| {(mean(v1_pos) + mean(v1_neg)) / 2:.3f} "
             f"| {(mean(pos) + mean(neg)) / 2:.3f} "
             f"| {max(1 - x for x in neg):.3f} | {min(pos):.3f} | {len(asked) / len(judged):.3f} "
-            f"| {mean(r['seconds'] for _, r in judged):.2f} |")
+            f"| {'–' if calls is None else f'{calls:.2f}'} | {mean(r['seconds'] for _, r in judged):.2f} |")
     text = (f"Verifier benchmark v2, {split} split ({len(pairs)} pairs).\n\n" + "\n".join(lines)
-            + "\n\n| decision | judged | balanced acc. (pairs) | balanced acc. (kinds averaged) "
-              "| worst negative kind passes | worst positive kind passes | asked the model | s/judgment |\n"
-              "|---|---|---|---|---|---|---|---|\n" + "\n".join(summary) + "\n")
+            + "\n\n| decision | judged | balanced acc. (pairs) | v1's pairs: balanced acc. "
+              "| balanced acc. (kinds averaged) "
+              "| worst negative kind passes | worst positive kind passes | asked the model | calls/claim "
+              "| s/judgment |\n|---|---|---|---|---|---|---|---|---|---|\n" + "\n".join(summary) + "\n")
     if out:
         out.write_text(text, encoding="utf-8")
     return text
