@@ -134,6 +134,7 @@ def test_preset_paper_gives_the_papers_sizes(store, scripted, monkeypatch, capsy
     assert (config["candidates_per_query"], config["window"], config["utility_samples"],
             config["max_retrieval_iterations"], config["max_trials"]) == (50, 20, 5, 4, 3)
     assert (config["top_k"], config["writer"]) == (5, "answer")  # the system's switches still apply
+    assert (config["subject_check"], config["slot_check"]) == (False, False)  # the papers' verifier
 
 
 def test_progress_outside_a_terminal_is_plain_lines(capsys):
