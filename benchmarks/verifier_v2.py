@@ -21,7 +21,7 @@ import hashlib
 import json
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -1295,52 +1295,50 @@ def _parts(doc: Doc) -> list[int]:
     return [i for i, c in enumerate(doc.claims) if c is not None and doc.about(c) and len(c.split()) <= 28]
 
 
-def compound_stated(doc: Doc, ctx: Context) -> list[Candidate]:
-    """Kind 12: two sentences about the title joined by "and"."""
-    found: list[Candidate] = []
+def _joinable(doc: Doc) -> Iterator[tuple[int, int, str, str]]:
+    """Each pair (i < j) of sentences about the title that may be joined, with their claims."""
     parts = _parts(doc)
     for i in parts:
         for j in parts:
-            if j <= i:
-                continue
             a, b = doc.claims[i], doc.claims[j]
-            assert a is not None and b is not None
-            claim = _join(a, _inner(doc, b, doc.sentences[j]))
-            if claim and len(claim.split()) <= 50:
-                found.append(
-                    Candidate(claim, [doc], "two sentences joined", [doc.sentences[i], doc.sentences[j]])
-                )
+            if j > i and a is not None and b is not None:
+                yield i, j, a, b
+
+
+def compound_stated(doc: Doc, ctx: Context) -> list[Candidate]:
+    """Kind 12: two sentences about the title joined by "and"."""
+    found: list[Candidate] = []
+    for i, j, a, b in _joinable(doc):
+        claim = _join(a, _inner(doc, b, doc.sentences[j]))
+        if claim and len(claim.split()) <= 50:
+            found.append(
+                Candidate(claim, [doc], "two sentences joined", [doc.sentences[i], doc.sentences[j]])
+            )
     return found
 
 
 def compound_false(doc: Doc, ctx: Context) -> list[Candidate]:
     """Kind 10: two sentences about the title joined, one of them changed by a kind 1-8 change."""
     found: list[Candidate] = []
-    parts = _parts(doc)
-    for i in parts:
-        for j in parts:
-            if j <= i:
-                continue
-            a, b = doc.claims[i], doc.claims[j]
-            assert a is not None and b is not None
-            for which, claim in ((0, a), (1, b)):
-                for kind, change in one_change(claim, doc, ctx.corpus, SINGLE_KINDS):
-                    new = _tidy(change.claim)
-                    if which == 0:
-                        joined = _join(new, _inner(doc, b, doc.sentences[j], pronoun_ok=doc.about(new)))
-                    else:
-                        joined = _join(a, _inner(doc, new, doc.sentences[j]))
-                    if joined and len(joined.split()) <= 50:
-                        detail = {"false part": which + 1, "change": kind, **change.detail}
-                        found.append(
-                            Candidate(
-                                joined,
-                                [doc],
-                                f"{kind}: {change.rule}",
-                                [doc.sentences[i], doc.sentences[j]],
-                                detail,
-                            )
+    for i, j, a, b in _joinable(doc):
+        for which, claim in ((0, a), (1, b)):
+            for kind, change in one_change(claim, doc, ctx.corpus, SINGLE_KINDS):
+                new = _tidy(change.claim)
+                if which == 0:
+                    joined = _join(new, _inner(doc, b, doc.sentences[j], pronoun_ok=doc.about(new)))
+                else:
+                    joined = _join(a, _inner(doc, new, doc.sentences[j]))
+                if joined and len(joined.split()) <= 50:
+                    detail = {"false part": which + 1, "change": kind, **change.detail}
+                    found.append(
+                        Candidate(
+                            joined,
+                            [doc],
+                            f"{kind}: {change.rule}",
+                            [doc.sentences[i], doc.sentences[j]],
+                            detail,
                         )
+                    )
     return found
 
 
