@@ -3,6 +3,7 @@
 the shipped decision's.
 
     .venv/bin/python benchmarks/verifier_v2_judge.py judge --decision grounded --split test   # resumable
+    .venv/bin/python benchmarks/verifier_v2_judge.py refresh --decision grounded  # after a guard change
     .venv/bin/python benchmarks/verifier_v2_judge.py report
 
 Records (one per pair and decision) go to ``benchmarks/verifier_v2/judgments.jsonl``: P(supported),
@@ -91,6 +92,35 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
             print(f"{decision}: {i}/{len(todo)}", flush=True)
 
 
+def refresh(decision: str, split: str | None) -> int:
+    """Drop the records of ``decision`` whose guard no longer agrees with today's (the zero-token
+    :func:`verirag.critiques.guarded`, per atom for an atoms decision), so ``judge`` decides them anew.
+    Returns how many were dropped."""
+    from verirag import Context, critiques
+    from verirag.atoms import atoms
+    from verirag.jsonl import read_records
+    from verirag.stores import make_document
+
+    if "issup" in decision:
+        return 0
+    pairs = {p["id"]: p for p in _pairs(split)}
+    context = Context(**DECISIONS[decision])
+    kept, dropped = [], 0
+    for record in read_records(JUDGMENTS):
+        pair = pairs.get(record["id"])
+        if record["decision"] == decision and pair is not None:
+            docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
+            claims = atoms(pair["claim"]) if context.atomic_claims else [pair["claim"]]
+            missing = {t for c in claims for t in critiques.guarded(docs, c, context)[2]}
+            if missing != set(record["missing"]):
+                dropped += 1
+                continue
+        kept.append(record)
+    if dropped:
+        JUDGMENTS.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept), encoding="utf-8")
+    return dropped
+
+
 def _calls(decision: str, pair: dict, record: dict) -> int:
     """Model calls of one judgment, recomputed (the decision is deterministic): the support question
     when asked, plus one slot question per blank of a claim that passed it (atoms and contrast: not
@@ -176,12 +206,17 @@ def main(argv: list[str] | None = None) -> None:
     p_judge.add_argument("--split", choices=["calibration", "test"], default=None)
     p_judge.add_argument("--model", default="local")
     p_judge.add_argument("--kinds", default="", help="kinds separated by semicolons (default: all)")
+    p_refresh = sub.add_parser("refresh", help="drop the records whose guard changed since (then judge)")
+    p_refresh.add_argument("--decision", choices=list(DECISIONS), default="grounded")
+    p_refresh.add_argument("--split", choices=["calibration", "test"], default=None)
     p_report = sub.add_parser("report", help="the per-kind table")
     p_report.add_argument("--split", choices=["calibration", "test"], default="test")
     p_report.add_argument("--out", type=Path, default=DATA / "table.md")
     args = parser.parse_args(argv)
     if args.command == "judge":
         judge(args.decision, args.split, args.model, {k for k in args.kinds.split(";") if k})
+    elif args.command == "refresh":
+        print(f"{args.decision}: {refresh(args.decision, args.split)} records dropped")
     else:
         print(report(args.split, args.out))
 

@@ -180,6 +180,19 @@ def atom_records(check: Support) -> list[dict]:
              "quotes": [q.as_dict() for q in s.quotes]} for atom, s in check.atoms]
 
 
+def guarded(documents: Sequence[Document], sentence: str, ctx: Context,
+            given: Sequence[Quote] | None = None) -> tuple[list[Quote], list[Document], list[str]]:
+    """The zero-token part of the grounded decision: the quote (``given``, or selected and, with
+    ``subject_check``, kept to the documents the sentence names), the documents cut down to it, and the
+    sentence's key terms the quote lacks (any: the sentence fails without a model call)."""
+    chosen = list(given) if given is not None else quotes_for(documents, sentence)
+    if ctx.subject_check and given is None:
+        chosen = named_quotes(documents, chosen, sentence)
+    evidence = _quoted_documents(documents, chosen)
+    return chosen, evidence, missing_terms(
+        sentence, " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence))
+
+
 def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,
            ctx: Context, quotes: Sequence[Sequence[Quote] | None] | None = None) -> list[Support]:
     """The decision for each (documents, sentence) check; independent model calls run together (up to
@@ -198,11 +211,7 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
             results.append(None)
             continue
         given = quotes[i] if quotes is not None and quotes[i] is not None else None
-        chosen = list(given) if given is not None else quotes_for(documents, sentence)
-        if ctx.subject_check and given is None:
-            chosen = named_quotes(documents, chosen, sentence)
-        evidence = _quoted_documents(documents, chosen)
-        missing = missing_terms(sentence, " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence))
+        chosen, evidence, missing = guarded(documents, sentence, ctx, given)
         if missing or not evidence:
             results.append(Support(0.0, False, chosen, missing))
             continue

@@ -118,23 +118,117 @@ def _word_found(term: str, words: set[str]) -> bool:
     return any(stemmer().stemWord(word) == stem or same_name(term, word) for word in words)
 
 
+# a superlative and the words before it that set its degree: "the largest", "the second-largest",
+# "the 3rd most populous", "one of the largest"
+_SUPERLATIVE = re.compile(r"\b(?:most|least)[-\s]+[a-z]+|\b(?:best|worst|[a-z]{2,}est)\b")
+_NOT_SUPERLATIVES = frozenset(
+    "west southwest northwest interest forest rest test honest guest protest harvest request contest "
+    "modest nest quest chest crest suggest digest arrest invest manifest conquest inquest".split())
+_ORDINALS = {w: str(i) for i, w in enumerate(
+    "second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), start=2)}
+_ORDINAL = rf"(?:{'|'.join(_ORDINALS)}|\d+(?:st|nd|rd|th))"
+_RANKED = re.compile(rf"\b{_ORDINAL}[-\s]+$", re.IGNORECASE)
+_HEDGED = re.compile(r"\b(?:one|some|among)\s+(?:of\s+)?(?:the|its|their)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_NOT_THE = re.compile(r"\bnot\s+(?:the|its|their|(?:\w+\s+){0,2}\w+['’]s)\s+$", re.IGNORECASE)
+
+
+def _superlatives(text: str) -> list[tuple[str, str]]:
+    """Each superlative of ``text`` with its degree: ``plain``, ``not`` (negated plain), ``hedged``
+    ("one of the") or its ordinal as digits ("second" and "2nd": "2")."""
+    found = []
+    for match in _SUPERLATIVE.finditer(text):
+        word = " ".join(re.split(r"[-\s]+", match.group()))
+        if word in _NOT_SUPERLATIVES:
+            continue
+        before = text[max(0, match.start() - 40):match.start()]
+        ranked = _RANKED.search(before)
+        ordinal = ranked.group().strip(" -").lower() if ranked else ""
+        degree = (_ORDINALS.get(ordinal, ordinal[:-2]) if ranked else "hedged" if _HEDGED.search(before)
+                  else "not" if _NOT_THE.search(before) else "plain")
+        found.append((word, degree))
+    return found
+
+
+def rank_mismatches(claim: str, evidence: str) -> tuple[list[str], bool]:
+    """The claim's superlatives whose degree the evidence never gives them, and whether the claim's
+    negation is a rank the evidence states.
+
+    Where the evidence has the claim's superlative, it must have it at the claim's degree: "the largest"
+    is not in "the second-largest" nor in "one of the largest"; "one of the largest" is in any of them;
+    "not the largest" is in "the fourth-largest" (and that explains the claim's "not"). A superlative
+    the evidence lacks is left to the other checks.
+    """
+    stated: dict[str, set[str]] = {}
+    for word, degree in _superlatives(evidence):
+        stated.setdefault(word, set()).add(degree)
+    missing, negation_explained = [], False
+    for word, degree in _superlatives(claim):
+        degrees = stated.get(word)
+        if not degrees:
+            continue
+        if degree == "not":
+            negation_explained |= bool(degrees - {"plain", "not", "hedged"})
+        elif degree == "hedged":  # "one of the largest": stated by any degree but "not the largest"
+            if not degrees - {"not"}:
+                missing.append(word)
+        elif degree not in degrees:
+            missing.append(word if degree == "plain" else f"#{degree} {word}")
+    return missing, negation_explained
+
+
+_NOT_A_SCOPE = frozenset("only just merely solely even longer".split())  # "not only", "no longer"
+
+
+def _stems(words: Sequence[str]) -> list[str]:
+    return [stemmer().stemWord(_plain(w)) for w in words]
+
+
+def dropped_negation(claim: str, evidence: str) -> bool:
+    """Whether the claim states without its negation what an evidence sentence negates: the first
+    content words after a "not", "never", "no", "cannot" … of the evidence are all in the claim, and the
+    claim has no negation in the four words before them ("Food that may not be consumed is treif" ->
+    "Food that may be consumed is treif"; not "Tokyo, not Kyoto, is the capital" -> "Tokyo is the
+    capital", whose claim lacks "Kyoto")."""
+    claim_words = [w for w in _WORD.findall(_NOT_NUMBER_SIGN.sub(" ", claim.replace("’", "'")))]
+    claim_stems = _stems(claim_words)
+    for sentence in split_sentences(_NOT_NUMBER_SIGN.sub(" ", evidence.replace("’", "'"))):
+        for clause in re.split(r"[,;:()]", sentence):
+            words = _WORD.findall(clause)
+            for i, word in enumerate(words):
+                if not (_negated(word) and words[i + 1:i + 2] and _plain(words[i + 1]) not in _NOT_A_SCOPE):
+                    continue
+                scope = [w for w in words[i + 1:] if _plain(w) not in _STOP and _plain(w) not in _NOT_A_SCOPE][:2]
+                stems = _stems(scope)
+                if not stems or not set(stems) <= set(claim_stems):
+                    continue
+                if not any(_negated(w) for at, stem in enumerate(claim_stems) if stem == stems[0]
+                           for w in claim_words[max(0, at - 4):at]):
+                    return True
+    return False
+
+
 def missing_terms(claim: str, evidence: str) -> list[str]:
     """The claim's key terms that the evidence does not contain (empty: the guard passes).
 
     Numbers must be there as written ("100" is not in "1000", "1.5" not in "1.55"); a name as itself,
-    its stem or its demonym; the claim's negation as any negation of the evidence.
+    its stem or its demonym; the claim's negation as any negation of the evidence (or as a rank:
+    "not the largest" in "the fourth-largest"); a superlative at the claim's degree
+    (:func:`rank_mismatches`); and the evidence's negation where the claim states what it negates
+    (:func:`dropped_negation`, reported as :data:`NEGATION`).
     """
     words, numbers = _vocabulary(evidence)
-    missing = []
+    missing, negation_explained = rank_mismatches(claim, evidence)
     for term in key_terms(claim):
         if term == NEGATION:
-            found = _negated(evidence)
+            found = negation_explained or _negated(evidence)
         elif term[0].isdigit():
             found = term in numbers
         else:
             found = _word_found(term, words)
         if not found:
             missing.append(term)
+    if NEGATION not in missing and dropped_negation(claim, evidence):
+        missing.append(NEGATION)
     return missing
 
 

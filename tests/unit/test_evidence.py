@@ -1,5 +1,5 @@
 """The lexical guard's holes (verirag.evidence.missing_terms): numbers by prefix, names by loose prefix,
-negation ignored as a stop word; and, in the support decision, the guard reading the quote the judge
+negation ignored as a stop word, a superlative's rank moved, a negation dropped; and, in the support decision, the guard reading the quote the judge
 sees rather than every document."""
 
 from __future__ import annotations
@@ -44,6 +44,44 @@ def test_a_negation_is_a_key_term_the_evidence_must_have():
     # any negation of the evidence answers a negated claim; a number sign is not a negation
     assert missing_terms("Kyoto is no longer the capital.", "Kyoto is not the capital any more.") == []
     assert missing_terms("It ranked No. 5 in Japan.", "It ranked fifth in Japan, No. 5 overall.") == []
+
+
+def test_a_superlative_must_be_stated_at_the_claims_rank():
+    second = "Abu Dhabi is the UAE's second-most populous city, after Dubai."
+    assert missing_terms("Abu Dhabi is the UAE's most populous city.", second) == ["most populous"]
+    assert missing_terms("Bologna is the largest university in Europe.",
+                         "Bologna is one of the largest universities in Europe.") == ["largest"]
+    assert missing_terms("Lahore is the second-largest city.", "Lahore is the largest city.") == ["#2 largest"]
+    # the same rank however written, and a hedge any rank states
+    assert missing_terms("Romania is the twelfth-largest country.", "Romania is the 12th largest country.") == []
+    assert missing_terms("Paris is one of the largest cities.", "Paris is the largest city.") == []
+    # another superlative of the evidence at the claim's rank is left to the model (it may be the claim's)
+    assert missing_terms("Karachi is the largest city.", "Karachi is the largest city. Lahore is the second-largest.") == []
+
+
+def test_a_lower_rank_states_not_the_superlative():
+    perth = "Perth is the fourth-most-populous city in Australia."
+    assert missing_terms("Perth is not the most populous city in Australia.", perth) == []
+    assert missing_terms("Daejeon is not South Korea's largest city.", "Daejeon is South Korea's fifth-largest city.") == []
+    # a hedge or the superlative itself does not
+    assert missing_terms("Paris is not the largest city.", "Paris is one of the largest cities.") == ["not"]
+    assert missing_terms("Perth is not the largest city.", "Perth is the largest city.") == ["not"]
+
+
+def test_a_claim_may_not_drop_the_negation_of_what_it_states():
+    treif = "Food that may not be consumed is deemed treif."
+    assert missing_terms("Food that may be consumed is deemed treif.", treif) == ["not"]
+    terbium = "Terbium is never found in nature as a free element, but it is contained in many minerals."
+    assert missing_terms("Terbium is found in nature as a free element.", terbium) == ["not"]
+    assert missing_terms("Terbium is not found in nature as a free element.", terbium) == []
+    assert missing_terms("Terbium is contained in many minerals.", terbium) == []  # the other clause
+    # what the negation scopes over must be in the claim; "not only" and "no longer" scope further
+    assert missing_terms("Tokyo is the capital.", "Tokyo, not Kyoto, is the capital.") == []
+    assert missing_terms("Kyoto is the capital.", "Tokyo, not Kyoto, is the capital.") == ["not"]
+    assert missing_terms("A cube is a convex set, but a crescent is not convex.",
+                         "A cube is a convex set, but a crescent is not convex.") == []
+    assert missing_terms("Paris is the capital of France.",
+                         "Not only is Paris the capital of France, it is its largest city.") == []
 
 
 def test_the_decision_guards_the_quote_the_judge_sees_not_every_document():
