@@ -87,16 +87,27 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
             "probability": round(check.probability, 5), "passed": check.passed, "missing": check.missing,
             "asked": check.judgment is not None, "rival": check.rival,
             "seconds": round(time.perf_counter() - started, 3),
+            **({"blanks": _blanks(context, pair["claim"], docs)} if context.slot_check else {}),
         })
         if i % 25 == 0 or i == len(todo):
             print(f"{decision}: {i}/{len(todo)}", flush=True)
 
 
+def _blanks(context, claim: str, docs: list) -> list[str]:
+    """The slot check's blanks of a claim (asked only if it passes the support question)."""
+    from verirag import critiques
+    from verirag.slots import slots
+
+    evidence = critiques.guarded(docs, claim, context)[1]
+    return [s.masked for s in slots(claim, " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence))]
+
+
 def refresh(decision: str, split: str | None) -> int:
     """Drop the records of ``decision`` whose guard no longer agrees with today's (the zero-token
-    :func:`verirag.critiques.guarded`, per atom for an atoms decision), so ``judge`` decides them anew.
+    :func:`verirag.critiques.guarded`, per atom for an atoms decision) or, under the slot check, whose
+    claim passed the support question and now gets other blanks, so ``judge`` decides them anew.
     Returns how many were dropped."""
-    from verirag import Context, critiques
+    from verirag import Context, calibration, critiques
     from verirag.atoms import atoms
     from verirag.jsonl import read_records
     from verirag.stores import make_document
@@ -112,12 +123,16 @@ def refresh(decision: str, split: str | None) -> int:
             docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
             claims = atoms(pair["claim"]) if context.atomic_claims else [pair["claim"]]
             missing = {t for c in claims for t in critiques.guarded(docs, c, context)[2]}
-            if missing != set(record["missing"]):
+            reblanked = (context.slot_check and not context.atomic_claims and record["asked"]
+                         and record["probability"] >= calibration.EMBEDDED.threshold
+                         and record.get("blanks") != _blanks(context, pair["claim"], docs))
+            if missing != set(record["missing"]) or reblanked:
                 dropped += 1
                 continue
         kept.append(record)
     if dropped:
-        JUDGMENTS.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept), encoding="utf-8")
+        text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept)
+        JUDGMENTS.write_text(text, encoding="utf-8")
     return dropped
 
 
@@ -125,8 +140,7 @@ def _calls(decision: str, pair: dict, record: dict) -> int:
     """Model calls of one judgment, recomputed (the decision is deterministic): the support question
     when asked, plus one slot question per blank of a claim that passed it (atoms and contrast: not
     counted here)."""
-    from verirag import calibration, critiques
-    from verirag.slots import slots
+    from verirag import Context, calibration
     from verirag.stores import make_document
 
     fields = DECISIONS[decision]
@@ -135,11 +149,7 @@ def _calls(decision: str, pair: dict, record: dict) -> int:
             and record["probability"] >= calibration.EMBEDDED.threshold):
         return calls
     docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
-    chosen = critiques.quotes_for(docs, pair["claim"])
-    if fields.get("subject_check"):
-        chosen = critiques.named_quotes(docs, chosen, pair["claim"])
-    quoted = " ".join(f"{d.get('title', '')}. {d['text']}" for d in critiques._quoted_documents(docs, chosen))
-    return calls + len(slots(pair["claim"], quoted))
+    return calls + len(_blanks(Context(**fields), pair["claim"], docs))
 
 
 def report(split: str, out: Path | None) -> str:

@@ -177,6 +177,7 @@ def rank_mismatches(claim: str, evidence: str) -> tuple[list[str], bool]:
 
 
 _NOT_A_SCOPE = frozenset("only just merely solely even longer".split())  # "not only", "no longer"
+_SCOPE_SKIPS = _STOP | _NOT_A_SCOPE
 
 
 def _stems(words: Sequence[str]) -> list[str]:
@@ -197,7 +198,7 @@ def dropped_negation(claim: str, evidence: str) -> bool:
             for i, word in enumerate(words):
                 if not (_negated(word) and words[i + 1:i + 2] and _plain(words[i + 1]) not in _NOT_A_SCOPE):
                     continue
-                scope = [w for w in words[i + 1:] if _plain(w) not in _STOP and _plain(w) not in _NOT_A_SCOPE][:2]
+                scope = [w for w in words[i + 1:] if _plain(w) not in _SCOPE_SKIPS][:2]
                 stems = _stems(scope)
                 if not stems or not set(stems) <= set(claim_stems):
                     continue

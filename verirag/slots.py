@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from verirag.evidence import YEAR, as_number, content_words, same_name
+from verirag.text import split_sentences
 
 BLANK = "___"
 UNKNOWN = "unknown"  # the reply that says the documents do not fill the blank
@@ -56,7 +57,7 @@ def _numbers(text: str) -> list[tuple[int, int]]:
 def _kind(term: str) -> str:
     if not term[0].isdigit():
         return "month" if term.lower() in _MONTHS else "name"
-    return "year" if YEAR.fullmatch(as_number(term)) else "number"
+    return "year" if YEAR.fullmatch(term) else "number"  # "1,750" is a number
 
 
 def _terms(text: str) -> list[str]:
@@ -81,14 +82,14 @@ def _standalone(claim: str, start: int, end: int) -> bool:
     following = after.split(maxsplit=1)[0] if after.split() else ""
     if end - start < 2 or claim[start - 1:start] == "." or re.match(r"\.\w", after):
         return False  # an initial, or part of an abbreviation ("U.S.")
-    if after[:1] not in ("", " ", ",", ".", ";", ":", ")", "'", "’", "!", "?"):
+    if after[:1] not in ("", " ", ",", ".", ";", ":", ")", "'", "’", "!", "?", "%"):
         return False  # glued to a symbol ("UTC+7")
     if before[-1:].isdigit() or following[:1].isdigit():
         return False  # a unit before or after a number ("306 BC", "Mw 9.2")
+    if claim[start:start + 1].isdigit():
+        return True  # "about ___ genera": the number alone
     if following[:1].islower() and content_words(following):
         return False  # a name used as an adjective ("the Tibetan government")
-    if claim[start:start + 1].isdigit():
-        return True
     coordinated_after = re.match(r"\s*(?:,|and\b|or\b)\s*[A-Z]", after)
     return not (_COORDINATED.search(before) and before[-1:] != ",") and not coordinated_after and not (
         before.endswith(",") and re.search(r"[A-Z][\w'’-]*,$", before))
@@ -96,22 +97,36 @@ def _standalone(claim: str, start: int, end: int) -> bool:
 
 def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
     """The claim's blanks that the quote could fill otherwise: each name or number after the first for
-    which the quote states another term of its kind, at most ``limit``."""
+    which the quote states another term of its kind that the claim does not use, or one the claim uses
+    in the other order (two terms swapped: "A replaced B" from "B replaced A"), at most ``limit``."""
     spans = sorted(_names(claim) + _numbers(claim))
     terms = [claim[a:b] for a, b in spans]
-    rivals = _terms(quote)
+    stated = _terms(quote)
     out = []
-    for start, end in spans[1:]:
+    for i, (start, end) in enumerate(spans[1:], 1):
         term = claim[start:end]
         if not _standalone(claim, start, end):
             continue
-        others = tuple(dict.fromkeys(t for t in rivals if _kind(t) == _kind(term) and not same_term(t, term)
-                                     and not any(same_term(t, c) for c in terms)))
-        if others:
-            out.append(Slot(claim[:start] + BLANK + claim[end:], term, others))
+        kin = [t for t in stated if _kind(t) == _kind(term) and not same_term(t, term)]
+        rivals = tuple(dict.fromkeys(t for t in kin if not any(same_term(t, c) for c in terms)))
+        if rivals or any(_kind(c) == _kind(term) and _reordered(term, c, j > i, quote)
+                         for j, c in enumerate(terms) if j != i):
+            out.append(Slot(claim[:start] + BLANK + claim[end:], term, rivals))
             if len(out) == limit:
                 break
     return out
+
+
+def _reordered(term: str, other: str, other_after: bool, quote: str) -> bool:
+    """Whether a sentence of the quote states ``term`` and ``other`` in the order opposite to the
+    claim's."""
+    for sentence in split_sentences(quote):
+        stated = _terms(sentence)
+        at = next((k for k, t in enumerate(stated) if same_term(t, term)), None)
+        at_other = next((k for k, t in enumerate(stated) if same_term(t, other)), None)
+        if at is not None and at_other is not None and at != at_other and (at_other > at) != other_after:
+            return True
+    return False
 
 
 def fills(reply: str, slot: Slot) -> bool:

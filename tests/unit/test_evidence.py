@@ -1,6 +1,6 @@
 """The lexical guard's holes (verirag.evidence.missing_terms): numbers by prefix, names by loose prefix,
-negation ignored as a stop word, a superlative's rank moved, a negation dropped; and, in the support decision, the guard reading the quote the judge
-sees rather than every document."""
+negation ignored as a stop word, a superlative's rank moved, a negation dropped; and, in the support
+decision, the guard reading the quote the judge sees rather than every document."""
 
 from __future__ import annotations
 
@@ -51,18 +51,21 @@ def test_a_superlative_must_be_stated_at_the_claims_rank():
     assert missing_terms("Abu Dhabi is the UAE's most populous city.", second) == ["most populous"]
     assert missing_terms("Bologna is the largest university in Europe.",
                          "Bologna is one of the largest universities in Europe.") == ["largest"]
-    assert missing_terms("Lahore is the second-largest city.", "Lahore is the largest city.") == ["#2 largest"]
+    assert missing_terms("Lahore is the second-largest city.", "Lahore is the largest city.") == [
+        "#2 largest"]
     # the same rank however written, and a hedge any rank states
-    assert missing_terms("Romania is the twelfth-largest country.", "Romania is the 12th largest country.") == []
+    assert missing_terms("Romania is the twelfth-largest country.", "Romania is the 12th largest.") == []
     assert missing_terms("Paris is one of the largest cities.", "Paris is the largest city.") == []
     # another superlative of the evidence at the claim's rank is left to the model (it may be the claim's)
-    assert missing_terms("Karachi is the largest city.", "Karachi is the largest city. Lahore is the second-largest.") == []
+    assert missing_terms("Karachi is the largest city.",
+                         "Karachi is the largest city. Lahore is the second-largest.") == []
 
 
 def test_a_lower_rank_states_not_the_superlative():
     perth = "Perth is the fourth-most-populous city in Australia."
     assert missing_terms("Perth is not the most populous city in Australia.", perth) == []
-    assert missing_terms("Daejeon is not South Korea's largest city.", "Daejeon is South Korea's fifth-largest city.") == []
+    assert missing_terms("Daejeon is not South Korea's largest city.",
+                         "Daejeon is South Korea's fifth-largest city.") == []
     # a hedge or the superlative itself does not
     assert missing_terms("Paris is not the largest city.", "Paris is one of the largest cities.") == ["not"]
     assert missing_terms("Perth is not the largest city.", "Perth is the largest city.") == ["not"]

@@ -42,6 +42,21 @@ def test_blanks_are_the_terms_after_the_subject_that_the_quote_could_fill_otherw
     assert [s.term for s in slots(renamed, quote, limit=1)] == ["Tokyo"]
 
 
+def test_two_terms_swapped_within_a_sentence_are_blanks_and_the_same_order_is_not():
+    quote = "Cactus. A cactus comprises about 127 genera with some 1,750 known species."
+    swapped = "A cactus comprises about 1,750 genera with some 127 known species."
+    assert [(s.masked, s.rivals) for s in slots(swapped, quote)] == [
+        ("A cactus comprises about 1,750 genera with some ___ known species.", ())]  # 1,750: no year
+    assert slots("A cactus comprises about 127 genera with some 1,750 known species.", quote) == []
+    tributary = "Lualaba River. The Chambeshi is a tributary of the Lualaba River."
+    assert [s.term for s in slots("The Lualaba River is a tributary of the Chambeshi.", tributary)] == [
+        "Chambeshi"]
+    assert slots("The Chambeshi is a tributary of the Lualaba River.", tributary) == []
+    han = "The Han Chinese are 91.11% of the population in China and 97% in Taiwan."
+    assert [s.term for s in slots("The Han Chinese are 97% of the population in China.", han)] == [
+        "97", "China"]
+
+
 def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
     blank = Slot("Lahore is the capital of ___.", "Pakistan", ("Punjab", "Karachi"))
     assert fills("Pakistan", blank) and fills("the Pakistani state", blank)
