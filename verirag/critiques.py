@@ -47,7 +47,14 @@ from langchain_core.messages import BaseMessage
 
 from verirag import calibration
 from verirag.atoms import atoms, recompose
-from verirag.evidence import content_words, contrast_claims, missing_terms, quote_text, select_quotes
+from verirag.evidence import (
+    content_words,
+    contrast_claims,
+    missing_terms,
+    numbers_out_of_place,
+    quote_text,
+    select_quotes,
+)
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
 from verirag.prompts import critiques as prompt
@@ -184,13 +191,15 @@ def guarded(documents: Sequence[Document], sentence: str, ctx: Context,
             given: Sequence[Quote] | None = None) -> tuple[list[Quote], list[Document], list[str]]:
     """The zero-token part of the grounded decision: the quote (``given``, or selected and, with
     ``subject_check``, kept to the documents the sentence names), the documents cut down to it, and the
-    sentence's key terms the quote lacks (any: the sentence fails without a model call)."""
+    sentence's key terms the quote lacks, or states only away from what the sentence says of them
+    (any: the sentence fails without a model call)."""
     chosen = list(given) if given is not None else quotes_for(documents, sentence)
     if ctx.subject_check and given is None:
         chosen = named_quotes(documents, chosen, sentence)
     evidence = _quoted_documents(documents, chosen)
-    return chosen, evidence, missing_terms(
-        sentence, " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence))
+    missing = missing_terms(sentence, " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence))
+    moved = numbers_out_of_place(atoms(sentence), [(d.get("title", ""), d["text"]) for d in evidence])
+    return chosen, evidence, missing + [n for n in moved if n not in missing]
 
 
 def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,

@@ -208,6 +208,29 @@ def dropped_negation(claim: str, evidence: str) -> bool:
     return False
 
 
+NUMBER_CONTEXT = 0.5  # share of a clause's words the sentence stating its number must state too
+
+
+def numbers_out_of_place(clauses: Sequence[str], documents: Sequence[tuple[str, str]],
+                         share: float = NUMBER_CONTEXT) -> list[str]:
+    """The numbers of the claim's ``clauses`` that no sentence of the ``(title, text)`` documents states
+    beside at least ``share`` of what their clause says: its other content words, less the document's
+    title (the subject a sentence may call "it"). A year or number taken from another sentence is
+    caught ("Oxford was founded in 1096" from "There is evidence of teaching as early as 1096"); a
+    number no sentence states is left to :func:`missing_terms`."""
+    sentences = [(content_words(title), content_words(s), {as_number(n) for n in _NUMBER.findall(s)})
+                 for title, text in documents for s in split_sentences(text)]
+    out: list[str] = []
+    for clause in clauses:
+        words = content_words(_NUMBER.sub(" ", clause))
+        for number in (as_number(n) for n in _NUMBER.findall(clause)):
+            beside = [len(said & (words - title or words)) / len(words - title or words)
+                      for title, said, stated in sentences if number in stated]
+            if words and beside and max(beside) < share and number not in out:
+                out.append(number)
+    return out
+
+
 def missing_terms(claim: str, evidence: str) -> list[str]:
     """The claim's key terms that the evidence does not contain (empty: the guard passes).
 

@@ -36,10 +36,11 @@ KYOTO = make_document("Kyoto", "Kyoto was the capital of Japan for more than a t
 
 
 def test_with_atomic_claims_one_false_part_fails_the_sentence_and_each_atom_has_its_decision():
-    claim = "Tokyo is the capital of Japan and was founded as Edo in 794."
+    claim = "Tokyo is the capital of Japan and was the capital for more than a thousand years."
+    false = "Tokyo was the capital for more than a thousand years."
     # the judge accepts the compound as a whole and each true part, but not the false one on its own quote
     model = ScriptedChatModel(respond=lambda m, k: judgment_reply(
-        0.02 if "Claim: Tokyo was founded as Edo in 794." in last_user_text(m) else 0.97))
+        0.02 if f"Claim: {false}" in last_user_text(m) else 0.97))
     (whole,) = support.decide(model, [([TOKYO, KYOTO], claim)], "q", Context(slot_check=False,
                                                                                 subject_check=False))
     assert whole.passed and whole.atoms == []  # without atoms (or the subject check): one claim, passed
@@ -47,7 +48,7 @@ def test_with_atomic_claims_one_false_part_fails_the_sentence_and_each_atom_has_
                                                                                 slot_check=False))
     assert not check.passed
     assert [(a, s.passed) for a, s in check.atoms] == [("Tokyo is the capital of Japan.", True),
-                                                      ("Tokyo was founded as Edo in 794.", False)]
+                                                      (false, False)]
     assert check.probability == min(s.probability for _, s in check.atoms)
     # all atoms true: the sentence passes with the quotes of both
     fine = "Tokyo is the capital of Japan and was founded as Edo in 1457."

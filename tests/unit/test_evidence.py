@@ -1,12 +1,13 @@
 """The lexical guard's holes (verirag.evidence.missing_terms): numbers by prefix, names by loose prefix,
-negation ignored as a stop word, a superlative's rank moved, a negation dropped; and, in the support
-decision, the guard reading the quote the judge sees rather than every document."""
+negation ignored as a stop word, a superlative's rank moved, a negation dropped, a number moved from
+its sentence; and, in the support decision, the guard reading the quote the judge sees rather than
+every document."""
 
 from __future__ import annotations
 
 from verirag import Context
 from verirag import critiques as support
-from verirag.evidence import key_terms, missing_terms
+from verirag.evidence import key_terms, missing_terms, numbers_out_of_place
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply
 
@@ -85,6 +86,21 @@ def test_a_claim_may_not_drop_the_negation_of_what_it_states():
                          "A cube is a convex set, but a crescent is not convex.") == []
     assert missing_terms("Paris is the capital of France.",
                          "Not only is Paris the capital of France, it is its largest city.") == []
+
+
+def test_a_number_must_be_stated_beside_what_the_claim_says_of_it():
+    oxford = make_document("University of Oxford", "The University of Oxford is a research university "
+                           "in England. There is evidence of teaching as early as 1096. "
+                           "It grew rapidly from 1167.")
+    model = ScriptedChatModel(respond=lambda m, k: judgment_reply(0.99))
+    for claim in ("The University of Oxford was founded in 1096.", "Oxford grew rapidly from 1096."):
+        (check,) = support.decide(model, [([oxford], claim)], "q", Context(slot_check=False))
+        assert not check.passed and check.missing == ["1096"] and check.judgment is None, claim
+    # the sentence that states it may call the document's subject "it"
+    (check,) = support.decide(model, [([oxford], "Oxford grew rapidly from 1167.")], "q",
+                              Context(slot_check=False))
+    assert check.passed and model.calls
+    assert numbers_out_of_place(["Kyoto was founded in 794."], [("Kyoto", "It was founded in 794.")]) == []
 
 
 def test_the_decision_guards_the_quote_the_judge_sees_not_every_document():
