@@ -94,12 +94,11 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
 
 
 def _blanks(context, claim: str, docs: list) -> list[str]:
-    """The slot check's blanks of a claim (asked only if it passes the support question)."""
+    """The slot check's questions of a claim (asked only if it passes the support question)."""
     from verirag import critiques
-    from verirag.slots import slots
 
     evidence = critiques.guarded(docs, claim, context)[1]
-    return [s.masked for s in slots(claim, " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence))]
+    return [question for _, question in critiques.slot_questions(claim, evidence)]
 
 
 def refresh(decision: str, split: str | None) -> int:

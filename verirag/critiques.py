@@ -59,7 +59,7 @@ from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
 from verirag.prompts import critiques as prompt
 from verirag.prompts import entailment, slot
-from verirag.slots import BLANK, UNKNOWN, fills, slots
+from verirag.slots import BLANK, UNKNOWN, Slot, fills, slots
 from verirag.stores.documents import Document
 from verirag.text import render_documents
 
@@ -256,6 +256,18 @@ def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
                                       text=evidence[i]["text"][start:end])])
 
 
+def slot_questions(sentence: str, evidence: Sequence[Document]) -> list[tuple[Slot, str]]:
+    """The slot check's blanks of ``sentence`` against its quoted ``evidence``, each with the question
+    asked: the clause (:func:`verirag.atoms.atoms`) holding the blank, read in the one quoted sentence
+    that covers that clause best (a two-document claim's blank is asked of its own document)."""
+    quoted = " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence)
+    out = []
+    for blank in slots(sentence, quoted):
+        clause = next((a for a in atoms(blank.masked) if BLANK in a), blank.masked)
+        out.append((blank, clause))
+    return out
+
+
 def _check_slots(model: BaseChatModel, passed: Sequence[tuple[Support | None, str, list[Document]]],
                  ctx: Context) -> None:
     """``slot_check``: each blank of a passing claim must be filled by the quote with the claim's own
@@ -264,9 +276,8 @@ def _check_slots(model: BaseChatModel, passed: Sequence[tuple[Support | None, st
     for support, sentence, evidence in passed:
         if support is None or not support.passed:
             continue
-        quoted = " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence)
-        asks += [(support, blank, slot.messages(_best_sentence(evidence, blank.masked), blank.masked))
-                 for blank in slots(sentence, quoted)]
+        asks += [(support, blank, slot.messages(_best_sentence(evidence, clause), clause))
+                 for blank, clause in slot_questions(sentence, evidence)]
     replies = model.batch([m for _, _, m in asks], config={"max_concurrency": max(1, ctx.max_concurrency)},
                           max_tokens=SLOT_TOKENS) if asks else []
     for (support, blank, _), reply in zip(asks, replies, strict=True):

@@ -98,3 +98,19 @@ def test_no_blank_for_an_adjective_a_unit_or_one_member_of_a_list():
                   "Later painters included Thomas Couture and Hans Makart.",  # one of a pair
                   "Older avialans include Anchiornis, Xiaotingia, and Baminornis."):  # one of a list
         assert [s.term for s in slots(claim, quote) if not s.term[0].isdigit()] == [], claim
+
+
+def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
+    klimt = make_document("Gustav Klimt", "Gustav Klimt was an Austrian painter. "
+                          "His work helped define the Art Nouveau style in Vienna.")
+    nouveau = make_document("Art Nouveau", "Art Nouveau is an international style of art popular in Europe.")
+    claim = ("Klimt's work helped define the Art Nouveau style in Vienna, "
+             "and Art Nouveau is an international style of art popular in Europe.")
+    model = reader({"Klimt's work helped define the Art Nouveau style in ___.": "Vienna",
+                    "Art Nouveau is an international style of art popular in ___.": "Europe"})
+    check = decide_one(model, [klimt, nouveau], claim, slot_check=True)
+    asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]
+    assert check.passed and len(asked) == 2
+    vienna = next(a for a in asked if "style in ___." in a)
+    assert "His work helped define" in vienna and "popular in Europe" not in vienna  # its own document
+    assert "Sentence: Klimt's work helped define the Art Nouveau style in ___.\n" in vienna  # its clause
