@@ -4,7 +4,9 @@ the blank (another name, year or number), and the comparison of the quote's answ
 term. A quote that supports the claim fills every blank with the claim's term; a swapped relation (a
 province's capital given to the country, one entity's attribute given to another) fills it otherwise.
 
-The claim's subject (its first term) stays: a blank there asks "what ... ?" with nothing to anchor it.
+The claim's subject is a blank only where the claim opens with it and keeps another term to anchor
+the question ("___'s population is 40 million" from "China's population is 40 million", against a quote
+that gives the figure for Afghanistan).
 
 Plain text only: nothing here imports from the graph, the models or the stores.
 """
@@ -98,7 +100,8 @@ def _standalone(claim: str, start: int, end: int) -> bool:
 def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
     """The claim's blanks that the quote could fill otherwise: each name or number after the first for
     which the quote states another term of its kind that the claim does not use, or one the claim uses
-    in the other order (two terms swapped: "A replaced B" from "B replaced A"), at most ``limit``."""
+    in the other order (two terms swapped: "A replaced B" from "B replaced A"), at most ``limit``; then
+    the subject's (:func:`_subject_slot`)."""
     spans = sorted(_names(claim) + _numbers(claim))
     terms = [claim[a:b] for a, b in spans]
     stated = _terms(quote)
@@ -114,7 +117,40 @@ def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
             out.append(Slot(claim[:start] + BLANK + claim[end:], term, rivals))
             if len(out) == limit:
                 break
-    return out
+    subject = _subject_slot(claim, spans, terms, stated, quote)
+    return out + ([subject] if subject else [])
+
+
+_OPENING = re.compile(r"^(?:(?:The|A|An)\s+)?$")
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
+def _subject_slot(claim: str, spans: list[tuple[int, int]], terms: list[str], stated: list[str],
+                  quote: str) -> Slot | None:
+    """The blank of the claim's subject ("___'s population is …" from "China's population is …"), asked
+    when the claim opens with a name the quote names as such, keeps another term to anchor the
+    question, and the quote states another name the claim does not use."""
+    if len(spans) < 2 or not _OPENING.match(claim[:spans[0][0]]):
+        return None
+    start, end = spans[0]
+    term = _POSSESSIVE.sub("", claim[start:end])
+    if _kind(term) != "name" or not _named_in(quote, term):
+        return None
+    rivals = tuple(dict.fromkeys(t for t in stated if _kind(t) == "name"
+                                 and not any(same_term(t, c) for c in terms)))
+    if not rivals:
+        return None
+    return Slot(claim[:start] + BLANK + claim[start + len(term):], term, rivals)
+
+
+def _named_in(quote: str, term: str) -> bool:
+    """Whether the quote writes ``term`` as a name: capitalised inside a sentence, or as a document's
+    title ("Changsha. Changsha is …"), not only as a sentence's first word ("Later, …")."""
+    for match in re.finditer(rf"(?<![\w'’-]){re.escape(term)}(?![\w'’-])", quote):
+        before = quote[:match.start()].rstrip()
+        if before and before[-1] not in ".!?…:" or quote[match.end():match.end() + 1] == ".":
+            return True
+    return False
 
 
 def _reordered(term: str, other: str, other_after: bool, quote: str) -> bool:

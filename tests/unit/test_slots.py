@@ -33,7 +33,8 @@ def decide_one(model, documents, claim, **kw):
 def test_blanks_are_the_terms_after_the_subject_that_the_quote_could_fill_otherwise():
     quote = f"{LAHORE['title']}. {LAHORE['text']}"
     assert slots("Lahore is the capital of Pakistan.", quote) == [
-        Slot("Lahore is the capital of ___.", "Pakistan", ("Punjab", "Karachi"))]
+        Slot("Lahore is the capital of ___.", "Pakistan", ("Punjab", "Karachi")),
+        Slot("___ is the capital of Pakistan.", "Lahore", ("Punjab", "Karachi"))]  # then the subject
     # no other year in the quote: the year is no blank; the subject never is
     assert slots("Tokyo is the capital of Japan.", "Tokyo is the capital of Japan.") == []
     renamed = "Edo was renamed Tokyo in 1868 by Emperor Meiji."
@@ -54,7 +55,7 @@ def test_two_terms_swapped_within_a_sentence_are_blanks_and_the_same_order_is_no
     assert slots("The Chambeshi is a tributary of the Lualaba River.", tributary) == []
     han = "The Han Chinese are 91.11% of the population in China and 97% in Taiwan."
     assert [s.term for s in slots("The Han Chinese are 97% of the population in China.", han)] == [
-        "97", "China"]
+        "97", "China", "Han Chinese"]
 
 
 def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
@@ -73,7 +74,8 @@ def test_a_claim_the_quote_fills_otherwise_fails_and_shows_the_quotes_answer():
     check = decide_one(model, [LAHORE], false, slot_check=True)
     assert not check.passed and check.rival == "Lahore is the capital of Punjab."
     true = "Lahore is the capital of Punjab."
-    kept = decide_one(reader({"Lahore is the capital of ___.": "Punjab"}), [LAHORE], true, slot_check=True)
+    answers = {"Lahore is the capital of ___.": "Punjab", "___ is the capital of Punjab.": "Lahore"}
+    kept = decide_one(reader(answers), [LAHORE], true, slot_check=True)
     assert kept.passed and kept.rival == ""
     unknown = decide_one(reader({}), [LAHORE], true, slot_check=True)
     assert not unknown.passed and unknown.rival == "Lahore is the capital of unknown."
@@ -107,10 +109,29 @@ def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
     claim = ("Klimt's work helped define the Art Nouveau style in Vienna, "
              "and Art Nouveau is an international style of art popular in Europe.")
     model = reader({"Klimt's work helped define the Art Nouveau style in ___.": "Vienna",
-                    "Art Nouveau is an international style of art popular in ___.": "Europe"})
+                    "Art Nouveau is an international style of art popular in ___.": "Europe",
+                    "___'s work helped define the Art Nouveau style in Vienna.": "Gustav Klimt"})
     check = decide_one(model, [klimt, nouveau], claim, slot_check=True)
     asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]
-    assert check.passed and len(asked) == 2
+    assert check.passed and len(asked) == 3
     vienna = next(a for a in asked if "style in ___." in a)
     assert "His work helped define" in vienna and "popular in Europe" not in vienna  # its own document
     assert "Sentence: Klimt's work helped define the Art Nouveau style in ___.\n" in vienna  # its clause
+
+
+def test_the_subject_is_a_blank_when_the_claim_opens_with_a_name_and_keeps_an_anchor():
+    afghanistan = make_document("Afghanistan", "Afghanistan is bordered by Pakistan to the east and China "
+                                "to the northeast. Afghanistan's population is estimated to be 40 million.")
+    moved = "China's population is estimated to be 40 million."
+    check = decide_one(reader({"___'s population is estimated to be 40 million.": "Afghanistan"}),
+                       [afghanistan], moved, slot_check=True)
+    assert not check.passed and check.rival == "Afghanistan's population is estimated to be 40 million."
+    quote = f"{afghanistan['title']}. {afghanistan['text']}"
+    true = "Afghanistan's population is estimated to be 40 million."
+    assert [s.masked for s in slots(true, quote)] == ["___'s population is estimated to be 40 million."]
+    # no subject blank: a sentence's first word that the quote never writes as a name, or nothing left to
+    # anchor the question
+    later = "Later, Afghanistan was bordered by China and Iran."
+    assert slots("Later, Afghanistan was bordered by China.", later) == [
+        Slot("Later, Afghanistan was bordered by ___.", "China", ("Iran",))]
+    assert slots("China is large.", "China and India are large.") == []
