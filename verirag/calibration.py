@@ -1,5 +1,6 @@
 """Calibration belongs to a model: the support decision's map from the judge's P(Yes) to P(supported),
-its pass threshold, and what a bare "Yes" or "No" is worth from a backend without log-probabilities.
+its pass threshold, what a bare "Yes" or "No" is worth from a backend without log-probabilities, and
+the retrieval verification's map from P(Yes) to P(the documents answer the question).
 
 Looked up by model string: a calibration saved by ``verirag calibrate --model SPEC`` (under
 ``$VERIRAG_HOME/calibration/``), else one registered in this process (:func:`register`), else the
@@ -32,18 +33,27 @@ class Calibration:
     text_yes: float = 0.5  # P(supported) of a bare "Yes" (no log-probabilities): its measured precision
     text_no: float = 0.0  # ... of a bare "No"
     fitted_on: str = ""  # where it was fitted; "" = not calibrated
+    answerable: tuple[float, float] = (0.0, 1.0)  # retrieval verification: P(answerable) from P(Yes)
 
     def probability(self, p_yes: float, from_text: bool = False) -> float:
         """P(supported) of a judgment with P(Yes) = ``p_yes`` (one-hot when read from the reply text)."""
         if from_text:
             return self.text_yes if p_yes >= 0.5 else self.text_no
-        p_yes = min(max(p_yes, 1e-6), 1 - 1e-6)
-        a, b = self.weights
-        return 1 / (1 + math.exp(-(a + b * math.log(p_yes / (1 - p_yes)))))
+        return _sigmoid_map(p_yes, self.weights)
+
+    def answerable_probability(self, p_yes: float) -> float:
+        """P(the documents answer the question) of a retrieval verification with P(Yes) = ``p_yes``."""
+        return _sigmoid_map(p_yes, self.answerable)
+
+
+def _sigmoid_map(p: float, weights: tuple[float, float]) -> float:
+    a, b = weights
+    return 1 / (1 + math.exp(-(a + b * logit(p))))
 
 
 EMBEDDED = Calibration((-5.3761, 3.3602), 0.6026, 0.5, 0.0,
-                       "benchmarks/verifier calibration split, embedded Qwen2.5-Coder-1.5B-Instruct Q4_K_M")
+                       "benchmarks/verifier calibration split, embedded Qwen2.5-Coder-1.5B-Instruct Q4_K_M",
+                       answerable=(-4.9659, 3.368))  # benchmarks/retrieval_verification calibration split
 _registered: dict[str, Calibration] = {"local": EMBEDDED}
 _warned: set[str] = set()
 
@@ -76,7 +86,8 @@ def for_model(model: str) -> Calibration:
         try:
             fields = json.loads(saved.read_text(encoding="utf-8"))
             fields.pop("model", None)
-            return Calibration(**{**fields, "weights": tuple(fields["weights"])})
+            return Calibration(**{**fields, "weights": tuple(fields["weights"]),
+                                  "answerable": tuple(fields.get("answerable", (0.0, 1.0)))})
         except (ValueError, TypeError, KeyError) as exc:
             raise VeriragError(f"calibration file {saved} is unreadable ({exc}): run `verirag calibrate "
                                f"--model {model}` again or delete it") from exc

@@ -1,6 +1,7 @@
 """Calibration belongs to a model (verirag.calibration): looked up by model string, fitted by
 ``verirag calibrate`` on the benchmark's calibration split, a warning for a model with none, and a bare
-"Yes" from a backend without log-probabilities worth its measured precision, never certainty."""
+"Yes" from a backend without log-probabilities worth its measured precision, never certainty; the
+retrieval verification's map is the model's too."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import logging
 from dataclasses import replace
 
+import pytest
 from langchain_core.messages import AIMessage
 
 from tests.scripted import run_main
@@ -83,6 +85,26 @@ def test_verirag_calibrate_fits_saves_resumes_and_the_model_then_uses_it(tmp_pat
     code, _, err = run_main(monkeypatch, capsys, "calibrate", "--model", spec, "--pairs", str(pairs))
     assert code == 0, err
     assert len(verbatim_reader.calls) == calls  # resumed: every pair already judged
+
+
+def test_the_retrieval_verification_map_is_the_models_and_survives_a_refit(tmp_path, monkeypatch, capsys):
+    from verirag.nodes.retrieval.verify_retrieval import answerable
+
+    assert answerable(0.5, "local") == calibration.EMBEDDED.answerable_probability(0.5) < 0.01  # its map
+    assert answerable(0.9, "openai:never-calibrated") == pytest.approx(0.9)  # no map: its own P(Yes)
+    # `verirag calibrate` fits the support map on support pairs; the answerability map stays the model's
+    monkeypatch.setenv("VERIRAG_HOME", str(tmp_path))
+    spec = "import:tests.fakes:verbatim_reader"
+    calibration.register(spec, replace(calibration.Calibration(), answerable=(-1.0, 2.0)))
+    rows = [{"id": f"p{i}", "split": "calibration", "kind": "k", "label": i % 2, "claim": CLAIM if i % 2 else
+             "Osaka is the capital of Japan.", "evidence": [{"title": "Tokyo", "text": TOKYO["text"]}]}
+            for i in range(6)]
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    code, _, err = run_main(monkeypatch, capsys, "calibrate", "--model", spec, "--pairs", str(pairs))
+    calibration.register(spec, None)
+    assert code == 0, err
+    assert calibration.for_model(spec).answerable == (-1.0, 2.0)  # read back from the saved file
 
 
 def test_calibrate_with_a_bad_pairs_file_is_one_line_and_exit_1(tmp_path, monkeypatch, capsys):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from verirag import calibration, critiques
@@ -62,4 +63,6 @@ def calibrate(model: str, pairs: list[dict], progress: Callable[[], None] = lamb
     kinds = [f"{p['label']}:{p.get('kind', '')}" for p in pairs]  # false passes are bounded per kind
     fitted = calibration.fit([done[i]["p_yes"] for i in ids], [done[i]["from_text"] for i in ids],
                              [int(p["label"]) for p in pairs], kinds, f"{len(pairs)} calibration pairs")
+    # the support pairs say nothing of the retrieval verification: its map stays the model's own
+    fitted = replace(fitted, answerable=calibration.for_model(model).answerable)
     return fitted, calibration.save(model, fitted)

@@ -108,10 +108,3 @@ def judgment_from(message: AIMessage, choices: Sequence[str], default: str) -> J
         return Judgment(probs, message, from_text=True)
     return Judgment({c: 1.0 if c == default else 0.0 for c in choices}, message, from_text=True,
                     parsed=False)
-
-
-def calibrate(probability: float, weights: tuple[float, float]) -> float:
-    """A calibration map fitted on a benchmark: sigmoid(a + b * logit(probability)), ``weights`` = (a, b)."""
-    probability = min(max(probability, 1e-6), 1 - 1e-6)
-    a, b = weights
-    return 1 / (1 + math.exp(-(a + b * math.log(probability / (1 - probability)))))

@@ -22,23 +22,21 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
+from verirag import calibration
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State, Verification
 from verirag.models import choice_probabilities
-from verirag.models.scoring import calibrate
 from verirag.parsing import parse_score
 from verirag.prompts import verify_retrieval as prompt
 
-# fitted on benchmarks/retrieval_verification/ (calibration split) for the embedded model
-CALIBRATION = (-4.9659, 3.368)  # P(answerable) = sigmoid(a + b * logit P(Yes))
 PASS = 0.6111  # LLatrieval's verification passes above this P(answerable)
 FLOOR = 0.0722  # below this at the cap, the answer is a refusal without writing
 
 
-def answerable(p_yes: float) -> float:
-    """P(the documents answer the question) from the verification's P(Yes) (the benchmark's map)."""
-    return calibrate(p_yes, CALIBRATION)
+def answerable(p_yes: float, model: str = "local") -> float:
+    """P(the documents answer the question) from the verification's P(Yes), by ``model``'s calibration."""
+    return calibration.for_model(model).answerable_probability(p_yes)
 
 
 def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
@@ -62,7 +60,7 @@ def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
                                         ["Yes", "No"], default="No")
         replies.append(judgment.message)
         fallbacks += not judgment.parsed
-        score = round(answerable(judgment.probabilities["Yes"]), 4)
+        score = round(answerable(judgment.probabilities["Yes"], ctx.model), 4)
         passed = score > (PASS if ctx.answerable_threshold is None else ctx.answerable_threshold)
     iteration = state.get("iteration", 1)
     final = passed or iteration >= ctx.max_retrieval_iterations
