@@ -30,11 +30,16 @@ SHA256 = "949266aceb4599a4549d4c8db822d7c4b540a655fe3631568aba7d2d263d2388"
 
 
 def inputs_digest(documents: Sequence[Document]) -> str:
-    """sha256 of every document's id and embedded text, in id order (changes with the chunking)."""
+    """sha256 of every distinct document's id and embedded text, in id order (changes with the chunking)."""
     digest = hashlib.sha256()
-    for doc in sorted(documents, key=lambda d: d["id"]):
+    for doc in _distinct(documents):
         digest.update(f"{doc['id']}\t{dense_text(doc)}\n".encode())
     return digest.hexdigest()
+
+
+def _distinct(documents: Sequence[Document]) -> list[Document]:
+    """One document per id, in id order."""
+    return sorted({d["id"]: d for d in documents}.values(), key=lambda d: d["id"])
 
 
 def file_sha256(path: Path) -> str:
@@ -48,7 +53,7 @@ def file_sha256(path: Path) -> str:
 
 def write(path: Path, documents: Sequence[Document], embedder: Embedder) -> str:
     """Embed ``documents`` and write their vectors to ``path``; return the file's sha256."""
-    docs = sorted({d["id"]: d for d in documents}.values(), key=lambda d: d["id"])
+    docs = _distinct(documents)
     vectors = np.asarray(embedder.embed([dense_text(d) for d in docs]), dtype=np.float16)
     meta = {"model": embedder.name, "inputs": inputs_digest(docs), "count": len(docs)}
     arrays = {"meta": np.array(json.dumps(meta, sort_keys=True)),
