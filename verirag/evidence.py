@@ -198,6 +198,8 @@ def dropped_negation(claim: str, evidence: str) -> bool:
             for i, word in enumerate(words):
                 if not (_negated(word) and words[i + 1:i + 2] and _plain(words[i + 1]) not in _NOT_A_SCOPE):
                     continue
+                if i and word[0].isupper():
+                    continue  # a capitalised "No" inside a sentence is a name's ("Dr. No")
                 scope = [w for w in words[i + 1:] if _plain(w) not in _SCOPE_SKIPS][:2]
                 stems = _stems(scope)
                 if not stems or not set(stems) <= set(claim_stems):

@@ -86,6 +86,7 @@ def test_a_claim_may_not_drop_the_negation_of_what_it_states():
                          "A cube is a convex set, but a crescent is not convex.") == []
     assert missing_terms("Paris is the capital of France.",
                          "Not only is Paris the capital of France, it is its largest city.") == []
+    assert missing_terms("Dr. No was the first Bond film.", "Dr. No is the first Bond film.") == []  # a name
 
 
 def test_a_number_must_be_stated_beside_what_the_claim_says_of_it():
