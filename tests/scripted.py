@@ -112,9 +112,12 @@ def asks_for_the_first_sentence(messages) -> bool:
 
 def fill_reply(masked: str, sentences, supported=lambda sentence: True) -> str:
     """A faithful reader's answer to a slot question: the blank as one of ``sentences`` that is
-    ``supported`` fills it; "unknown" otherwise."""
+    ``supported``, or one of its atoms (the question may be one clause), fills it; "unknown" otherwise."""
+    from verirag.atoms import atoms
+
     pattern = re.compile(re.escape(masked).replace(re.escape(BLANK), "(.+?)") + "$")
-    return next((m.group(1) for s in sentences if (m := pattern.match(s)) and supported(s)), "unknown")
+    return next((m.group(1) for s in sentences if supported(s) for part in [s, *atoms(s)]
+                 if (m := pattern.match(part))), "unknown")
 
 
 def support_reply(messages, p: float):

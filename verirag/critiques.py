@@ -54,6 +54,7 @@ from verirag.evidence import (
     numbers_out_of_place,
     quote_text,
     select_quotes,
+    sentence_spans,
 )
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
@@ -249,9 +250,19 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
 
 def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
     """The one quoted sentence that covers most of the blanked claim, rendered with its title: a blank
-    is read in the sentence that states the relation, not beside the quote's distractors."""
-    best = select_quotes(masked, [d["text"] for d in evidence], 1, 1)
-    i, start, end = best[0] if best else (0, 0, len(evidence[0]["text"]))
+    is read in the sentence that states the relation, not beside the quote's distractors. A sentence
+    counts its document's title ("Its capital is Tokyo." of "Japan" covers "the capital of Japan"); ties
+    go to the sentence that states more itself, then to the earlier one."""
+    wanted = content_words(masked)
+    best, key = (0, 0, len(evidence[0]["text"])), (-1, -1)
+    for i, doc in enumerate(evidence):
+        title = content_words(doc.get("title", ""))
+        for start, end in sentence_spans(doc["text"]):
+            said = content_words(doc["text"][start:end])
+            score = (len((said | title) & wanted), len(said & wanted))
+            if score > key:
+                best, key = (i, start, end), score
+    i, start, end = best
     return render_documents([Document(id=evidence[i]["id"], title=evidence[i].get("title", ""),
                                       text=evidence[i]["text"][start:end])])
 
