@@ -79,8 +79,9 @@ def save(model: str, calibration: Calibration) -> Path:
     return target
 
 
-def for_model(model: str) -> Calibration:
-    """The calibration of ``model``; warns once per process for a model that has none."""
+def for_model(model: str, warn: bool = True) -> Calibration:
+    """The calibration of ``model``; warns once per process for a model that has none (the support
+    decision's lookup; the retrieval verification's map is looked up without a warning)."""
     saved = path(model)
     if saved.exists():
         try:
@@ -93,7 +94,7 @@ def for_model(model: str) -> Calibration:
                                f"--model {model}` again or delete it") from exc
     if model in _registered:
         return _registered[model]
-    if model not in _warned:
+    if warn and model not in _warned:
         _warned.add(model)
         log.warning("model '%s' has no calibration of its support judgments: verdicts use its raw P(Yes) "
                     "at 0.5; run `verirag calibrate --model %s`", model, model)

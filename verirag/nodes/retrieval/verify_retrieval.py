@@ -36,7 +36,7 @@ FLOOR = 0.0722  # below this at the cap, the answer is a refusal without writing
 
 def answerable(p_yes: float, model: str = "local") -> float:
     """P(the documents answer the question) from the verification's P(Yes), by ``model``'s calibration."""
-    return calibration.for_model(model).answerable_probability(p_yes)
+    return calibration.for_model(model, warn=False).answerable_probability(p_yes)
 
 
 def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
