@@ -30,6 +30,7 @@ def contract(state: dict[str, Any], context: Context, seconds: float | None = No
         "sentences": [dict(s) for s in state.get("sentences") or []],
         "documents": {doc_id: public(d) for doc_id, d in (state.get("documents") or {}).items()},
         "refusal": state.get("refusal"),
+        "plan": [dict(p) for p in state.get("plan") or []],  # a question with several parts: its parts
         "critique": dict(state.get("critique") or {}),
         "usage": summary,
         "config": context.as_dict(),

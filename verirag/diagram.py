@@ -29,12 +29,13 @@ def readme_block(text: str) -> str | None:
     return text[text.index(BEGIN):text.index(END) + len(END)]
 
 
-STAGE_COLOURS = {"retrieval": "#dbe9ff", "writing": "#e6f4e1", "": "#eeeeee"}
+STAGE_COLOURS = {"planning": "#fdf0d5", "retrieval": "#dbe9ff", "writing": "#e6f4e1", "": "#eeeeee"}
 # rows of the drawing, top to bottom (a layout hint only: nodes and edges come from the compiled graph)
-ROWS = [["__start__"], ["decide_retrieval"], ["retrieve", "missing_info_query"], ["judge_utility"],
-        ["verify_retrieval"], ["generate_answer", "generate_sentence"], ["cite", "evidence_finder"],
+ROWS = [["__start__"], ["plan"], ["answer_part", "next_parts", "decide_retrieval"],
+        ["retrieve", "missing_info_query"], ["judge_utility"], ["verify_retrieval"],
+        ["generate_answer", "generate_sentence"], ["cite", "evidence_finder"],
         ["verify_citations", "verify_memory"], ["simplify_citations"], ["keep_sentence"],
-        ["grounded_refusal"], ["critique_answer"], ["finalize"], ["__end__"]]
+        ["grounded_refusal"], ["critique_answer"], ["finalize", "compose_answer"], ["__end__"]]
 
 
 def png(path: str | Path) -> Path:
@@ -66,7 +67,8 @@ def png(path: str | Path) -> Path:
     ax.set_xlim(0, 1)
     ax.set_ylim(-len(rows) + 0.4, 0.6)
     ax.set_axis_off()
-    ax.set_title("verirag: retrieval stage (blue), writing stage (green); dashed = conditional edge",
+    ax.set_title("verirag: planning (yellow), retrieval stage (blue), writing stage (green); "
+                 "dashed = conditional edge",
                  fontsize=9)
     fig.savefig(path, bbox_inches="tight")
     plt.close(fig)
@@ -76,7 +78,7 @@ def png(path: str | Path) -> Path:
 def _stage(node: str) -> str:
     import importlib.util
 
-    for stage in ("retrieval", "writing"):
+    for stage in ("planning", "retrieval", "writing"):
         if importlib.util.find_spec(f"verirag.nodes.{stage}.{node}") is not None:
             return stage
     return ""

@@ -8,6 +8,13 @@ Retrieval stage (Self-RAG decision, LLatrieval verify-update loop with utility j
                  ▲                          │(fail)
                  └──── missing_info_query ◄─┘
 
+A question with several parts (``planner``) is split first; each part runs the graph without its planner::
+
+    START → plan ─(one part)→ decide_retrieval …
+              │(parts) Send, one per part that waits for nothing
+           answer_part ×n → next_parts ─(a second hop: Send, one per member)→ answer_part …
+                                  └─(none left)→ compose_answer → END
+
 Writing stage (VTG, ``writer="vtg"``)::
 
     generate_sentence ─(end)→ grounded_refusal → critique_answer → finalize → END
@@ -35,6 +42,10 @@ from verirag.graph.context import Context
 from verirag.graph.node import as_node
 from verirag.graph.retry import MODEL_RETRY
 from verirag.graph.state import InputState, OutputState, State
+from verirag.nodes.planning.answer_part import answer_part_with
+from verirag.nodes.planning.compose_answer import compose_answer
+from verirag.nodes.planning.next_parts import next_parts
+from verirag.nodes.planning.plan import plan
 from verirag.nodes.retrieval.decide_retrieval import decide_retrieval
 from verirag.nodes.retrieval.judge_utility import judge_utility
 from verirag.nodes.retrieval.missing_info_query import missing_info_query
@@ -57,13 +68,24 @@ NODES = (decide_retrieval, retrieve, judge_utility, verify_retrieval, missing_in
          evidence_finder, grounded_refusal, critique_answer, finalize)
 
 
-def builder() -> StateGraph[State, Context, InputState, OutputState]:
-    """The uncompiled graph."""
+def builder(planner: bool = True) -> StateGraph[State, Context, InputState, OutputState]:
+    """The uncompiled graph; ``planner=False``: without the planning nodes (what each part runs)."""
     workflow = StateGraph(State, context_schema=Context, input_schema=InputState, output_schema=OutputState)
     for node in NODES:
         workflow.add_node(node.__name__, as_node(node), retry_policy=MODEL_RETRY)
+    if planner:  # a question with several parts: each part through the graph without its planner
+        answer_part = answer_part_with(builder(planner=False).compile(name="verirag-part"))
+        for step in (plan, answer_part, next_parts, compose_answer):
+            workflow.add_node(step.__name__, as_node(step))
+        workflow.add_edge(START, "plan")
+        workflow.add_conditional_edges("plan", routing.route_after_plan,
+                                       ["decide_retrieval", "answer_part", "compose_answer"])
+        workflow.add_edge("answer_part", "next_parts")
+        workflow.add_conditional_edges("next_parts", routing.route_parts, ["answer_part", "compose_answer"])
+        workflow.add_edge("compose_answer", END)
+    else:
+        workflow.add_edge(START, "decide_retrieval")
     # retrieval stage
-    workflow.add_edge(START, "decide_retrieval")
     workflow.add_conditional_edges("decide_retrieval", routing.route_after_decision,
                                    ["retrieve", "generate_sentence", "generate_answer"])
     workflow.add_edge("retrieve", "judge_utility")

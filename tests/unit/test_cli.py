@@ -25,8 +25,8 @@ def test_json_output_follows_the_contract(store, scripted, monkeypatch, capsys):
                             "--model", model_name, "--store", store_name, "--system", "vanilla")
     assert code == 0
     result = json.loads(out)
-    assert set(result) == {"question", "answer", "sentences", "documents", "refusal", "critique", "usage",
-                           "config"}
+    assert set(result) == {"question", "answer", "sentences", "documents", "refusal", "plan", "critique",
+                           "usage", "config"}
     assert result["answer"] == "The capital of Japan is Tokyo [1]."
     (sentence,) = result["sentences"]
     assert set(sentence) == {"text", "citations", "support", "verified_by", "score", "trial", "quotes"}

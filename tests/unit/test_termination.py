@@ -32,10 +32,11 @@ class RandomModel:
 
 
 def documented_bound(retrieval_iterations: int, sentences: int, trials: int, writer: str) -> int:
-    """docs/reliability.md: 4·T_r + S·(5·T + 6) + 4 steps (4·T_r + 3 for the one-answer writer)."""
+    """docs/reliability.md: 4·T_r + 1 + S·(5·T + 6) + 4 steps (4·T_r + 1 + 3 for the one-answer writer);
+    the 1 is the planner's step."""
     if writer == "answer":
-        return 4 * retrieval_iterations + 3
-    return 4 * retrieval_iterations + sentences * (5 * trials + 6) + 4
+        return 4 * retrieval_iterations + 1 + 3
+    return 4 * retrieval_iterations + 1 + sentences * (5 * trials + 6) + 4
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -59,3 +60,26 @@ def test_random_model_runs_end_within_the_step_bound(vtg_store, scripted, seed, 
     assert writer == "answer" or len(out["sentences"]) <= sentences
     assert all(re.search(r"\w", s["text"]) for s in out["sentences"])
     assert all(s["verified_by"] in ("citations", "memory", "none") for s in out["sentences"])
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), max_parts=st.integers(2, 6), max_hops=st.integers(1, 2),
+       question=st.sampled_from(["What are the capitals of the countries that border Japan?",
+                                 "Who founded Tokyo, Kyoto and Osaka?"]))
+def test_random_model_planned_questions_end_within_their_caps(vtg_store, scripted, seed, max_parts, max_hops,
+                                                               question):
+    name, _ = scripted(RandomModel(random.Random(seed)))
+    context = Context(model=name, store="vtg", top_k=2, candidates_per_query=4, window=2, utility_samples=2,
+                      max_retrieval_iterations=1, max_sentences=2, max_trials=1, evidence_docs=1,
+                      max_parts=max_parts, max_hops=max_hops)
+    steps = []
+    out, _ = run(question, context, on_event=lambda mode, chunk: mode == "updates"
+                 and steps.append(next(iter(chunk))))
+    if steps[-1] == "finalize":  # not split (a second hop not allowed): the graph as for any question
+        assert len(steps) <= context.step_bound() and max_hops == 1 and out["plan"] == []
+    else:  # plan, a wave of parts and next_parts per hop, compose: 2 + 2·hops steps of the graph itself
+        assert steps[-1] == "compose_answer"
+        assert len(set(steps) - {"answer_part"}) == 3 and steps.count("next_parts") <= max_hops
+        assert 1 <= len(out["plan"]) <= max_parts
+    assert all(re.search(r"\w", s["text"]) for s in out["sentences"])

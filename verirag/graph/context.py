@@ -36,6 +36,13 @@ class Context:
     max_concurrency: int = _f(1, "independent model calls run at once (votes, checks)")
     seed: int = _f(0, "seed of shuffles and sampling")
 
+    # planning a question with several parts
+    planner: bool = _f(
+        True, "split a question with several parts (an enumeration; an attribute of a described set) into "
+              "sub-questions by rules, each answered and verified on its own; other questions run unchanged")
+    max_parts: int = _f(6, "cap on the parts of a planned question")
+    max_hops: int = _f(2, "cap on the chain of parts that wait for another's answer (1 = no second hop)")
+
     # Self-RAG retrieval decision
     retrieval_threshold: float = _f(0.2, "δ: retrieve when P(retrieval helps) > δ; 0 always retrieves")
 
@@ -130,9 +137,11 @@ class Context:
         Retrieval: decide + R × (retrieve, judge_utility, verify_retrieval) + (R − 1) × missing_info_query.
         VTG writing, per sentence: T failed trials × (generate, cite, tier 1, tier 2, evidence_finder),
         then generate, cite, tier 1, tier 2, simplify, keep; plus the final generate, grounded_refusal,
-        critique, finalize. The one-answer writer: generate_answer, critique, finalize.
+        critique, finalize. The one-answer writer: generate_answer, critique, finalize. With the planner,
+        one more step (``plan``); a planned question takes 2 + 2·``max_hops`` steps, each part its own
+        run within this bound.
         """
-        retrieval = 4 * max(1, self.max_retrieval_iterations)
+        retrieval = 4 * max(1, self.max_retrieval_iterations) + int(self.planner)
         if self.writer == "answer":
             return retrieval + 3
         return retrieval + self.max_sentences * (5 * self.max_trials + 6) + 4

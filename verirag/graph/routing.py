@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from langgraph.runtime import Runtime
+from langgraph.types import Send
 
 from verirag.graph.context import Context
 from verirag.graph.node import context_of
@@ -22,6 +23,17 @@ def writer(runtime: Runtime[Context]) -> Writer:
 def route_after_decision(state: State, runtime: Runtime[Context]) -> Literal["retrieve"] | Writer:
     """Self-RAG: retrieve only when decide_retrieval judged it useful."""
     return "retrieve" if state.get("use_retrieval") else writer(runtime)
+
+
+def route_parts(state: State) -> list[Send] | Literal["compose_answer"]:
+    """A planned question: ask every waiting part at once (``Send``), or compose once none is left."""
+    waiting = state.get("waiting") or []
+    return [Send("answer_part", part) for part in waiting] if waiting else "compose_answer"
+
+
+def route_after_plan(state: State) -> list[Send] | Literal["decide_retrieval", "compose_answer"]:
+    """One part: the retrieval stage as always; several: their first wave."""
+    return route_parts(state) if state.get("subquestions") else "decide_retrieval"
 
 
 Stop = Literal["missing_info_query", "grounded_refusal"]

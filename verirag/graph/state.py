@@ -60,6 +60,7 @@ class Sentence(TypedDict):
     quotes: list[dict]  # [{"doc": id, "start", "end"}]: the cited sentences that support it (verified only)
     atoms: NotRequired[list[dict]]  # atomic_claims: [{"text", "verified", "support", "quotes"}] per atom
     omitted: NotRequired[list[str]]  # atoms the documents did not support, left out of the rewritten text
+    part: NotRequired[int]  # a planned question: the index of the part that wrote it (see Part)
 
 
 DraftStatus = Literal["cited", "unchecked", "supported", "unsupported", "exhausted", "simplified"]
@@ -98,6 +99,20 @@ class Verification(TypedDict):
     selected: list[Document]
 
 
+class Part(TypedDict):
+    """One part of a planned question, answered by the whole retrieval and writing pipeline."""
+
+    index: int  # order in which the parts were asked
+    question: str
+    depends_on: int | None  # the part whose verified answer named ``member`` (None: asked from the start)
+    member: str | None
+    answer: str  # the part's own answer text, its refusal included
+    verified: bool  # at least one of its sentences verified
+    sentences: list[Sentence]
+    documents: dict[str, dict]  # doc id -> the output contract's document
+    refusal: str | None
+
+
 class InputState(TypedDict):
     """What a caller (CLI, Studio, a parent graph) passes in."""
 
@@ -114,6 +129,7 @@ class OutputState(TypedDict, total=False):
     critique: dict  # {"utility": expected ISUSE in [-1, 1], "rating": expected 1-5 rating}
     usage: Annotated[dict, merge_usage]
     refusal: str | None  # what the documents do not answer (a sentence of the answer), or None
+    plan: list[dict]  # a question with several parts: each part's question, answer, verdict, documents
     config: dict  # the Context the run used (every field)
 
 
@@ -136,3 +152,7 @@ class State(InputState, OutputState, total=False):
     best_trial: BestTrial | None  # the best-supported failed draft of the current sentence
     cited_documents: Annotated[dict[str, Document], _merge_documents]  # every document a kept sentence cites
     raw_answer: str  # the one-answer writer's reply as written ([n] = n-th long-term memory document)
+    subquestions: list[dict]  # the plan: [{"question", "depends_on"}] (a dependent one is a template)
+    waiting: list[dict]  # the parts to ask next: [{"index", "question", "depends_on", "member"}]
+    expanded: list[int]  # dependent sub-questions already filled with their members
+    parts: Annotated[list[Part], operator.add]  # the answered parts

@@ -1,0 +1,38 @@
+"""answer_part — one part of a planned question through the whole pipeline (retrieval stage, then the
+verified sentence loop), as a nested run of the graph without its planner. Its kept sentences go on to
+the custom stream as they are verified, marked with the part's ``index``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from verirag.graph.context import Context
+from verirag.graph.state import Part, Sentence
+
+
+def answer_part_with(pipeline: Any) -> Callable[[dict, Runtime[Context]], dict]:
+    """The node, for ``pipeline`` (the compiled graph a part runs through)."""
+
+    def answer_part(state: dict, runtime: Runtime[Context]) -> dict:
+        ctx = replace(runtime.context, planner=False)
+        final: dict = {}
+        for mode, chunk in pipeline.stream({"question": state["question"]},
+                                           {"recursion_limit": ctx.step_bound() + 1}, context=ctx,
+                                           stream_mode=["values", "custom"]):
+            if mode == "values":
+                final = chunk
+            elif chunk.get("event") == "sentence":
+                runtime.stream_writer({**chunk, "part": state["index"]})
+        sentences: list[Sentence] = final.get("sentences") or []
+        sentences = [Sentence(**{**s, "part": state["index"]}) for s in sentences]  # type: ignore[typeddict-item]
+        part = Part(index=state["index"], question=state["question"], depends_on=state["depends_on"],
+                    member=state["member"], answer=final.get("answer", ""),
+                    verified=any(s["verified_by"] != "none" for s in sentences), sentences=sentences,
+                    documents=dict(final.get("documents") or {}), refusal=final.get("refusal"))
+        return {"parts": [part], "usage": final.get("usage") or {}}
+
+    return answer_part

@@ -1,0 +1,26 @@
+"""plan — whether the question has several parts and, if so, which sub-questions in what order
+(:func:`verirag.plans.plan`, rules: no model call). A question of one part goes on to the retrieval
+stage unchanged; the parts of a planned one that wait for nothing are asked first, all at once."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from langgraph.runtime import Runtime
+
+from verirag import plans
+from verirag.graph import resources
+from verirag.graph.context import Context
+from verirag.graph.state import State
+
+
+def plan(state: State, runtime: Runtime[Context]) -> dict:
+    ctx = runtime.context
+    question = resources.check_question(state.get("question"), ctx.max_question_chars)
+    parts = plans.plan(question, ctx.max_parts, ctx.max_hops) if ctx.planner and ctx.writer == "vtg" else []
+    if len(parts) < 2:
+        return {"question": question, "subquestions": []}
+    first = [{"index": i, "question": p.question, "depends_on": None, "member": None}
+             for i, p in enumerate(parts) if p.depends_on is None]
+    return {"question": question, "subquestions": [asdict(p) for p in parts], "waiting": first,
+            "expanded": []}
