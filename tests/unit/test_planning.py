@@ -3,6 +3,8 @@ whole pipeline, driven by a scripted model that answers each part's question on 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.conftest import _registered_store
@@ -12,6 +14,7 @@ from tests.scripted import (
     judged_sentence,
     line_after,
     prompt_kind,
+    run_main,
     support_reply,
     titles_in,
 )
@@ -202,3 +205,13 @@ def test_without_the_planner_the_question_is_asked_whole(nations, scripted):
     name, _ = scripted(script)
     out, _ = run(TWO_HOPS, ctx(name, store="nations", planner=False))
     assert set(script.questions) == {TWO_HOPS} and out["plan"] == []
+
+
+def test_the_command_line_shows_the_plan_and_turns_the_planner_off(nations, scripted, monkeypatch, capsys):
+    name, _ = scripted(two_hop_writer())
+    ask = ["ask", TWO_HOPS, "--json", "--model", name, "--store", "nations", "--system", "vtg"]
+    code, out, _ = run_main(monkeypatch, capsys, *ask)
+    plan = json.loads(out)["plan"]
+    assert code == 0 and [p["member"] for p in plan] == [None, "Sylvania", "Grand Fenwick"]
+    code, out, _ = run_main(monkeypatch, capsys, *ask, "--set", "planner=false")
+    assert code == 0 and json.loads(out)["plan"] == []
