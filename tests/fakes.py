@@ -41,6 +41,8 @@ WEB_DOCS = [
 ]
 JAPAN_QUESTION = "What is the capital of Japan?"
 MARKUP_QUESTION = "What does the markup test page show?"
+# three parts, each asked on its own; Atlantis is in no document
+PLANNED_QUESTION = 'What are "Mount Fuji", "Banana" and "Atlantis"?'
 # per question, the sentences the writer writes in order, each with the words that support it (None:
 # nothing does, so the sentence spends its trials and is kept unverified)
 WEB_SCRIPTS = {
@@ -48,6 +50,10 @@ WEB_SCRIPTS = {
                      ("Mount Fuji, the highest mountain in Japan, is near Tokyo.",
                       "Mount Fuji is the highest mountain in Japan."),
                      ("Tokyo has one billion inhabitants.", None)],
+    "What is Mount Fuji?": [("Mount Fuji is the highest mountain in Japan.",
+                             "Mount Fuji is the highest mountain in Japan.")],
+    "What is Banana?": [("A banana is an elongated, edible fruit.",
+                         "A banana is an elongated, edible fruit.")],
     MARKUP_QUESTION: [("The test page shows <img src=x onerror=alert(1)> as text.",
                        "It shows <img src=x onerror=alert(1)> and <b>bold</b> as plain text.")],
 }

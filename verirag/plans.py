@@ -57,21 +57,20 @@ def _singular(words: str) -> str:
 def _enumeration(question: str) -> list[str]:
     """The question once per member of its enumeration ([] when it has none)."""
     quoted = list(_QUOTED.finditer(question))
-    if len(quoted) >= 2:
-        span = question[quoted[0].start():quoted[-1].end()]
-        between = _QUOTED.sub("", span)
-        if _SEPARATOR.sub("", between).strip() == "":
-            start, end = quoted[0].start(), quoted[-1].end()
-            return [question[:start] + m.group(1) + question[end:] for m in quoted]
-    match = _NAMES.search(question)
-    if match is None:
-        return []
-    members = [m for m in _SEPARATOR.split(match.group(0)) if m]
-    if len(members) < 3:
-        return []
-    if not re.search(r"\b[Ww]hich [a-z]+s\b", question):
-        return [question[:match.start()] + m + question[match.end():] for m in members]
-    return [_one(question[:match.start()]) + m + _one(question[match.end():]) for m in members]
+    start, end, members = 0, 0, []
+    if len(quoted) >= 2 and not _SEPARATOR.sub("", _QUOTED.sub("", question[quoted[0].start():
+                                                                                quoted[-1].end()])).strip():
+        start, end, members = quoted[0].start(), quoted[-1].end(), [m.group(1) for m in quoted]
+    elif (match := _NAMES.search(question)) is not None:
+        start, end, members = match.start(), match.end(), [m for m in _SEPARATOR.split(match.group(0)) if m]
+        if len(members) < 3:
+            return []
+    before, after = question[:start], question[end:]
+    if re.search(r"\b[Ww]hich [a-z]+s\b", question):  # "Of which countries are ... the capitals?"
+        before, after = _one(before), _one(after)
+    elif re.search(r"\b(?:are|were)\s*$", before):  # "Where are A, B and C?": "Where is A?"
+        before = re.sub(r"\b(are|were)(\s*)$", lambda m: _AGREE[m.group(1)] + m.group(2), before)
+    return [before + m + after for m in members]
 
 
 def _one(frame: str) -> str:

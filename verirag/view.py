@@ -1,7 +1,8 @@
 """An answer as a person reads it, in Jupyter: ``AnswerView(result)`` shows itself as HTML.
 
 The answer's sentences carry their [n] markers and a verified (✓) or unverified (⚠) mark; the refusal
-(when the documents do not answer) comes first; each numbered source shows its title, where it is
+(when the documents do not answer) follows, then the parts of a question with several parts, each
+with its verdict; each numbered source shows its title, where it is
 (``guide.pdf, p. 7``) and its text with the quoted words in ``<mark>``; the cost line closes it.
 Every piece of text from the documents, the question or the model is escaped: it is data, never markup.
 """
@@ -75,6 +76,11 @@ def render_html(result: dict[str, Any]) -> str:
         parts.append(f'<p class="verirag-refusal"><i>{html.escape(result["refusal"])}</i></p>')
     elif not sentences:
         parts.append("<p><i>No answer: the documents do not support one.</i></p>")
+    if result.get("plan"):
+        items = "".join(f"<li>{html.escape(p.get('question', ''))} — "
+                        f"{'✓ verified' if p.get('verified') else 'not answered by the documents'}</li>"
+                        for p in result["plan"])
+        parts.append(f'<p class="verirag-plan"><small>The question in parts:</small></p><ol>{items}</ol>')
     left_out = [s for s in kept if s not in shown]
     if left_out:
         items = "".join(f"<li><s>{html.escape(s.get('text', ''))}</s></li>" for s in left_out)

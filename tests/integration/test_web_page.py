@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.fakes import JAPAN_QUESTION, MARKUP_QUESTION, WEB_DOCS
+from tests.fakes import JAPAN_QUESTION, MARKUP_QUESTION, PLANNED_QUESTION, WEB_DOCS
 from tests.servers import serve
 from verirag.refusal import PART_UNKNOWN
 from verirag.stores import HybridStore
@@ -158,6 +158,22 @@ def test_a_question_shows_verified_sentences_live_and_a_citation_opens_its_quote
     open_citation(browser, 1)
     assert text(browser, "#source-where") == ["guide.md, Mountains > Fuji"]
     assert_source_shows_quotes(browser, values, 1, kept[1]["citations"][0])
+
+
+def test_a_question_in_parts_shows_each_part_and_names_the_one_not_answered(server, browser):
+    values = ask(browser, server, PLANNED_QUESTION)
+    assert [(p["question"], p["verified"]) for p in values["plan"]] == [
+        ("What is Mount Fuji?", True), ("What is Banana?", True), ("What is Atlantis?", False)]
+    assert text(browser, "#plan .part") == ["What is Mount Fuji? — ✓ verified",
+                                            "What is Banana? — ✓ verified",
+                                            "What is Atlantis? — not answered by the documents"]
+    assert text(browser, "#sentences .sentence") == [
+        "Mount Fuji is the highest mountain in Japan [1].✓ verified",
+        "A banana is an elongated, edible fruit [2].✓ verified"]
+    assert text(browser, "#refusal") == ["The documents do not say what Atlantis is."] == [values["refusal"]]
+    open_citation(browser, 1)
+    assert text(browser, "#source-title") == ["[2] Banana"]
+    assert_source_shows_quotes(browser, values, 1, values["sentences"][1]["citations"][0])
 
 
 def test_markup_inside_a_document_is_shown_as_text(server, browser):

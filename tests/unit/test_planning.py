@@ -94,6 +94,7 @@ def two_hop_writer(first=FIRST):
     ("Of which countries are Harare, Tashkent and Stockholm the capitals?",
      ["Of which country is Harare the capital?", "Of which country is Tashkent the capital?",
       "Of which country is Stockholm the capital?"]),
+    ('Where are "Alba", "Brix" and "Corda"?', ["Where is Alba?", "Where is Brix?", "Where is Corda?"]),
     ("What are the official languages of Canada, Belgium and Switzerland?",
      ["What are the official languages of Canada?", "What are the official languages of Belgium?",
       "What are the official languages of Switzerland?"]),

@@ -96,3 +96,13 @@ def test_rows_show_as_an_escaped_html_table():
     assert page.tags.count("tr") == 3 and "b" not in page.tags
     assert "<b>A</b>, B" in page.text and "0.931" in page.text
     assert str(rows).splitlines()[1] == "keep_sentence |  | "
+
+
+def test_a_question_in_parts_shows_each_part_with_its_verdict():
+    planned = {**result(), "plan": [{"question": "What is <b>Alba</b>?", "verified": True},
+                                    {"question": "What is Brix?", "verified": False}]}
+    markup = AnswerView(planned)._repr_html_()
+    assert ("The question in parts:What is <b>Alba</b>? — ✓ verified"
+            "What is Brix? — not answered by the documents") in Tags(markup).text
+    assert "<b>Alba" not in markup  # the question is data, shown as text
+    assert "The question in parts" not in Tags(AnswerView(result())._repr_html_()).text

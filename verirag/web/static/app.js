@@ -5,6 +5,10 @@
 
 const ASSISTANT = "verirag";
 const STAGES = {
+  plan: "planning the question",
+  answer_part: "answering a part of the question",
+  next_parts: "planning the next parts",
+  compose_answer: "composing the answer from its verified parts",
   decide_retrieval: "deciding whether to look things up",
   retrieve: "retrieving documents",
   judge_utility: "selecting the useful documents",
@@ -78,8 +82,9 @@ class AnswerView {
     this.sentences = [];
     this.documents = {};
     this.numbers = new Map();
-    for (const id of ["sentences", "left-out", "cost", "refusal", "error"]) $(id).replaceChildren();
+    for (const id of ["sentences", "left-out", "cost", "refusal", "error", "plan"]) $(id).replaceChildren();
     $("refusal").hidden = true;
+    $("plan").hidden = true;
     $("left-out").hidden = true;
     $("error").hidden = true;
     this.closeSource();
@@ -121,8 +126,17 @@ class AnswerView {
         this.addSentence(sentence, {}, !(drop && sentence.verified_by === "none"));
       }
     }
+    this.showPlan(values.plan || []);
     if (values.refusal) this.showRefusal(values.refusal);
     else if (!this.sentences.length) this.showRefusal("No answer: the documents do not support one.");
+  }
+
+  // a question with several parts: each part's question and whether the documents verified it
+  showPlan(parts) {
+    $("plan").replaceChildren(...parts.map((part) => el("li", {
+      class: `part ${part.verified ? "verified" : "unverified"}`,
+      text: `${part.question} — ${part.verified ? "✓ verified" : "not answered by the documents"}`})));
+    $("plan").hidden = !parts.length;
   }
 
   renderSentence(sentence, index) {
