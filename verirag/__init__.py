@@ -7,12 +7,15 @@ Quick use::
     print(result["answer"])          # sentences with [n] markers
     print(result["documents"])       # the numbered sources, in [n] order
 
-The compiled graph is :data:`verirag.workflow.graph`; all knobs live in :class:`Context`.
+    check("Tokyo is the capital of Japan [1].", [{"title": "Japan", "text": "..."}])  # another's answer
+
+The compiled graphs are :data:`verirag.workflow.graph` and ``check_graph``; all knobs live in
+:class:`Context`.
 """
 
-from verirag.api import ask, contract
+from verirag.api import ask, check, contract
 from verirag.errors import VeriragError
 from verirag.graph.context import Context
 
-__all__ = ["Context", "VeriragError", "ask", "contract"]
+__all__ = ["Context", "VeriragError", "ask", "check", "contract"]
 __version__ = "0.1.0"

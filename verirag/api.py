@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -11,6 +11,7 @@ from verirag.errors import ModelCallError, VeriragError
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.retry import MAX_ATTEMPTS, is_transient
+from verirag.graph.state import CheckInput
 from verirag.stores.documents import public
 from verirag.usage import totals
 
@@ -100,3 +101,46 @@ def ask(question: str, context: Context | None = None, **overrides: Any) -> dict
     Raises :class:`verirag.errors.VeriragError` subclasses for bad input, missing stores or models.
     """
     return run(question, context, **overrides)[0]
+
+
+def check(answer: str, documents: Sequence[Any] | Mapping[str, Any], context: Context | None = None, *,
+          citations: Sequence[Sequence[int]] | None = None, question: str = "",
+          **overrides: Any) -> dict[str, Any]:
+    """Check an answer written elsewhere against its documents, sentence by sentence.
+
+    Args:
+        answer: the answer, with ``[1]``, ``[1][2]``, ``[1, 2]`` or ``^1^`` markers; or without markers
+            and ``citations`` (each sentence's numbers, in order) beside it.
+        documents: ``[n]`` is the n-th: {"title", "text"} dicts, strings, LangChain ``Document``s, or
+            the output contract's {id: document}.
+        context: the run's model and support decision (``overrides`` are applied on top).
+
+    Returns:
+        ``sentences`` (per sentence: ``text``, ``citations``, ``verdict`` — supported, unsupported or
+        uncited —, ``support`` P(supported), ``atoms``, ``quotes`` (spans of the documents numbered
+        "1".."n"), ``suggested`` citations that would hold it, ``unknown_citations``), the
+        ``verified_answer`` (the sentences that held, then a refusal naming what was left out), the
+        ``refusal``, ``supported`` (every sentence held) and ``usage``.
+
+    Raises:
+        InvalidAnswerError: an empty answer, or documents that cannot be read.
+    """
+    from verirag.workflow import check_graph
+
+    context = replace(context or Context(), **overrides)
+    given = (dict(documents) if isinstance(documents, Mapping)
+             else documents if isinstance(documents, str) else list(documents))  # a string: refused as such
+    payload = CheckInput(answer=answer, documents=given, question=question)  # type: ignore[typeddict-item]
+    if citations is not None:
+        payload["citations"] = [list(c) for c in citations]
+    try:
+        state = check_graph.invoke(payload, context=context)
+    except Exception as exc:
+        if not is_transient(exc):
+            raise
+        raise ModelCallError(f"a model call kept failing after {MAX_ATTEMPTS} attempts "
+                             f"({type(exc).__name__}: {exc})") from exc
+    usage = dict(state.get("usage") or {})
+    return {"sentences": sorted(state.get("checked") or [], key=lambda c: c["index"]),
+            "verified_answer": state.get("verified_answer", ""), "refusal": state.get("refusal"),
+            "supported": bool(state.get("supported")), "usage": {"per_node": usage, "total": totals(usage)}}

@@ -1,7 +1,9 @@
-"""The ``verirag`` command line: ``ingest`` documents, ``ask`` a question, ``batch`` many, ``eval`` systems.
+"""The ``verirag`` command line: ``ingest`` documents, ``ask`` a question, ``batch`` many, ``eval`` systems,
+``check`` answers written elsewhere.
 
 Every deliberate failure (bad input, missing store, unknown or corrupt model) prints one line,
-``error: …``, to stderr and exits with status 1; nothing already indexed is touched.
+``error: …``, to stderr and exits with status 1 (``check``: 2, as its 1 means "a sentence did not
+hold"); nothing already indexed is touched.
 """
 
 from __future__ import annotations
@@ -370,6 +372,82 @@ def calibrate(
     a, b = fitted.weights
     out.print(f"P(supported) = sigmoid({a} + {b}·logit P(Yes)), pass at >= {fitted.threshold}; "
               f"a bare Yes counts {fitted.text_yes}. Saved to {saved}", highlight=False, markup=False)
+
+
+def _answers(path: Path) -> Iterator[tuple[int, dict]]:
+    """(line number, {"question", "answer", "documents"}) of a JSONL file in ALCE's format (question,
+    output, docs) or verirag's contract (question, answer, documents)."""
+    from verirag.errors import InvalidAnswerError
+
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidAnswerError(f"{path}: cannot read it ({exc})") from exc
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InvalidAnswerError(f"{path}:{number}: invalid JSON ({exc.msg})") from exc
+        answer = record.get("output", record.get("answer")) if isinstance(record, dict) else None
+        documents = record.get("docs", record.get("documents")) if isinstance(record, dict) else None
+        if not isinstance(answer, str) or not isinstance(documents, (list, dict)):
+            raise InvalidAnswerError(f"{path}:{number}: expected an answer (\"output\" or \"answer\") and "
+                                     "its documents (\"docs\" or \"documents\")")
+        question = str(record.get("question") or "")
+        yield number, {"question": question, "answer": answer, "documents": documents}
+
+
+@app.command("check")
+def check_answers(
+    file: Annotated[Path, typer.Argument(help="JSONL: one answer per line, ALCE's (question, output, docs) "
+                                              "or verirag's contract (question, answer, documents).")],
+    verdicts: Annotated[Path | None, typer.Option(
+        "--out", help="Verdicts, one JSON line per answer (default: FILE.checked.jsonl); lines already "
+                      "there are kept and not checked again.", show_default=False)] = None,
+    model: Annotated[str | None, typer.Option(
+        help="local | openai-compatible:MODEL@URL | provider:model", show_default=False)] = None,
+    preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
+    settings: SetOption = None,
+) -> None:
+    """Check cited answers written elsewhere, sentence by sentence, against their own documents.
+
+    Exit status: 0 when every sentence of every answer held, 1 when one did not, 2 on bad input.
+    """
+    from rich.table import Table
+
+    from verirag.api import check
+    from verirag.jsonl import read_records
+
+    try:
+        context = _context(preset, None, settings, model=model)
+        answers = list(_answers(file))
+        verdicts = verdicts or file.with_name(file.name + ".checked.jsonl")
+        done = {r["line"]: r for r in read_records(verdicts)} if verdicts.exists() else {}
+        held = True
+        with verdicts.open("a", encoding="utf-8") as sink:
+            for number, given in answers:
+                result = done.get(number)
+                if result is None:
+                    verdict = check(given["answer"], given["documents"], context, question=given["question"])
+                    result = {"line": number, "question": given["question"], **verdict}
+                    sink.write(json.dumps(result, ensure_ascii=False) + "\n")
+                    sink.flush()
+                held = held and result["supported"]
+                table = Table(title=f"line {number}: {given['question'][:80]}", title_justify="left")
+                for column in ("#", "verdict", "P", "cites", "would hold", "sentence"):
+                    table.add_column(column)
+                for s in result["sentences"]:
+                    table.add_row(str(s["index"] + 1), s["verdict"], f"{s['support']:.2f}",
+                                  ",".join(map(str, s["citations"])), ",".join(map(str, s["suggested"])),
+                                  escape(s["text"][:90]))
+                out.print(table)
+    except VeriragError as exc:
+        err.print(f"error: {escape(str(exc))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+    out.print(f"verdicts in {verdicts}", highlight=False)
+    raise typer.Exit(0 if held else 1)
 
 
 def _print_answer(result: dict, streamed: int = 0) -> None:

@@ -248,6 +248,24 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
     return [r for r in results if r is not None]
 
 
+def minimal_quotes(model: BaseChatModel, documents: Sequence[Document], sentence: str,
+                   quotes: Sequence[Quote], question: str, ctx: Context) -> tuple[list[Quote], list[Support]]:
+    """VTG's simplifier at sentence granularity: each quoted sentence, in turn, dropped for good when the
+    rest of the quote still supports the claim (at least one is kept). Returns the quote left and the
+    checks asked."""
+    quotes, checks = list(quotes), []
+    for quote in list(quotes):
+        if len(quotes) == 1:
+            break
+        rest = [q for q in quotes if q != quote]
+        (check,) = decide(model, [([d for d in documents if any(q.doc == d["id"] for q in rest)], sentence)],
+                          question, ctx, [rest])
+        checks.append(check)
+        if check.passed:
+            quotes = rest
+    return quotes, checks
+
+
 def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
     """The one quoted sentence that covers most of the blanked claim, rendered with its title: a blank
     is read in the sentence that states the relation, not beside the quote's distractors. A sentence

@@ -37,3 +37,7 @@ class InvalidQuestionError(VeriragError):
 
 class ModelCallError(VeriragError):
     """A model call kept failing with a transient error after every retry."""
+
+
+class InvalidAnswerError(VeriragError):
+    """An answer to check, or its documents, that cannot be read (one line says why)."""

@@ -97,9 +97,21 @@ def _standalone(claim: str, start: int, end: int) -> bool:
         before.endswith(",") and re.search(r"[A-Z][\w'’-]*,$", before))
 
 
+_LIST_MEMBER = r"(?:the )?[A-Z][\w'’.-]*(?: (?:of |de |the )?[A-Z][\w'’.-]*)*"
+_QUOTED_LIST = re.compile(rf"{_LIST_MEMBER}(?:, {_LIST_MEMBER})+,? (?:and|or) {_LIST_MEMBER}")
+
+
+def _listed(quote: str, term: str) -> bool:
+    """Whether the quote names ``term`` as one member of a list of three or more ("Tokyo, Osaka and
+    Nagoya are cities of Japan"): every member fills its blank, so the blank tells nothing."""
+    return any(same_term(term, member) for match in _QUOTED_LIST.finditer(quote)
+               for member in re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", match.group(0)) if member)
+
+
 def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
-    """The claim's blanks that the quote could fill otherwise: each name or number after the first for
-    which the quote states another term of its kind that the claim does not use, or one the claim uses
+    """The claim's blanks that the quote could fill otherwise: each name or number after the first (not
+    one member of a list the quote states) for which the quote states another term of its kind that the
+    claim does not use, or one the claim uses
     in the other order (two terms swapped: "A replaced B" from "B replaced A"), at most ``limit``; then
     the subject's (:func:`_subject_slot`)."""
     spans = sorted(_names(claim) + _numbers(claim))
@@ -108,7 +120,7 @@ def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
     out = []
     for i, (start, end) in enumerate(spans[1:], 1):
         term = claim[start:end]
-        if not _standalone(claim, start, end):
+        if not _standalone(claim, start, end) or _listed(quote, term):
             continue
         kin = [t for t in stated if _kind(t) == _kind(term) and not same_term(t, term)]
         rivals = tuple(dict.fromkeys(t for t in kin if not any(same_term(t, c) for c in terms)))

@@ -31,6 +31,8 @@ Writing stage (VTG, ``writer="vtg"``)::
 
 ``graph`` (compiled, no checkpointer) is what ``langgraph.json`` serves and what a parent graph adds as
 a node; :func:`build_graph` compiles it again with a checkpointer of the caller's choice.
+``check_graph`` checks an answer written elsewhere (input {answer, documents}); a parent agent adds it
+as a node after its own writer.
 """
 
 from __future__ import annotations
@@ -41,7 +43,10 @@ from verirag.graph import routing
 from verirag.graph.context import Context
 from verirag.graph.node import as_node
 from verirag.graph.retry import MODEL_RETRY
-from verirag.graph.state import InputState, OutputState, State
+from verirag.graph.state import CheckInput, CheckOutput, CheckState, InputState, OutputState, State
+from verirag.nodes.checking.check_sentence import check_sentence
+from verirag.nodes.checking.read_answer import read_answer
+from verirag.nodes.checking.report_check import report_check
 from verirag.nodes.planning.answer_part import answer_part_with
 from verirag.nodes.planning.compose_answer import compose_answer
 from verirag.nodes.planning.next_parts import next_parts
@@ -118,3 +123,20 @@ def build_graph(checkpointer=None):
 
 
 graph = build_graph()
+
+
+def check_builder() -> StateGraph[CheckState, Context, CheckInput, CheckOutput]:
+    """The checker of an answer written elsewhere: read it, check every sentence at once, report."""
+    workflow = StateGraph(CheckState, context_schema=Context, input_schema=CheckInput,
+                          output_schema=CheckOutput)
+    workflow.add_node("read_answer", as_node(read_answer))
+    workflow.add_node("check_sentence", as_node(check_sentence), retry_policy=MODEL_RETRY)
+    workflow.add_node("report_check", as_node(report_check))
+    workflow.add_edge(START, "read_answer")
+    workflow.add_conditional_edges("read_answer", routing.route_checks, ["check_sentence", "report_check"])
+    workflow.add_edge("check_sentence", "report_check")
+    workflow.add_edge("report_check", END)
+    return workflow
+
+
+check_graph = check_builder().compile(name="verirag-check")

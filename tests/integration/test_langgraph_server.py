@@ -52,9 +52,9 @@ def client(url: str):
 
 def test_the_graph_drawing_shows_every_node_and_edge(server):
     served = client(server).assistants.get_graph("verirag")
-    assert {node["id"] for node in served["nodes"]} == {node.__name__ for node in NODES} | {
-        "__start__", "__end__"}
     local = local_graph.get_graph()
+    assert {node["id"] for node in served["nodes"]} == {node.__name__ for node in NODES} | {
+        "plan", "answer_part", "next_parts", "compose_answer", "__start__", "__end__"} == set(local.nodes)
     assert {(e["source"], e["target"]) for e in served["edges"]} == {
         (e.source, e.target) for e in local.edges}
 
@@ -105,6 +105,25 @@ def test_a_streamed_run_sends_each_kept_sentence_with_its_verdict_and_ends_in_th
     assert served["refusal"] == refusal.PART_UNKNOWN
 
 
+def test_the_checker_is_served_beside_the_graph_and_streams_each_verdict(server):
+    sdk = client(server)
+    thread = sdk.threads.create()
+    held, _ = WEB_SCRIPTS[JAPAN_QUESTION][0]
+    invented, _ = WEB_SCRIPTS[JAPAN_QUESTION][2]
+    documents = [{"title": d["title"], "text": d["text"]} for d in WEB_DOCS]
+    parts = [(part.event, part.data) for part in sdk.runs.stream(
+        thread["thread_id"], "verirag-check", input={"answer": f"{held[:-1]} [1]. {invented[:-1]} [1].",
+                                                     "documents": documents},
+        stream_mode=["custom", "values"])]
+    assert not [data for event, data in parts if event == "error"]
+    verdicts = [data for event, data in parts if event == "custom" and data["event"] == "verdict"]
+    assert sorted((v["text"], v["verdict"]) for v in verdicts) == [(invented, "unsupported"),
+                                                                   (held, "supported")]
+    final = sdk.threads.get_state(thread["thread_id"])["values"]
+    assert final["supported"] is False
+    assert final["verified_answer"] == f"{held[:-1]} [1]. The documents do not say that {invented[:-1]}."
+
+
 def readme_sdk_example() -> str:
     """The python block of README.md's "LangGraph Studio" section."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -124,4 +143,4 @@ def test_the_readme_sdk_example_runs_as_written(server):
     # the scripted model knows nothing about the README's question: the documents do not answer it
     assert state["values"]["answer"] == refusal.NOTHING_VERIFIED
     history = client(server).threads.get_history(thread["thread_id"], limit=1000)
-    assert [s["next"] for s in history[-2:]] == [["decide_retrieval"], ["__start__"]]  # from the start
+    assert [s["next"] for s in history[-2:]] == [["plan"], ["__start__"]]  # from the start

@@ -14,7 +14,7 @@ LAYERS = [
     ("plain values", ["verirag.stores.documents", "verirag.errors", "verirag.paths", "verirag.registry",
                       "verirag.jsonl", "verirag.usage", "verirag.refusal"]),
     ("text", ["verirag.text", "verirag.parsing", "verirag.evidence", "verirag.atoms", "verirag.slots",
-              "verirag.plans", "verirag.citations"]),
+              "verirag.plans", "verirag.answers", "verirag.citations"]),
     ("resources and prompts", ["verirag.stores", "verirag.models", "verirag.prompts"]),
     ("graph vocabulary", ["verirag.graph"]),
     ("critiques", ["verirag.calibration", "verirag.critiques"]),

@@ -145,3 +145,10 @@ def test_a_blank_is_read_in_the_sentence_that_covers_it_with_its_documents_title
     asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]
     (subject,) = [a for a in asked if "Sentence: ___ is the capital of Japan." in a]
     assert "Its capital and largest city" in subject and "island country" not in subject
+
+
+def test_a_member_of_a_list_the_quote_states_is_no_blank():
+    quote = "Tokyo, Osaka and Nagoya are the largest cities of Japan."
+    assert slots("The largest cities of Japan include Osaka.", quote) == []  # any member fills it
+    (blank,) = slots("Osaka is a city of Japan.", "Osaka is a city of Kansai, not far from Kyoto and Japan.")
+    assert blank.term == "Japan"  # a pair, not a list: still asked

@@ -10,7 +10,7 @@ from langgraph.types import Send
 
 from verirag.graph.context import Context
 from verirag.graph.node import context_of
-from verirag.graph.state import State, current_draft
+from verirag.graph.state import CheckState, State, current_draft
 
 Writer = Literal["generate_sentence", "generate_answer"]
 
@@ -70,3 +70,12 @@ def route_after_memory_check(state: State) -> Literal["simplify_citations", "evi
     if status == "supported":
         return "simplify_citations"
     return "keep_sentence" if status == "exhausted" else "evidence_finder"
+
+
+def route_checks(state: CheckState) -> list[Send] | Literal["report_check"]:
+    """The checker: every sentence of the answer checked at once (``Send``), or straight to the report."""
+    sentences = state.get("sentences") or []
+    if not sentences:
+        return "report_check"
+    return [Send("check_sentence", {"sentence": s, "sources": state.get("sources") or [],
+                                    "question": state.get("question") or ""}) for s in sentences]

@@ -133,6 +133,32 @@ class OutputState(TypedDict, total=False):
     config: dict  # the Context the run used (every field)
 
 
+class CheckInput(TypedDict, total=False):
+    """What the checker of an answer written elsewhere takes (``verirag.check``, ``check_graph``)."""
+
+    answer: Required[str]  # with [n] / ^n^ markers, or without them and ``citations`` beside it
+    documents: Required[list | dict]  # [n] = documents[n-1]: {"title", "text"}, strings, LangChain Documents
+    citations: list[list[int]]  # per sentence, for an answer whose markers were stripped
+    question: str  # the question the answer is for (optional; the ISSUP decision reads it)
+
+
+class CheckOutput(TypedDict, total=False):
+    """The checker's verdicts (README, "Check any answer")."""
+
+    checked: Annotated[list[dict], operator.add]  # per sentence: index, text, citations, verdict, ...
+    verified_answer: str  # the verified sentences with their markers, then the refusal
+    refusal: str | None  # what the documents do not say of the sentences left out
+    supported: bool  # every sentence held against its own citations
+    usage: Annotated[dict, merge_usage]
+
+
+class CheckState(CheckInput, CheckOutput, total=False):
+    """The checker's working state."""
+
+    sentences: list[dict]  # {"index", "text", "citations"}: the answer as read
+    sources: list[Document]  # the documents as verirag's, id = their number "1".."n"
+
+
 class State(InputState, OutputState, total=False):
     """Everything the graph keeps while it works."""
 

@@ -21,7 +21,7 @@ import time
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import Quote, Support, decide
+from verirag.critiques import Quote, Support, decide, minimal_quotes
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State, current_draft, memory
@@ -36,10 +36,10 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
     quotes = [Quote(**q) for q in draft.get("quotes") or [] if q["doc"] in by_id]
     checks: list[Support] = []
 
-    def supported(*citation_sets: list[str], given: list[list[Quote]] | None = None) -> list[Support]:
+    def supported(*citation_sets: list[str]) -> list[Support]:
         batch = decide(resources.model(runtime),
                        [([by_id[i] for i in ids], draft["text"]) for ids in citation_sets],
-                       state["question"], ctx, given)
+                       state["question"], ctx)
         checks.extend(batch)
         return batch
 
@@ -62,18 +62,11 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
                 quotes, current = check.quotes, without(doc_id)
     quote_checks: list[Support] = []
     quote_started = time.perf_counter()
-    if ctx.quotes and quotes:
-        quotes = [q for q in quotes if q.doc in current]
-        before = len(checks)
-        for quote in list(quotes):  # the simplifier's procedure at sentence granularity
-            if len(quotes) == 1:
-                break
-            rest = [q for q in quotes if q != quote]
-            (check,) = supported([i for i in current if any(q.doc == i for q in rest)], given=[rest])
-            if check.passed:
-                quotes = rest
+    if ctx.quotes and quotes:  # the simplifier's procedure at sentence granularity
+        quotes, quote_checks = minimal_quotes(resources.model(runtime), [by_id[i] for i in current],
+                                              draft["text"], [q for q in quotes if q.doc in current],
+                                              state["question"], ctx)
         current = [i for i in current if any(q.doc == i for q in quotes)] or current
-        quote_checks, checks = checks[before:], checks[:before]
     draft.update({"citations": current[:ctx.max_citations], "status": "simplified",
                   "quotes": [q.as_dict() for q in quotes] if ctx.quotes else []})
     replies = [c.judgment.message for c in checks if c.judgment]

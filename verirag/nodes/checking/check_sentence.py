@@ -1,0 +1,45 @@
+"""check_sentence — one sentence of an answer written elsewhere, checked as verirag checks its own: the
+support decision of the run (atom by atom: a list or compound sentence holds only if every atom does)
+against the documents it cites, with the minimal verbatim quote that holds it (``quotes``, as the
+simplifier finds it); one that cites nothing or fails is checked against all the documents,
+to suggest the citations that would hold it. Its verdict goes to the custom stream as
+``{"event": "verdict", ...}`` as soon as it is decided."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from langgraph.runtime import Runtime
+
+from verirag.critiques import Support, atom_records, decide, minimal_quotes
+from verirag.graph import resources
+from verirag.graph.context import Context
+
+
+def _replies(check: Support) -> list:
+    judged = [check] + [s for _, s in check.atoms]
+    return list({id(s.judgment): s.judgment.message for s in judged if s.judgment is not None}.values())
+
+
+def check_sentence(state: dict, runtime: Runtime[Context]) -> dict:
+    ctx = replace(runtime.context, atomic_claims=True)
+    model, sentence, sources = resources.model(runtime), state["sentence"], state["sources"]
+    cited = [sources[n - 1] for n in sentence["citations"] if 1 <= n <= len(sources)]
+    (check,) = decide(model, [(cited, sentence["text"])], state.get("question", ""), ctx)
+    replies, suggested, quotes = _replies(check), [], check.quotes
+    if check.passed and ctx.quotes:  # the minimal verbatim quote, as verirag's own sentences carry
+        quotes, asked = minimal_quotes(model, cited, sentence["text"], check.quotes,
+                                       state.get("question", ""), replace(ctx, atomic_claims=False))
+        replies += [r for c in asked for r in _replies(c)]
+    if not check.passed and sources:
+        (anywhere,) = decide(model, [(sources, sentence["text"])], state.get("question", ""), ctx)
+        replies += _replies(anywhere)
+        if anywhere.passed:
+            suggested = sorted({int(q.doc) for q in anywhere.quotes})
+    verdict = "supported" if check.passed else "uncited" if not sentence["citations"] else "unsupported"
+    record = {**sentence, "verdict": verdict, "support": round(check.probability, 4),
+              "quotes": [q.as_dict() for q in quotes] if check.passed else [],
+              "atoms": atom_records(check), "missing": check.missing, "suggested": suggested,
+              "unknown_citations": [n for n in sentence["citations"] if not 1 <= n <= len(sources)]}
+    runtime.stream_writer({"event": "verdict", **record})
+    return {"checked": [record], "replies": replies}

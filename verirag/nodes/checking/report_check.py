@@ -1,0 +1,34 @@
+"""report_check — the checked answer: the sentences that held against their own citations, with their
+markers, then a refusal that names what was left out ("The documents do not say that <sentence>.", the
+first three; nothing held: "The documents do not answer this question.")."""
+
+from __future__ import annotations
+
+from verirag import refusal
+from verirag.graph.state import CheckState
+from verirag.text import attach_citations
+
+MAX_NAMED = 3
+
+
+def _clause(sentence: str) -> str:
+    sentence = sentence.strip().rstrip(".!?")
+    first = sentence.split(" ", 1)[0]
+    lower = first in {"The", "A", "An", "It", "Its", "This", "These", "Their", "His", "Her"}
+    return sentence[0].lower() + sentence[1:] if lower else sentence
+
+
+def report_check(state: CheckState) -> dict:
+    checked = sorted(state.get("checked") or [], key=lambda c: c["index"])
+    held = [c for c in checked if c["verdict"] == "supported"]
+    dropped = [c for c in checked if c["verdict"] != "supported"]
+    if not held:
+        said = refusal.NOTHING_VERIFIED if dropped else None
+    elif len(dropped) > MAX_NAMED:
+        said = refusal.PART_UNKNOWN
+    else:
+        gaps = [refusal.PART_MISSING.format(gap=f"that {_clause(c['text'])}") for c in dropped]
+        said = " ".join(gaps) or None
+    text = [attach_citations(c["text"], c["citations"]) for c in held]
+    return {"verified_answer": " ".join(text + ([said] if said else [])), "refusal": said,
+            "supported": not dropped}
