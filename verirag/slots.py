@@ -35,6 +35,7 @@ class Slot:
     masked: str
     term: str
     rivals: tuple[str, ...] = ()  # the quote's other terms of its kind
+    listed: tuple[str, ...] = ()  # the quote's list members beside the term (not rivals when named with it)
 
 
 def _names(text: str) -> list[tuple[int, int]]:
@@ -101,17 +102,21 @@ _LIST_MEMBER = r"(?:the )?[A-Z][\w'’.-]*(?: (?:of |de |the )?[A-Z][\w'’.-]*)
 _QUOTED_LIST = re.compile(rf"{_LIST_MEMBER}(?:, {_LIST_MEMBER})+,? (?:and|or) {_LIST_MEMBER}")
 
 
-def _listed(quote: str, term: str) -> bool:
-    """Whether the quote names ``term`` as one member of a list of three or more ("Tokyo, Osaka and
-    Nagoya are cities of Japan"): every member fills its blank, so the blank tells nothing."""
-    return any(same_term(term, member) for match in _QUOTED_LIST.finditer(quote)
-               for member in re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", match.group(0)) if member)
+def _co_members(quote: str, term: str) -> tuple[str, ...]:
+    """The other members of each list of three or more names in the quote that holds ``term`` ("Tokyo,
+    Osaka and Nagoya are cities of Japan": Tokyo and Nagoya for Osaka): an answer that names them with
+    the term names the list the claim takes one member of, not a rival."""
+    out: list[str] = []
+    for match in _QUOTED_LIST.finditer(quote):
+        members = [m for m in re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", match.group(0)) if m]
+        if any(same_term(term, m) for m in members):
+            out += [m for m in members if not same_term(term, m)]
+    return tuple(dict.fromkeys(out))
 
 
 def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
-    """The claim's blanks that the quote could fill otherwise: each name or number after the first (not
-    one member of a list the quote states) for which the quote states another term of its kind that the
-    claim does not use, or one the claim uses
+    """The claim's blanks that the quote could fill otherwise: each name or number after the first for
+    which the quote states another term of its kind that the claim does not use, or one the claim uses
     in the other order (two terms swapped: "A replaced B" from "B replaced A"), at most ``limit``; then
     the subject's (:func:`_subject_slot`)."""
     spans = sorted(_names(claim) + _numbers(claim))
@@ -120,13 +125,13 @@ def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
     out = []
     for i, (start, end) in enumerate(spans[1:], 1):
         term = claim[start:end]
-        if not _standalone(claim, start, end) or _listed(quote, term):
+        if not _standalone(claim, start, end):
             continue
         kin = [t for t in stated if _kind(t) == _kind(term) and not same_term(t, term)]
         rivals = tuple(dict.fromkeys(t for t in kin if not any(same_term(t, c) for c in terms)))
         if rivals or any(_kind(c) == _kind(term) and _reordered(term, c, j > i, quote)
                          for j, c in enumerate(terms) if j != i):
-            out.append(Slot(claim[:start] + BLANK + claim[end:], term, rivals))
+            out.append(Slot(claim[:start] + BLANK + claim[end:], term, rivals, _co_members(quote, term)))
             if len(out) == limit:
                 break
     subject = _subject_slot(claim, spans, terms, stated, quote)
@@ -179,7 +184,10 @@ def _reordered(term: str, other: str, other_after: bool, quote: str) -> bool:
 
 def fills(reply: str, slot: Slot) -> bool:
     """Whether the quote's answer for the blank names the claim's term and none of its rivals ("the
-    Pakistani province of Punjab" does not fill "Lahore is the capital of ___" with Pakistan)."""
+    Pakistani province of Punjab" does not fill "Lahore is the capital of ___" with Pakistan); the
+    members of a quoted list that holds the term may come with it ("Tokyo, Osaka and Nagoya" fills
+    "Cities of Japan include ___" for Osaka)."""
     named = _terms(reply)
     own = [t for t in named if same_term(slot.term, t)]
-    return bool(own) and not any(same_term(r, t) for r in slot.rivals for t in named if t not in own)
+    rivals = [r for r in slot.rivals if not any(same_term(r, m) for m in slot.listed)]
+    return bool(own) and not any(same_term(r, t) for r in rivals for t in named if t not in own)

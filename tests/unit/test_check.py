@@ -37,8 +37,9 @@ OSAKA = "Osaka is the capital of Japan."
 NEEDS = {TOKYO: ["Japan"], KYOTO: ["Kyoto"]}
 
 
-def judging(needs):
-    """The scripted judge: supported exactly when the documents shown include every title it needs."""
+def judging(needs, reads=None):
+    """The scripted judge: supported exactly when the documents shown include every title it needs;
+    a blank is filled with ``reads`` when given (what the quote says), else as a supported sentence would."""
 
     def judge(messages, kwargs):
         kind, prompt = prompt_kind(messages), "\n".join(m.text for m in messages[1:])
@@ -47,6 +48,8 @@ def judging(needs):
             ok = set(needs.get(judged_sentence(messages), {"?"})) <= shown
             return support_reply(messages, 0.9 if ok else 0.02)
         if kind == "fill":
+            if reads is not None:
+                return reads
             return fill_reply(line_after(prompt, "Sentence: "), list(needs), lambda s: set(needs[s]) <= shown)
         raise AssertionError(f"unexpected prompt {kind}")
 
@@ -87,7 +90,7 @@ def test_each_sentence_gets_its_verdict_quote_and_the_citation_that_would_hold_i
 def test_a_list_sentence_holds_only_if_every_member_does(scripted):
     docs = [{"title": "Tokyo", "text": "Tokyo, Osaka and Nagoya are cities of Japan."}]
     members = [f"Cities of Japan include {city}." for city in ("Tokyo", "Osaka", "Nagoya")]
-    name, _ = scripted(judging({m: ["Tokyo"] for m in members}))
+    name, _ = scripted(judging({m: ["Tokyo"] for m in members}, reads="Tokyo, Osaka and Nagoya"))
     (held,) = check("Cities of Japan include Tokyo, Osaka and Nagoya [1].", docs, model=name)["sentences"]
     (failed,) = check("Cities of Japan include Tokyo, Osaka and Lahore [1].", docs, model=name)["sentences"]
     assert held["verdict"] == "supported" and failed["verdict"] == "unsupported"

@@ -147,8 +147,11 @@ def test_a_blank_is_read_in_the_sentence_that_covers_it_with_its_documents_title
     assert "Its capital and largest city" in subject and "island country" not in subject
 
 
-def test_a_member_of_a_list_the_quote_states_is_no_blank():
-    quote = "Tokyo, Osaka and Nagoya are the largest cities of Japan."
-    assert slots("The largest cities of Japan include Osaka.", quote) == []  # any member fills it
-    (blank,) = slots("Osaka is a city of Japan.", "Osaka is a city of Kansai, not far from Kyoto and Japan.")
-    assert blank.term == "Japan"  # a pair, not a list: still asked
+def test_a_member_of_a_list_the_quote_states_is_filled_by_the_whole_list():
+    quote = "Tokyo, Osaka and Nagoya are the largest cities of Japan, and Kyoto is its old capital."
+    (blank,) = slots("The largest cities of Japan include Osaka.", quote)
+    assert blank.listed == ("Tokyo", "Nagoya")
+    assert fills("Tokyo, Osaka and Nagoya", blank) and fills("Osaka", blank)
+    assert not fills("Tokyo", blank) and not fills("Osaka and Kyoto", blank)  # a rival outside the list
+    (pair,) = slots("Osaka is a city of Japan.", "Osaka is a city of Kansai, not far from Kyoto and Japan.")
+    assert pair.listed == () and not fills("Kansai and Japan", pair)  # a pair, not a list: rivals stand

@@ -42,6 +42,7 @@ class Context:
               "sub-questions by rules, each answered and verified on its own; other questions run unchanged")
     max_parts: int = _f(6, "cap on the parts of a planned question")
     max_hops: int = _f(2, "cap on the chain of parts that wait for another's answer (1 = no second hop)")
+    part_sentences: int = _f(2, "cap on sentences of each part's answer (a part asks one thing)")
 
     # Self-RAG retrieval decision
     retrieval_threshold: float = _f(0.2, "δ: retrieve when P(retrieval helps) > δ; 0 always retrieves")

@@ -1,5 +1,6 @@
 """answer_part — one part of a planned question through the whole pipeline (retrieval stage, then the
-verified sentence loop), as a nested run of the graph without its planner. Its kept sentences go on to
+verified sentence loop, at most ``part_sentences`` sentences), as a nested run of the graph without its
+planner; the parts of a wave run at most ``max_concurrency`` at once. Its kept sentences go on to
 the custom stream as they are verified, marked with the part's ``index``."""
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ def answer_part_with(pipeline: Any) -> Callable[[dict, Runtime[Context]], dict]:
     """The node, for ``pipeline`` (the compiled graph a part runs through)."""
 
     def answer_part(state: dict, runtime: Runtime[Context]) -> dict:
-        ctx = replace(runtime.context, planner=False)
+        ctx = replace(runtime.context, planner=False,
+                      max_sentences=min(runtime.context.max_sentences, runtime.context.part_sentences))
         final: dict = {}
         for mode, chunk in pipeline.stream({"question": state["question"]},
                                            {"recursion_limit": ctx.step_bound() + 1}, context=ctx,
