@@ -216,3 +216,30 @@ def test_the_command_line_shows_the_plan_and_turns_the_planner_off(nations, scri
     assert code == 0 and [p["member"] for p in plan] == [None, "Sylvania", "Grand Fenwick"]
     code, out, _ = run_main(monkeypatch, capsys, *ask, "--set", "planner=false")
     assert code == 0 and json.loads(out)["plan"] == []
+
+
+def test_each_part_writes_at_most_part_sentences_and_parts_run_max_concurrency_at_once(nations, scripted):
+    question = 'Who wrote "Alpha Tale", "Beta Song" and "Gamma Poem"?'
+    active, most = [0], [0]
+
+    class Wordy(PartWriter):
+        def __call__(self, messages, kwargs):
+            active[0] += 1
+            most[0] = max(most[0], active[0])
+            try:
+                if prompt_kind(messages) == "next sentence":  # never ends by itself
+                    return f"Sentence {len(self.questions)} about {line_after(last(messages), 'Question: ')}"
+                return super().__call__(messages, kwargs)
+            finally:
+                active[0] -= 1
+
+    def last(messages):
+        self_questions.append(line_after(messages[-1].text, "Question: "))
+        return messages[-1].text
+
+    self_questions: list[str] = []
+    script = Wordy(answers={}, cite={}, needs={})
+    name, _ = scripted(script)
+    out, _ = run(question, ctx(name, store="nations", max_sentences=3, part_sentences=1, unverified="show"))
+    assert sorted(len([s for s in out["sentences"] if s["part"] == i]) for i in range(3)) == [1, 1, 1]
+    assert most[0] == 1  # max_concurrency = 1: one part's call at a time
