@@ -57,7 +57,7 @@ def run(question: str, context: Context | None = None, *, thread_id: str | None 
     question = resources.check_question(question, context.max_question_chars)
     resources.check_store(context)  # a missing store is one line now, not after the model has loaded
     app = build_graph(checkpointer) if checkpointer is not None else graph
-    config: dict[str, Any] = {"max_concurrency": context.max_concurrency}  # the parts of a planned question
+    config: dict[str, Any] = {}
     payload: dict | None = {"question": question}
     if thread_id is not None:
         if checkpointer is None:

@@ -228,16 +228,11 @@ def test_each_part_writes_at_most_part_sentences_and_parts_run_max_concurrency_a
             most[0] = max(most[0], active[0])
             try:
                 if prompt_kind(messages) == "next sentence":  # never ends by itself
-                    return f"Sentence {len(self.questions)} about {line_after(last(messages), 'Question: ')}"
+                    return f"A sentence about {line_after(messages[-1].text, 'Question: ')}"
                 return super().__call__(messages, kwargs)
             finally:
                 active[0] -= 1
 
-    def last(messages):
-        self_questions.append(line_after(messages[-1].text, "Question: "))
-        return messages[-1].text
-
-    self_questions: list[str] = []
     script = Wordy(answers={}, cite={}, needs={})
     name, _ = scripted(script)
     out, _ = run(question, ctx(name, store="nations", max_sentences=3, part_sentences=1, unverified="show"))

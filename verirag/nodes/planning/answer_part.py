@@ -5,6 +5,7 @@ the custom stream as they are verified, marked with the part's ``index``."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -17,24 +18,36 @@ from verirag.graph.state import Part, Sentence
 
 def answer_part_with(pipeline: Any) -> Callable[[dict, Runtime[Context]], dict]:
     """The node, for ``pipeline`` (the compiled graph a part runs through)."""
+    # at most max_concurrency parts at once (LangGraph's own max_concurrency would also hold back the
+    # steps of the nested run inside a part: a deadlock)
+    gates: dict[int, threading.Semaphore] = {}
+    lock = threading.Lock()
 
     def answer_part(state: dict, runtime: Runtime[Context]) -> dict:
         ctx = replace(runtime.context, planner=False,
                       max_sentences=min(runtime.context.max_sentences, runtime.context.part_sentences))
-        final: dict = {}
-        for mode, chunk in pipeline.stream({"question": state["question"]},
-                                           {"recursion_limit": ctx.step_bound() + 1}, context=ctx,
-                                           stream_mode=["values", "custom"]):
-            if mode == "values":
-                final = chunk
-            elif chunk.get("event") == "sentence":
-                runtime.stream_writer({**chunk, "part": state["index"]})
-        sentences: list[Sentence] = final.get("sentences") or []
-        sentences = [Sentence(**{**s, "part": state["index"]}) for s in sentences]  # type: ignore[typeddict-item]
-        part = Part(index=state["index"], question=state["question"], depends_on=state["depends_on"],
-                    member=state["member"], answer=final.get("answer", ""),
-                    verified=any(s["verified_by"] != "none" for s in sentences), sentences=sentences,
-                    documents=dict(final.get("documents") or {}), refusal=final.get("refusal"))
-        return {"parts": [part], "usage": final.get("usage") or {}}
+        width = max(1, ctx.max_concurrency)
+        with lock:
+            gate = gates.setdefault(width, threading.Semaphore(width))
+        with gate:
+            return _answered(pipeline, state, ctx, runtime)
 
     return answer_part
+
+
+def _answered(pipeline: Any, state: dict, ctx: Context, runtime: Runtime[Context]) -> dict:
+    final: dict = {}
+    for mode, chunk in pipeline.stream({"question": state["question"]},
+                                       {"recursion_limit": ctx.step_bound() + 1}, context=ctx,
+                                       stream_mode=["values", "custom"]):
+        if mode == "values":
+            final = chunk
+        elif chunk.get("event") == "sentence":
+            runtime.stream_writer({**chunk, "part": state["index"]})
+    sentences: list[Sentence] = final.get("sentences") or []
+    sentences = [Sentence(**{**s, "part": state["index"]}) for s in sentences]  # type: ignore[typeddict-item]
+    part = Part(index=state["index"], question=state["question"], depends_on=state["depends_on"],
+                member=state["member"], answer=final.get("answer", ""),
+                verified=any(s["verified_by"] != "none" for s in sentences), sentences=sentences,
+                documents=dict(final.get("documents") or {}), refusal=final.get("refusal"))
+    return {"parts": [part], "usage": final.get("usage") or {}}
