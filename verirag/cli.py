@@ -378,18 +378,13 @@ def _answers(path: Path) -> Iterator[tuple[int, dict]]:
     """(line number, {"question", "answer", "documents"}) of a JSONL file in ALCE's format (question,
     output, docs) or verirag's contract (question, answer, documents)."""
     from verirag.errors import InvalidAnswerError
+    from verirag.jsonl import strict_lines
 
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise InvalidAnswerError(f"{path}: cannot read it ({exc})") from exc
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InvalidAnswerError(f"{path}:{number}: invalid JSON ({exc.msg})") from exc
+    for number, record in strict_lines(text, str(path), InvalidAnswerError):
         answer = record.get("output", record.get("answer")) if isinstance(record, dict) else None
         documents = record.get("docs", record.get("documents")) if isinstance(record, dict) else None
         if not isinstance(answer, str) or not isinstance(documents, (list, dict)):

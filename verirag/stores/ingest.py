@@ -12,13 +12,13 @@ file is not repeated in it); text before the first heading has no section.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
 from verirag.errors import IngestError
+from verirag.jsonl import strict_lines
 from verirag.stores.documents import Document, make_document
 
 SUFFIXES = {".txt", ".md", ".markdown", ".jsonl", ".pdf"}
@@ -113,13 +113,7 @@ def documents_from_file(path: Path) -> list[Document]:
     try:
         if suffix == ".jsonl":
             docs = []
-            for lineno, line in enumerate(_read_text(path).splitlines(), 1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise IngestError(f"{path}:{lineno}: invalid JSON ({exc.msg})") from exc
+            for lineno, record in strict_lines(_read_text(path), str(path), IngestError):
                 if not isinstance(record, dict) or not isinstance(record.get("text"), str):
                     raise IngestError(f'{path}:{lineno}: each line needs a "text" string field')
                 title = str(record.get("title") or f"{path.stem} #{lineno}")
