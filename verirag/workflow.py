@@ -1,32 +1,10 @@
 """The assembly: the verirag StateGraph, wired from the nodes (the layer above them).
 
-Retrieval stage (Self-RAG decision, LLatrieval verify-update loop with utility judgments)::
-
-    START → decide_retrieval ─(no)──────────────────────────────────────┐
-                 │(yes)                                                  ▼
-              retrieve → judge_utility → verify_retrieval ─(pass / cap R)→ writer (long-term memory = D)
-                 ▲                          │(fail)
-                 └──── missing_info_query ◄─┘
-
-A question with several parts (``planner``) is split first; each part runs the graph without its planner::
-
-    START → plan ─(one part)→ decide_retrieval …
-              │(parts) Send, one per part that waits for nothing
-           answer_part ×n → next_parts ─(a second hop: Send, one per member)→ answer_part …
-                                  └─(none left)→ compose_answer → END
-
-Writing stage (VTG, ``writer="vtg"``)::
-
-    generate_sentence ─(end)→ grounded_refusal → critique_answer → finalize → END
-         │         ▲  ▲
-       cite        │  └───────────────────── keep_sentence ◄── simplify_citations ◄─┐
-         │         │                              ▲                     ▲           │
-    verify_citations ─(pass)────────────────────────────────────────────┘           │
-         │(fail)   │                              │(T trials spent)                 │
-    verify_memory ─┼──────────────────────────────┘──────(pass)─────────────────────┘
-         │(fail)   │
-    evidence_finder┘  (new short-term memory, regenerate)
-
+Nodes and edges are drawn from the compiled graph in README.md ("The graph, as LangGraph draws it",
+kept in sync by ``tests/unit/test_readme.py``; ``python -m verirag.diagram --png FILE`` draws it offline):
+a planner first (a question with several parts runs each part through the graph without its planner,
+``Send`` per part), then the retrieval stage (Self-RAG's decision, LLatrieval's verify-update loop with
+utility judgments) and VTG's sentence loop.
 ``writer="answer"`` replaces the writing stage with one cited answer (ALCE Vanilla / Rerank).
 
 ``graph`` (compiled, no checkpointer) is what ``langgraph.json`` serves and what a parent graph adds as

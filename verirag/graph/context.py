@@ -109,7 +109,7 @@ class Context:
         True, "diverse query generation (ablation: w/o QG, the sentence is the query)")
     critique_answer: bool = _f(False, "Self-RAG ISUSE critique of the whole answer (one more call; the beam "
                                       "scores its candidates' ISUSE whatever this says)")
-    beam_width: int = _f(1, "B: Self-RAG segment beam, candidate sentences per step (1 = off; paper: 2)")
+    beam_width: int = _f(1, "B: Self-RAG segment beam, candidate sentences per step (1 = off; Self-RAG: 2)")
     w_rel: float = _f(1.0, "segment beam weight of ISREL")
     w_sup: float = _f(1.0, "segment beam weight of ISSUP")
     w_use: float = _f(0.5, "segment beam weight of ISUSE")

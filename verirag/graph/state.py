@@ -2,7 +2,8 @@
 ``long_term_memory`` and ``short_term_memory`` (VTG), ``sentences`` (the kept output O).
 
 Documents are referred to by their stable ids everywhere, so citation numbers never shift while the
-memories change; :mod:`verirag.nodes.finalize` renumbers them [1]..[n] only for the final answer.
+memories change; :mod:`verirag.nodes.writing.finalize` (or ``compose_answer`` for a planned question)
+renumbers them [1]..[n] only for the final answer.
 """
 
 from __future__ import annotations
