@@ -118,12 +118,13 @@ def check(answer: str, documents: Sequence[Any] | Mapping[str, Any], context: Co
     Returns:
         ``sentences`` (per sentence: ``text``, ``citations``, ``verdict`` — supported, unsupported or
         uncited —, ``support`` P(supported), ``atoms``, ``quotes`` (spans of the documents numbered
-        "1".."n"), ``suggested`` citations that would hold it, ``unknown_citations``), the
+        "1".."n"), ``suggested`` citations that would hold it), the
         ``verified_answer`` (the sentences that held, then a refusal naming what was left out), the
         ``refusal``, ``supported`` (every sentence held) and ``usage``.
 
     Raises:
-        InvalidAnswerError: an empty answer, or documents that cannot be read.
+        InvalidAnswerError: an empty answer, documents that cannot be read, or a citation number
+            outside the documents (naming the sentence).
     """
     from verirag.workflow import check_graph
 

@@ -82,3 +82,14 @@ def test_the_embedded_verifier_rejects_the_false_sentence_and_keeps_a_true_one(f
     assert false not in rejected["answer"]
     kept = _answer_with(true, documents, tmp_path, "true")
     assert [s["verified_by"] for s in kept["sentences"]] in (["citations"], ["memory"]), kept["sentences"]
+
+
+def test_the_checker_with_the_real_model_holds_the_true_sentence_and_not_the_relation_changed_one():
+    from verirag import check
+
+    documents = _documents(CASES[0][0])
+    markers = "".join(f"[{n}]" for n in range(1, len(documents) + 1))
+    answer = f"{CASES[0][1][:-1]} {markers}. {CASES[0][0][:-1]} {markers}."
+    result = check(answer, [{"title": d["title"], "text": d["text"]} for d in documents])
+    assert [s["verdict"] for s in result["sentences"]] == ["supported", "unsupported"]
+    assert result["verified_answer"].startswith(CASES[0][1][:-1]) and not result["supported"]

@@ -115,6 +115,8 @@ def test_documents_as_langchain_documents_strings_or_the_contract(scripted):
     ("  ", DOCS, "the answer to check is empty"),
     ("Tokyo [1].", [{"title": "no text"}], "document 1 has no text"),
     ("Tokyo [1].", "Japan", "documents must be a list"),
+    ("Tokyo is big [1]. Kyoto was the capital [7].", DOCS,
+     r"sentence 2 \('Kyoto was the capital.'\) cites \[7\], but there are 2 documents"),
 ])
 def test_bad_input_is_one_clear_error(scripted, answer, documents, message):
     name, model = scripted(judge)

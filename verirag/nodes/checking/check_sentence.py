@@ -24,7 +24,7 @@ def _replies(check: Support) -> list:
 def check_sentence(state: dict, runtime: Runtime[Context]) -> dict:
     ctx = replace(runtime.context, atomic_claims=True)
     model, sentence, sources = resources.model(runtime), state["sentence"], state["sources"]
-    cited = [sources[n - 1] for n in sentence["citations"] if 1 <= n <= len(sources)]
+    cited = [sources[n - 1] for n in sentence["citations"]]  # read_answer: every number names a document
     (check,) = decide(model, [(cited, sentence["text"])], state.get("question", ""), ctx)
     replies, suggested, quotes = _replies(check), [], check.quotes
     if check.passed and ctx.quotes:  # the minimal verbatim quote, as verirag's own sentences carry
@@ -39,7 +39,6 @@ def check_sentence(state: dict, runtime: Runtime[Context]) -> dict:
     verdict = "supported" if check.passed else "uncited" if not sentence["citations"] else "unsupported"
     record = {**sentence, "verdict": verdict, "support": round(check.probability, 4),
               "quotes": [q.as_dict() for q in quotes] if check.passed else [],
-              "atoms": atom_records(check), "missing": check.missing, "suggested": suggested,
-              "unknown_citations": [n for n in sentence["citations"] if not 1 <= n <= len(sources)]}
+              "atoms": atom_records(check), "missing": check.missing, "suggested": suggested}
     runtime.stream_writer({"event": "verdict", **record})
     return {"checked": [record], "replies": replies}

@@ -36,6 +36,11 @@ def read_answer(state: CheckState) -> dict:
     if not isinstance(documents, list):
         raise InvalidAnswerError("documents must be a list ([n] is the n-th)")
     sentences = cited_sentences(answer, state.get("citations"))
+    for i, (text, numbers) in enumerate(sentences, 1):
+        outside = [n for n in numbers if not 1 <= n <= len(documents)]
+        if outside:
+            raise InvalidAnswerError(f"sentence {i} ({text[:60]!r}) cites [{outside[0]}], but there are "
+                                     f"{len(documents)} documents")
     return {"sentences": [{"index": i, "text": text, "citations": numbers}
                           for i, (text, numbers) in enumerate(sentences)],
             "sources": [source(n, d) for n, d in enumerate(documents, 1)]}
