@@ -4,6 +4,7 @@ whole pipeline, driven by a scripted model that answers each part's question on 
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -227,6 +228,7 @@ def test_each_part_writes_at_most_part_sentences_and_parts_run_max_concurrency_a
             active[0] += 1
             most[0] = max(most[0], active[0])
             try:
+                time.sleep(self.delay)
                 if prompt_kind(messages) == "next sentence":  # never ends by itself
                     return f"A sentence about {line_after(messages[-1].text, 'Question: ')}"
                 return super().__call__(messages, kwargs)
@@ -234,7 +236,13 @@ def test_each_part_writes_at_most_part_sentences_and_parts_run_max_concurrency_a
                 active[0] -= 1
 
     script = Wordy(answers={}, cite={}, needs={})
+    script.delay = 0.0
     name, _ = scripted(script)
     out, _ = run(question, ctx(name, store="nations", max_sentences=3, part_sentences=1, unverified="show"))
     assert sorted(len([s for s in out["sentences"] if s["part"] == i]) for i in range(3)) == [1, 1, 1]
     assert most[0] == 1  # max_concurrency = 1: one part's call at a time
+
+    script.delay = 0.02  # long enough for the parts' calls to overlap when they may
+    most[0] = 0
+    run(question, ctx(name, store="nations", part_sentences=1, max_trials=0, max_concurrency=3))
+    assert most[0] >= 2  # the parts of a wave at once (Send), up to max_concurrency
