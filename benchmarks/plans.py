@@ -1,8 +1,9 @@
 """Which questions the planner splits, per dataset (rules only, no model): a question it leaves whole
 runs the graph unchanged, so on a set it never splits, the planner costs nothing but its one step.
 
-    .venv/bin/python benchmarks/plans.py ../shared/bench/single_hop_dev.json ../shared/bench/unanswerable_dev.json \\
-        ../shared/bench/multi_answer_dev.json benchmarks/multi_answer/dev.json
+    .venv/bin/python benchmarks/plans.py ../shared/bench/single_hop_dev.json \\
+        ../shared/bench/unanswerable_dev.json ../shared/bench/multi_answer_dev.json \\
+        benchmarks/multi_answer/dev.json
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ def main() -> None:
         for question, parts in split:
             print(f"  {question}")
             for part in parts:
-                wait = f" (for each member of part {part.depends_on + 1})" if part.depends_on is not None else ""
+                after = part.depends_on
+                wait = f" (for each member of part {after + 1})" if after is not None else ""
                 print(f"    - {part.question}{wait}")
 
 
