@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.fakes import JAPAN_QUESTION, MARKUP_QUESTION, PLANNED_QUESTION, WEB_DOCS
+from tests.fakes import JAPAN_QUESTION, MARKUP_QUESTION, PLANNED_QUESTION, WEB_DOCS, WEB_SCRIPTS
 from tests.servers import serve
 from verirag.refusal import PART_UNKNOWN
 from verirag.stores import HybridStore
@@ -174,6 +174,29 @@ def test_a_question_in_parts_shows_each_part_and_names_the_one_not_answered(serv
     open_citation(browser, 1)
     assert text(browser, "#source-title") == ["[2] Banana"]
     assert_source_shows_quotes(browser, values, 1, values["sentences"][1]["citations"][0])
+
+
+def test_an_answer_written_elsewhere_is_checked_sentence_by_sentence_with_its_quotes(server, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    held, evidence = WEB_SCRIPTS[JAPAN_QUESTION][0]
+    invented, _ = WEB_SCRIPTS[JAPAN_QUESTION][2]
+    japan = next(d for d in WEB_DOCS if d["title"] == "Japan")
+    browser.get(f"{server}/verirag/")
+    browser.find_element(By.ID, "tab-check").click()
+    assert not browser.find_element(By.ID, "ask").is_displayed()
+    browser.find_element(By.ID, "check-answer").send_keys(f"{held[:-1]} [1]. {invented[:-1]} [1].")
+    browser.find_element(By.ID, "check-documents").send_keys(f"Japan\n{japan['text']}")
+    browser.find_element(By.ID, "check-submit").click()
+    WebDriverWait(browser, 60).until(lambda b: "done" in b.find_element(By.ID, "stage").get_attribute("class")
+                                     or b.find_element(By.ID, "error").is_displayed())
+    assert not browser.find_element(By.ID, "error").is_displayed(), browser.find_element(By.ID, "error").text
+    assert text(browser, "#sentences .mark") == ["✓ verified", "⚠ unverified"]
+    assert text(browser, "#refusal") == [f"The documents do not say that {invented[:-1]}."]
+    open_citation(browser, 0)
+    assert text(browser, "#source-title") == ["[1] Japan"]
+    assert text(browser, "#source-text mark") == [evidence]  # the minimal quote that holds it
 
 
 def test_markup_inside_a_document_is_shown_as_text(server, browser):

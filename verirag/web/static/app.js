@@ -4,6 +4,7 @@
 // text nodes), never as HTML. Loaded as a module: strict, and nothing leaks into the global scope.
 
 const ASSISTANT = "verirag";
+const CHECKER = "verirag-check";
 const STAGES = {
   plan: "planning the question",
   answer_part: "answering a part of the question",
@@ -271,6 +272,58 @@ async function ask(view, question, context) {
   stage.classList.add("done");
 }
 
+// pasted documents: one per paragraph (blank line between), the first line its title
+function pastedDocuments(text) {
+  return text.split(/\n\s*\n/).map((block) => block.trim()).filter(Boolean).map((block) => {
+    const [title, ...rest] = block.split("\n");
+    return rest.length ? {title: title.trim(), text: rest.join("\n").trim()} : {title: "", text: title.trim()};
+  });
+}
+
+// a checked sentence as the answer view shows a sentence: documents are numbered "1".."n"
+function asSentence(checked) {
+  return {text: checked.text, citations: (checked.citations || []).map(String), support: checked.support,
+          verified_by: checked.verdict === "supported" ? "citations" : "none", quotes: checked.quotes || []};
+}
+
+async function check(view, answer, documents) {
+  const started = performance.now();
+  view.reset();
+  const stage = $("stage");
+  stage.classList.remove("done");
+  stage.textContent = "starting…";
+  const numbered = Object.fromEntries(documents.map((doc, i) => [String(i + 1), doc]));
+  const thread = await (await api("/threads", {})).json();
+  $("answer").setAttribute("data-thread", thread.thread_id);
+  const response = await api(`/threads/${thread.thread_id}/runs/stream`, {
+    assistant_id: CHECKER, input: {answer, documents}, stream_mode: ["custom", "values"]});
+  let values = null;
+  let checked = 0;
+  for await (const {event, data} of events(response)) {
+    if (event === "custom" && data && data.event === "verdict") {
+      checked += 1;
+      stage.textContent = `${checked} sentence(s) checked — working…`;
+    } else if (event === "values") {
+      values = data;
+    } else if (event === "error") {
+      throw new Error(data && data.message ? data.message : JSON.stringify(data));
+    }
+  }
+  if (!values) throw new Error("the check ended without a result");
+  const sentences = [...(values.checked || [])].sort((a, b) => a.index - b.index).map(asSentence);
+  view.showFinal({sentences, documents: numbered, refusal: values.refusal, config: {unverified: "show"}});
+  view.showCost(values.usage, (performance.now() - started) / 1000);
+  stage.textContent = "done";
+  stage.classList.add("done");
+}
+
+function showTab(name) {
+  for (const tab of ["ask", "check"]) {
+    $(tab).hidden = tab !== name;
+    $(`tab-${tab}`).classList.toggle("active", tab === name);
+  }
+}
+
 function main() {
   const view = new AnswerView();
   let context = null;
@@ -285,6 +338,23 @@ function main() {
     $("run-context").textContent = `run context: ${JSON.stringify(context)}`;
     $("run-context").hidden = false;
   }
+  $("tab-ask").addEventListener("click", () => showTab("ask"));
+  $("tab-check").addEventListener("click", () => showTab("check"));
+  $("check").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const answer = $("check-answer").value.trim();
+    const documents = pastedDocuments($("check-documents").value);
+    if (!answer || !documents.length) return;
+    $("check-submit").disabled = true;
+    try {
+      await check(view, answer, documents);
+    } catch (error) {
+      view.showError(error.message);
+      $("stage").textContent = "";
+    } finally {
+      $("check-submit").disabled = false;
+    }
+  });
   $("ask").addEventListener("submit", async (event) => {
     event.preventDefault();
     const question = $("question").value.trim();
