@@ -340,34 +340,27 @@ function main() {
   }
   $("tab-ask").addEventListener("click", () => showTab("ask"));
   $("tab-check").addEventListener("click", () => showTab("check"));
-  $("check").addEventListener("submit", async (event) => {
+  // a form runs its job with its button disabled; a failure shows as the page's one error line
+  const onSubmit = (form, button, job) => $(form).addEventListener("submit", async (event) => {
     event.preventDefault();
-    const answer = $("check-answer").value.trim();
-    const documents = pastedDocuments($("check-documents").value);
-    if (!answer || !documents.length) return;
-    $("check-submit").disabled = true;
+    $(button).disabled = true;
     try {
-      await check(view, answer, documents);
+      await job();
     } catch (error) {
       view.showError(error.message);
       $("stage").textContent = "";
     } finally {
-      $("check-submit").disabled = false;
+      $(button).disabled = false;
     }
   });
-  $("ask").addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit("check", "check-submit", async () => {
+    const answer = $("check-answer").value.trim();
+    const documents = pastedDocuments($("check-documents").value);
+    if (answer && documents.length) await check(view, answer, documents);
+  });
+  onSubmit("ask", "submit", async () => {
     const question = $("question").value.trim();
-    if (!question) return;
-    $("submit").disabled = true;
-    try {
-      await ask(view, question, context);
-    } catch (error) {
-      view.showError(error.message);
-      $("stage").textContent = "";
-    } finally {
-      $("submit").disabled = false;
-    }
+    if (question) await ask(view, question, context);
   });
 }
 
