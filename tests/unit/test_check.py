@@ -91,8 +91,10 @@ def test_a_list_sentence_holds_only_if_every_member_does(scripted):
     docs = [{"title": "Tokyo", "text": "Tokyo, Osaka and Nagoya are cities of Japan."}]
     members = [f"Cities of Japan include {city}." for city in ("Tokyo", "Osaka", "Nagoya")]
     name, _ = scripted(judging({m: ["Tokyo"] for m in members}, reads="Tokyo, Osaka and Nagoya"))
-    (held,) = check("Cities of Japan include Tokyo, Osaka and Nagoya [1].", docs, model=name)["sentences"]
-    (failed,) = check("Cities of Japan include Tokyo, Osaka and Lahore [1].", docs, model=name)["sentences"]
+    (held,) = check("Cities of Japan include Tokyo, Osaka and Nagoya [1].", docs, model=name,
+                    atomic_claims=True)["sentences"]
+    (failed,) = check("Cities of Japan include Tokyo, Osaka and Lahore [1].", docs, model=name,
+                      atomic_claims=True)["sentences"]
     assert held["verdict"] == "supported" and failed["verdict"] == "unsupported"
     assert [(a["text"], a["verified"]) for a in failed["atoms"]] == [
         ("Cities of Japan include Tokyo.", True), ("Cities of Japan include Osaka.", True),
