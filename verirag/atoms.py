@@ -87,7 +87,7 @@ def _with_phrase(clause: str) -> list[str]:
     return [clause[:match.start()], f"{subject} has {match.group('having')}"]
 
 
-def _split(names: str) -> list[str]:
+def list_members(names: str) -> list[str]:
     """"A, B, and C" -> the members."""
     return [m for m in re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", names) if m]
 
@@ -97,7 +97,8 @@ def _members(clause: str) -> list[str]:
     match = _LIST.search(clause, 1)
     if match is None:
         return [clause]
-    return [clause[:match.start()] + member + clause[match.end():] for member in _split(match.group("list"))]
+    return [clause[:match.start()] + member + clause[match.end():]
+            for member in list_members(match.group("list"))]
 
 
 def atoms(claim: str) -> list[str]:
@@ -126,7 +127,7 @@ def recompose(claim: str, kept: list[str]) -> str:
     match = _LIST.search(body, 1)
     if match is not None and _clauses(body) == [body] and _predicates(body) == [body]:
         before, after = body[:match.start()], body[match.end():]
-        framed = {_sentence(before + m + after): m for m in _split(match.group("list"))}
+        framed = {_sentence(before + m + after): m for m in list_members(match.group("list"))}
         if kept and all(k in framed for k in kept):
             return _sentence(before + _join([framed[k] for k in kept]) + after)
     return " ".join(kept)

@@ -13,6 +13,15 @@ PREFIX = "The documents do not"
 NOTHING_VERIFIED = "The documents do not answer this question."
 PART_MISSING = "The documents do not say {gap}."
 PART_UNKNOWN = "The documents do not answer every part of this question."
+_LOWER_OPENERS = frozenset("The A An It Its This These Those Their His Her".split())
+
+
+def not_said(sentence: str) -> str:
+    """"The documents do not say that <sentence>." (a lower-case opener such as "the", no final stop)."""
+    clause = sentence.strip().rstrip(".!?")
+    first = clause.split(" ", 1)[0]
+    clause = clause[0].lower() + clause[1:] if first in _LOWER_OPENERS else clause
+    return PART_MISSING.format(gap=f"that {clause}")
 
 _REFUSAL = re.compile(
     r"\b(?:documents?|sources?|passages?|context|text)\s+(?:do|does|did)\s*(?:not|n't)\s+"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from verirag.atoms import list_members
 from verirag.evidence import YEAR, as_number, content_words, same_name
 from verirag.text import split_sentences
 
@@ -108,7 +109,7 @@ def _co_members(quote: str, term: str) -> tuple[str, ...]:
     the term names the list the claim takes one member of, not a rival."""
     out: list[str] = []
     for match in _QUOTED_LIST.finditer(quote):
-        members = [m for m in re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", match.group(0)) if m]
+        members = list_members(match.group(0))
         if any(same_term(term, m) for m in members):
             out += [m for m in members if not same_term(term, m)]
     return tuple(dict.fromkeys(out))

@@ -11,13 +11,6 @@ from verirag.text import attach_citations
 MAX_NAMED = 3
 
 
-def _clause(sentence: str) -> str:
-    sentence = sentence.strip().rstrip(".!?")
-    first = sentence.split(" ", 1)[0]
-    lower = first in {"The", "A", "An", "It", "Its", "This", "These", "Their", "His", "Her"}
-    return sentence[0].lower() + sentence[1:] if lower else sentence
-
-
 def report_check(state: CheckState) -> dict:
     checked = sorted(state.get("checked") or [], key=lambda c: c["index"])
     held = [c for c in checked if c["verdict"] == "supported"]
@@ -27,8 +20,7 @@ def report_check(state: CheckState) -> dict:
     elif len(dropped) > MAX_NAMED:
         said = refusal.PART_UNKNOWN
     else:
-        gaps = [refusal.PART_MISSING.format(gap=f"that {_clause(c['text'])}") for c in dropped]
-        said = " ".join(gaps) or None
+        said = " ".join(refusal.not_said(c["text"]) for c in dropped) or None
     text = [attach_citations(c["text"], c["citations"]) for c in held]
     return {"verified_answer": " ".join(text + ([said] if said else [])), "refusal": said,
             "supported": not dropped}

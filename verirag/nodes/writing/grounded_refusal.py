@@ -34,16 +34,6 @@ from verirag.prompts import grounded_refusal as prompt
 
 MAX_GAP_WORDS = 12
 MAX_OMITTED = 3  # left-out atoms named in the refusal
-_LOWER_OPENERS = frozenset("The A An It Its This These Those Their His Her".split())
-
-
-def _clause(atom: str) -> str:
-    """An atom as the clause after "that": no final stop, a lower-case opener ("the", "it")."""
-    atom = atom.strip().rstrip(".")
-    first = atom.split(" ", 1)[0]
-    return atom[0].lower() + atom[1:] if first in _LOWER_OPENERS else atom
-
-
 def parse_gap(text: str) -> str | None:
     """The named gap as a clause after "The documents do not say", "" for none, None when unusable."""
     gap = parse_query((text or "").splitlines()[0] if (text or "").strip() else "")
@@ -80,7 +70,7 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
     replies, fallbacks, text = [], 0, refusal.NOTHING_VERIFIED
     omitted = [atom for s in verified for atom in s.get("omitted") or []]
     if omitted:  # atoms left out of rewritten sentences: named as they are, no model call
-        text = " ".join(refusal.PART_MISSING.format(gap=f"that {_clause(a)}") for a in omitted[:MAX_OMITTED])
+        text = " ".join(refusal.not_said(a) for a in omitted[:MAX_OMITTED])
     elif verified:
         if len(verified) == len(sentences) and state.get("retrieval_verified", True):
             return {"refusal": None}  # nothing dropped, and the documents were judged sufficient
