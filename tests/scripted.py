@@ -49,6 +49,7 @@ _DOC = Document(title=_ARG, text=_ARG)
 PROMPTS = {
     "retrieve?": _fixed(decide_retrieval.messages(_ARG)),
     "select": _fixed(judge_utility.listwise(_ARG, [], _ARG)),  # type: ignore[arg-type]
+    "rank": _fixed(judge_utility.ranked(_ARG, [])),
     "useful?": _fixed(judge_utility.pointwise(_ARG, _DOC)),
     "enough?": _fixed(verify_retrieval.classify(_ARG, [])),
     "score": _fixed(verify_retrieval.score(_ARG, [])),

@@ -12,6 +12,7 @@ from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.retry import MAX_ATTEMPTS, is_transient
 from verirag.graph.state import CheckInput
+from verirag.models import get_chat_model
 from verirag.stores.documents import public
 from verirag.usage import totals
 
@@ -56,6 +57,8 @@ def run(question: str, context: Context | None = None, *, thread_id: str | None 
     context = replace(context or Context(), **overrides)
     question = resources.check_question(question, context.max_question_chars)
     resources.check_store(context)  # a missing store is one line now, not after the model has loaded
+    if context.utility_model and context.utility_mode != "off":  # likewise a missing or corrupt judge
+        get_chat_model(context.utility_model)
     app = build_graph(checkpointer) if checkpointer is not None else graph
     config: dict[str, Any] = {}
     payload: dict | None = {"question": question}

@@ -83,44 +83,18 @@ def _progress(label: str, total: int) -> Iterator[Callable[..., None]]:
 
 
 def _settings(pairs: list[str] | None) -> dict:
-    """``KEY=VALUE`` strings as Context fields, each value parsed as its field's type (a choice among a
-    field's allowed values; ``none`` for a field that may be empty)."""
-    import types
-    import typing
+    """``KEY=VALUE`` strings as Context fields (:func:`verirag.graph.context.parse_settings`); a renamed
+    field gets a note."""
+    from verirag.graph.context import RENAMED, parse_settings
 
-    from verirag.graph.context import RENAMED, Context
-
-    hints = typing.get_type_hints(Context)
-    out: dict[str, Any] = {}
     for pair in pairs or []:
-        key, sep, raw = pair.partition("=")
-        key, raw = key.strip().replace("-", "_"), raw.strip()
+        key = pair.partition("=")[0].strip().replace("-", "_")
         if key in RENAMED:
             err.print(f"note: --set {key} is now {RENAMED[key]}", highlight=False)
-            key = RENAMED[key]
-        if not sep or key not in hints:
-            raise VeriragError(f"--set {pair!r}: expected FIELD=VALUE with a Context field "
-                               f"({', '.join(sorted(hints))})")
-        kind = hints[key]
-        options = [a for a in typing.get_args(kind) if a is not type(None)]
-        if isinstance(kind, types.UnionType) and raw.lower() in ("none", ""):
-            out[key] = None
-            continue
-        kind = options[0] if isinstance(kind, types.UnionType) else kind
-        try:
-            if typing.get_origin(kind) is typing.Literal:
-                if raw not in typing.get_args(kind):
-                    raise VeriragError(f"--set {pair!r}: {key} is one of {', '.join(typing.get_args(kind))}")
-                out[key] = raw
-            elif kind is bool:
-                if raw.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
-                    raise ValueError
-                out[key] = raw.lower() in ("true", "1", "yes", "on")
-            else:
-                out[key] = kind(raw)
-        except ValueError:
-            raise VeriragError(f"--set {pair!r}: {key} takes a {kind.__name__}") from None
-    return out
+    try:
+        return parse_settings(pairs or [])
+    except ValueError as exc:
+        raise VeriragError(f"--set {exc}") from None
 
 
 def _context(preset: str, system: str | None = None, settings: list[str] | None = None, **fields):

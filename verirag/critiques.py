@@ -41,9 +41,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 from langchain_core.language_models.chat_models import BaseChatModel
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage
 
 from verirag import calibration
 from verirag.atoms import atoms, recompose
@@ -99,6 +100,13 @@ class Support:
     judgment: Judgment | None = None  # None: decided without a model call
     rival: str = ""  # the sibling rated at least as likely supported (the contrast check failed)
     atoms: list[tuple[str, Support]] = field(default_factory=list)  # atomic_claims: each atom's decision
+    extra: list[AIMessage] = field(default_factory=list)  # replies of its other calls (rivals, slot fills)
+
+    @property
+    def replies(self) -> list[AIMessage]:
+        """Every model reply this decision asked for, each once: the usage ledger's view of its calls."""
+        own = ([self.judgment.message] if self.judgment else []) + self.extra
+        return list({id(m): m for m in own + [m for _, s in self.atoms for m in s.replies]}.values())
 
 
 def threshold(ctx: Context) -> float:
@@ -241,6 +249,7 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
                        for sibling in contrast_claims(checks[i][1], quoted)]
     rated = choice_probabilities_batch(model, [m for _, _, m in rivals], choices, "No", ctx.max_concurrency)
     for (support, sibling, _), judgment in zip(rivals, rated, strict=True):
+        support.extra.append(judgment.message)
         if support.passed and _probability(ctx, judgment) >= support.probability:
             support.passed, support.rival = False, sibling
     if ctx.slot_check and ctx.support_decision == "grounded":
@@ -310,6 +319,7 @@ def _check_slots(model: BaseChatModel, passed: Sequence[tuple[Support | None, st
     replies = model.batch([m for _, _, m in asks], config={"max_concurrency": max(1, ctx.max_concurrency)},
                           max_tokens=SLOT_TOKENS) if asks else []
     for (support, blank, _), reply in zip(asks, replies, strict=True):
+        support.extra.append(cast(AIMessage, reply))
         if support.passed and not fills(reply.text, blank):
             support.passed = False
             answer = reply.text.strip().splitlines()[0][:80] if reply.text.strip() else UNKNOWN

@@ -125,3 +125,36 @@ def test_the_installed_llama_cpp_uses_this_cpus_avx512_and_never_amx():
         extensions = {"avx512vbmi": "AVX512_VBMI", "avx512_vnni": "AVX512_VNNI", "avx512_bf16": "AVX512_BF16"}
         for name in ["AVX512"] + [build for flag, build in extensions.items() if flag in cpu]:
             assert f"{name} = 1" in info, (name, info)
+
+
+def test_one_prompts_first_token_ranks_the_useful_document_first_in_every_order():
+    from verirag.prompts import judge_utility
+    from verirag.stores import make_document
+
+    documents = [make_document("Banana", "A banana is an elongated, edible fruit."),
+                 make_document("Mona Lisa", "The Mona Lisa is a portrait painted by Leonardo da Vinci."),
+                 make_document("Paris", "Paris is the capital of France.")]
+    for order in ([0, 1, 2], [1, 0, 2], [2, 0, 1]):
+        shown = [documents[i] for i in order]
+        judgment = choice_probabilities(get_chat_model("local"), judge_utility.ranked(QUESTION, shown),
+                                        ["1", "2", "3"], "1")
+        assert not judgment.from_text, judgment
+        assert shown[int(judgment.best) - 1]["title"] == "Mona Lisa", judgment.probabilities
+
+
+def test_the_embedded_small_model_makes_the_utility_judgments_while_the_default_writes(corpus_store):
+    from verirag.parsing import parse_selection
+    from verirag.prompts import judge_utility
+    from verirag.stores import make_document
+
+    small = get_chat_model("local-0.5b")  # sha256-checked like the 1.5B
+    documents = [make_document("Banana", "A banana is an elongated, edible fruit."),
+                 make_document("Mona Lisa", "The Mona Lisa is a portrait painted by Leonardo da Vinci.")]
+    reply = small.invoke(judge_utility.listwise(QUESTION, documents, 2), max_tokens=16)
+    assert "0.5b" in reply.response_metadata["model_name"]
+    assert 2 in (parse_selection(reply.text, 2, 2) or []), reply.text
+    result = ask(QUESTION, Context.preset("local", **SYSTEMS["llatrieval"], utility_model="local-0.5b",
+                                          max_retrieval_iterations=1))
+    assert result["usage"]["per_node"]["judge_utility"]["calls"] >= 1
+    assert "Mona Lisa" in {d["title"] for d in result["documents"].values()}
+    assert "Leonardo" in result["answer"]

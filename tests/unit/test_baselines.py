@@ -27,6 +27,8 @@ ASKING = {
     "verirag": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-one-vote": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-pointwise": RETRIEVAL_STAGE | SENTENCE_LOOP,
+    "verirag-ranked": RETRIEVAL_STAGE | SENTENCE_LOOP,
+    "verirag-small-judge": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-contrast": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-no-relation-checks": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-atoms": RETRIEVAL_STAGE | SENTENCE_LOOP,
@@ -35,22 +37,29 @@ ASKING = {
     "verirag-no-simplifier": RETRIEVAL_STAGE | SENTENCE_LOOP,  # (citations kept: test_writing_stage.py)
 }
 # judge_utility's calls over the four candidates: the shuffled votes stop after two that agree (a third
-# cannot change the majority), one listwise vote, one pointwise judgment per candidate
-UTILITY_CALLS = {"verirag": 2, "verirag-one-vote": 1, "verirag-pointwise": len(WEB_DOCS)}
+# cannot change the majority), one listwise vote, one ranking prompt, one pointwise judgment per candidate
+UTILITY_CALLS = {"verirag": 2, "verirag-one-vote": 1, "verirag-ranked": 1, "verirag-pointwise": len(WEB_DOCS)}
 
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_each_named_system_asks_the_model_only_in_its_own_stages(system, tmp_path, monkeypatch, capsys):
     HybridStore(tmp_path / "store", embedder=HashEmbedder()).add(WEB_DOCS)
+    switches, judge = dict(SYSTEMS[system]), []
+    if switches.pop("utility_model", ""):  # its own model for the utility judgments: here the fake too
+        judge = ["--set", "utility_model=import:tests.fakes:judge"]
     code, out, err = run_main(monkeypatch, capsys, "ask", JAPAN_QUESTION, "--json", "--system", system,
-                              "--model", "import:tests.fakes:web_writer", "--store", str(tmp_path / "store"))
+                              "--model", "import:tests.fakes:web_writer", "--store", str(tmp_path / "store"),
+                              *judge)
     assert code == 0, err
     result = json.loads(out)
     per_node = result["usage"]["per_node"]
     assert {node for node, counters in per_node.items() if counters["calls"]} == ASKING[system]
     if "generate_answer" in ASKING[system]:  # one answer; Rerank samples four (uncited: none to judge)
         assert per_node["generate_answer"]["calls"] == (4 if system == "rerank" else 1)
-    assert {key: result["config"][key] for key in SYSTEMS[system]} == SYSTEMS[system]
+    assert {key: result["config"][key] for key in switches} == switches
+    if judge:  # every utility judgment on the judge, none on the writer
+        from tests.fakes import judge as judge_model
+        assert judge_model.calls and len(judge_model.calls) == per_node["judge_utility"]["calls"]
     if system in UTILITY_CALLS:  # the cheaper utility judgments really are cheaper
         assert per_node["judge_utility"]["calls"] == UTILITY_CALLS[system]
 

@@ -81,6 +81,8 @@ def _cli(*args, home):
      "error: unknown model 'no-such-model'"),
     (["ask", "Who?", "--preset", "fast"], "error: unknown preset 'fast'"),
     (["ask", "Who?", "--system", "magic"], "error: unknown system 'magic'"),
+    (["ask", "Who?", "--system", "vanilla+top_k=many"], "error: system 'vanilla+top_k=many': 'top_k=many': "
+                                                         "top_k takes a int"),
     (["ask", "Who?", "--set", "beam_width"], "error: --set 'beam_width': expected FIELD=VALUE"),
     (["ask", "Who?", "--set", "beam=2"], "error: --set 'beam=2': expected FIELD=VALUE"),
     (["ask", "Who?", "--set", "beam_width=two"], "error: --set 'beam_width=two': beam_width takes a int"),
@@ -113,6 +115,20 @@ def test_a_corrupt_model_file_is_a_one_line_error(tmp_path):
     assert LOCAL_MODEL_SHA256 in lines[0]
 
 
+def test_a_corrupt_utility_model_is_a_one_line_error_before_any_model_call(tmp_path):
+    from verirag.models.weights import EMBEDDED
+
+    small = EMBEDDED["local-0.5b"]
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / small.file).write_bytes(b"GGUF but not really")
+    proc = _cli("ask", "Who painted the Mona Lisa?", "--system", "closed-book", "--set",
+                "utility_model=local-0.5b", home=tmp_path)
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == 1 and len(lines) == 1, proc.stderr
+    assert lines[0].startswith(f"error: model file {tmp_path / 'models' / small.file} has sha256 ")
+    assert not (tmp_path / "models" / EMBEDDED["local"].file).exists()  # the main model never assembled
+
+
 def test_an_empty_store_is_a_one_line_error(tmp_path):  # bad files: tests/unit/test_cli_faults.py
     from verirag.stores import HybridStore
     from verirag.testing import HashEmbedder
@@ -122,6 +138,18 @@ def test_an_empty_store_is_a_one_line_error(tmp_path):  # bad files: tests/unit/
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert proc.stderr.strip().splitlines() == [
         f"error: the document store at {tmp_path / 'store'} is empty; run `verirag ingest`"]
+
+
+def test_a_system_takes_more_switches_after_plus_signs(store, scripted, monkeypatch, capsys):
+    store_name, _ = store
+    model_name, model = scripted(_cite_every_document)
+    system = "vanilla+top_k=2+critique_answer=no"
+    code, out, _ = run_main(monkeypatch, capsys, "ask", "What is the capital of Japan?", "--json", "--model",
+                            model_name, "--store", store_name, "--system", system)
+    config = json.loads(out)["config"]
+    assert code == 0
+    assert (config["top_k"], config["writer"], config["critique_answer"]) == (2, "answer", False)
+    assert last_user_text(model.calls[0][0]).count("<document number=") == 2
 
 
 def test_preset_paper_gives_the_papers_sizes(store, scripted, monkeypatch, capsys):

@@ -14,7 +14,7 @@ from tests.scripted import retrieval_context as ctx
 from verirag.api import run
 from verirag.nodes.retrieval.judge_utility import sample_orders, settled, vote, windows
 from verirag.stores import make_document
-from verirag.testing import judgment_reply, last_user_text
+from verirag.testing import distribution_reply, judgment_reply, last_user_text
 
 
 def test_passes_at_iteration_one(japan_store, scripted):
@@ -247,6 +247,60 @@ def test_pointwise_mode_keeps_documents_judged_useful(japan_store, scripted):
     assert len(useful) == 2 < len(state["candidates"])  # two of the six are judged useful
     assert [d["title"] for d in state["long_term_memory"]] == useful  # exactly those, in retrieval order
     assert state["usage"]["judge_utility"]["calls"] == len(state["candidates"])
+
+
+def ranking(messages, weight=lambda title: 9.0 if "Tokyo" in title else 1.0):
+    """A ranked judgment: the first token's probabilities over the document numbers, by ``weight``."""
+    titles = titles_in(last_user_text(messages))
+    total = sum(weight(t) for t in titles)
+    return distribution_reply({str(n): weight(t) / total for n, t in enumerate(titles, 1)})
+
+
+@pytest.mark.parametrize("mass, kept", [(0.9, ["Tokyo Skytree", "Japan Tokyo"]), (0.5, ["Japan Tokyo"])])
+def test_ranked_mode_keeps_the_most_probable_documents_until_they_hold_rank_mass(japan_store, scripted,
+                                                                                mass, kept):
+    def respond(messages, kwargs):
+        if prompt_kind(messages) == "rank":
+            return ranking(messages, lambda t: {"Japan Tokyo": 10.0, "Tokyo Skytree": 8.0}.get(t, 0.1))
+        return Script()(messages, kwargs)
+
+    name, model = scripted(respond)
+    _, state = run("Tokyo city", ctx(name, utility_mode="ranked", top_k=3, rank_mass=mass))
+    order = [d["title"] for d in state["candidates"]]
+    assert {"Japan Tokyo", "Tokyo Skytree"} <= set(order) and len(order) == 6
+    assert [d["title"] for d in state["long_term_memory"]] == sorted(kept, key=order.index)  # retrieval order
+    assert state["usage"]["judge_utility"]["calls"] == 1  # six candidates: one prompt, one prefill
+
+
+def test_ranked_mode_asks_pools_of_nine_with_d_first_and_falls_back_when_no_number_is_read(japan_store,
+                                                                                         scripted):
+    pools: list[list[str]] = []
+
+    def respond(messages, kwargs):
+        if prompt_kind(messages) == "rank":
+            pools.append(titles_in(last_user_text(messages)))
+            return ranking(messages)
+        return Script()(messages, kwargs)
+
+    name, _ = scripted(respond)
+    _, state = run("Tokyo city", ctx(name, utility_mode="ranked", candidates_per_query=12, top_k=2,
+                                     max_retrieval_iterations=1))
+    assert [len(p) for p in pools] == [9, 5]  # 12 candidates: nine, then D (two) with the last three
+    assert all("Tokyo" in t and t in pools[0] for t in pools[1][:2])  # the first pool's D leads the second
+    assert all("Tokyo" in d["title"] for d in state["long_term_memory"])
+
+    name, _ = scripted(lambda m, kw: "none of them" if prompt_kind(m) == "rank" else Script()(m, kw))
+    _, state = run("Tokyo city", ctx(name, utility_mode="ranked", top_k=2, max_retrieval_iterations=1))
+    assert state["usage"]["judge_utility"]["fallbacks"] == 1
+    assert state["long_term_memory"] == state["candidates"][:2]  # safe default: retrieval order
+
+
+def test_the_utility_judgments_run_on_utility_model_and_everything_else_on_model(japan_store, scripted):
+    name, writer = scripted(Script())
+    judge_name, judge = scripted(Script())
+    run("Tokyo city", ctx(name, utility_model=judge_name))
+    assert {prompt_kind(m) for m, _ in judge.calls} == {"select"}
+    assert "select" not in {prompt_kind(m) for m, _ in writer.calls} and writer.calls
 
 
 @pytest.mark.parametrize("mode, kind", [("listwise", "select"), ("pointwise", "useful?")])

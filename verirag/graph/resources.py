@@ -12,8 +12,9 @@ from verirag.stores import Retriever
 from verirag.stores.hybrid import resolve_store
 
 
-def model(runtime: Runtime[Context]) -> BaseChatModel:
-    return get_chat_model(runtime.context.model)
+def model(runtime: Runtime[Context], spec: str = "") -> BaseChatModel:
+    """The run's chat model, or the one ``spec`` names (a node's own model, e.g. ``utility_model``)."""
+    return get_chat_model(spec or runtime.context.model)
 
 
 def store(runtime: Runtime[Context]) -> Retriever:

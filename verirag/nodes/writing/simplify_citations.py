@@ -69,8 +69,8 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
         current = [i for i in current if any(q.doc == i for q in quotes)] or current
     draft.update({"citations": current[:ctx.max_citations], "status": "simplified",
                   "quotes": [q.as_dict() for q in quotes] if ctx.quotes else []})
-    replies = [c.judgment.message for c in checks if c.judgment]
-    quote_replies = [c.judgment.message for c in quote_checks if c.judgment]
+    replies = [m for c in checks for m in c.replies]
+    quote_replies = [m for c in quote_checks for m in c.replies]
     return {"draft": draft, "replies": replies,
             "fallbacks": sum(not c.judgment.parsed for c in checks if c.judgment),
             # the sentence-level part in its own ledger entry: what the quotes cost

@@ -19,7 +19,7 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> dict:
     by_id = {d["id"]: d for d in memory(state)}
     cited = [by_id[i] for i in draft["citations"] if i in by_id]  # nothing cited: unsupported, unasked
     (check,) = decide(resources.model(runtime), [(cited, draft["text"])], state["question"], ctx)
-    draft["atoms"] = atom_records(check)
+    draft["atoms"], replies = atom_records(check), check.replies
     part = verified_part(draft["text"], check)
     if part is not None:  # some atoms hold: the sentence is rewritten from them, the rest left out
         draft["text"], check, draft["omitted"] = part
@@ -27,6 +27,5 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> dict:
                   "status": "supported" if check.passed else "unsupported",
                   "verified_by": "citations" if check.passed else "none",
                   "quotes": [q.as_dict() for q in check.quotes]})
-    replies = [check.judgment.message] if check.judgment else []
     return {"draft": draft, "replies": replies,
             "fallbacks": int(bool(check.judgment and not check.judgment.parsed))}

@@ -22,14 +22,13 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
     draft = current_draft(state).copy()
     docs = memory(state)
     if {d["id"] for d in docs} == set(draft["citations"]):  # the same documents tier 1 rejected: no call
-        check = Support(draft["support"] or 0.0, False)
+        check, replies = Support(draft["support"] or 0.0, False), []
     else:
         (check,) = decide(resources.model(runtime), [(docs, draft["text"])], state["question"], ctx)
-        draft["atoms"] = atom_records(check)
+        draft["atoms"], replies = atom_records(check), check.replies
         part = verified_part(draft["text"], check)
         if part is not None:  # as in tier 1: rewritten from the atoms the memory supports
             draft["text"], check, draft["omitted"] = part
-    replies = [check.judgment.message] if check.judgment else []
     update: dict = {"replies": replies, "fallbacks": int(bool(check.judgment and not check.judgment.parsed))}
     score = round(check.probability, 4)
     if check.passed:
