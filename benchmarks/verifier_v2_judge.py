@@ -177,6 +177,9 @@ def report(split: str, out: Path | None) -> str:
     summary = []
     for d in names:
         judged = [(pairs[i], r) for i, r in records[d].items()]
+        if len(judged) < len(pairs):  # a decision judged on some kinds only: per kind above, no summary
+            summary.append(f"| {d} | {len(judged)} of {len(pairs)} | – | – | – | – | – | – | – | – |")
+            continue
         by_kind: dict[tuple[int, str], list[bool]] = {}
         for p, r in judged:
             by_kind.setdefault((p["label"], p["kind"]), []).append(r["passed"])

@@ -59,9 +59,9 @@ def judge(path: Path, kind: str = "years") -> None:
     """Judge every supported claim that has swaps, and its swaps, not yet in ``path``; one record per
     claim."""
     from verirag import critiques
+    from verirag.documents import Document
     from verirag.graph.context import Context
     from verirag.models import get_chat_model
-    from verirag.stores.documents import Document
 
     ctx, model = Context.preset("local"), get_chat_model("local")
     done = {r["id"] for r in read_records(path)} if path.exists() else set()

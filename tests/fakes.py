@@ -10,8 +10,8 @@ import time
 from collections import Counter
 
 from tests.scripted import asks_for_the_first_sentence, documents_in, fill_reply, line_after, prompt_kind
+from verirag.documents import make_document
 from verirag.prompts import generate_sentence
-from verirag.stores.documents import make_document
 from verirag.testing import ScriptedChatModel, distribution_reply, judgment_reply, last_user_text
 
 

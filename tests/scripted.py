@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from verirag import Context
+from verirag.documents import Document
 from verirag.eval.systems import SYSTEMS
 from verirag.prompts import (
     cite,
@@ -28,7 +29,6 @@ from verirag.prompts import (
     verify_retrieval,
 )
 from verirag.slots import BLANK
-from verirag.stores.documents import Document
 from verirag.testing import distribution_reply, judgment_reply, last_user_text
 
 _ARG = "\x00"  # placeholder argument: the fixed text of a prompt is what comes before it

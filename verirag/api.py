@@ -7,13 +7,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from verirag.documents import public
 from verirag.errors import ModelCallError, VeriragError
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.retry import MAX_ATTEMPTS, is_transient
 from verirag.graph.state import CheckInput
 from verirag.models import get_chat_model
-from verirag.stores.documents import public
 from verirag.usage import totals
 
 

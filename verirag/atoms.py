@@ -1,6 +1,7 @@
 """A claim as atomic claims, by rules: clauses joined by ";" or ", and" / ", but" / ", while", predicates
-joined by "and" under one subject, a trailing ", with a ..." phrase (what the subject has), and a list
-of three or more names (each member its own claim).
+joined by "and" under one subject, a trailing ", which is ..." after a name (a claim about that name), a
+trailing ", with a ..." phrase (what the subject has), and a list of three or more names (each member
+its own claim).
 Each atom is a standalone sentence that a support decision judges against its own quote.
 
 Plain text only: nothing here imports from the graph, the models or the stores.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-_NAME = r"[A-Z][\w'’.-]*(?: (?:of |de |the |and )?[A-Z][\w'’.-]*)*"
+_NAME = r"[A-Z][\w'’.-]*(?: (?:of |de |da |di |del |der |du |van |von |the |and )?[A-Z][\w'’.-]*)*"
 _MEMBER = rf"(?:the )?{_NAME}"
 _LIST = re.compile(rf"(?P<list>(?:{_MEMBER}, )+{_MEMBER},? (?:and|or) {_MEMBER})")
 _CLAUSE = re.compile(
@@ -74,6 +75,20 @@ def _predicates(clause: str) -> list[str]:
     return [subject + parts[0]] + [f"{subject} {p.strip()}" for p in parts[1:]]
 
 
+_VERB = "|".join(sorted(_FINITE))
+# "___" too: the slot check's blank stands for a name
+_RELATIVE = re.compile(rf"(?P<name>{_NAME}|_{{3}}),\s+(?:which|who)\s+(?P<said>(?:{_VERB})\s[^;]*)$")
+
+
+def _relative(clause: str) -> list[str]:
+    """A trailing ", which is …" / ", who was …" after a name as its own claim about that name ("…
+    is Lahore, which is the capital of Punjab" -> "… is Lahore" and "Lahore is the capital of Punjab")."""
+    match = _RELATIVE.search(clause)
+    if match is None or match.start() == 0:
+        return [clause]
+    return [clause[:match.end("name")], f"{match.group('name')} {match.group('said')}"]
+
+
 _WITH = re.compile(r",\s+with\s+(?P<having>(?:a|an)\s+[a-z][^,;]*)$")
 
 
@@ -109,7 +124,8 @@ def atoms(claim: str) -> list[str]:
     out: list[str] = []
     for clause in clauses:
         for predicate in _predicates(_resolve(clause, subject)):
-            out.extend(_sentence(m) for part in _with_phrase(predicate) for m in _members(part))
+            out.extend(_sentence(m) for said in _relative(predicate) for part in _with_phrase(said)
+                       for m in _members(part))
     out = [a for a in dict.fromkeys(out) if a]
     return out if len(out) > 1 else [claim]
 

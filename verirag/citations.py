@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Protocol
 
+from verirag.documents import Document
 from verirag.refusal import is_refusal
-from verirag.stores.documents import Document
 from verirag.text import parse_citations, split_sentences
 
 MAX_CITATIONS = 3

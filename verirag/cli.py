@@ -83,14 +83,9 @@ def _progress(label: str, total: int) -> Iterator[Callable[..., None]]:
 
 
 def _settings(pairs: list[str] | None) -> dict:
-    """``KEY=VALUE`` strings as Context fields (:func:`verirag.graph.context.parse_settings`); a renamed
-    field gets a note."""
-    from verirag.graph.context import RENAMED, parse_settings
+    """``KEY=VALUE`` strings as Context fields (:func:`verirag.graph.context.parse_settings`)."""
+    from verirag.graph.context import parse_settings
 
-    for pair in pairs or []:
-        key = pair.partition("=")[0].strip().replace("-", "_")
-        if key in RENAMED:
-            err.print(f"note: --set {key} is now {RENAMED[key]}", highlight=False)
     try:
         return parse_settings(pairs or [])
     except ValueError as exc:
@@ -438,7 +433,7 @@ def _print_answer(result: dict, streamed: int = 0) -> None:
     cited = {c for s in shown for c in s["citations"]}
     if cited:
         out.print("\n[bold]Sources[/]")
-        from verirag.stores.documents import location
+        from verirag.documents import location
 
         for n, doc in enumerate((d for i, d in result["documents"].items() if i in cited), 1):
             words = " ".join(doc["text"].split()[:18])

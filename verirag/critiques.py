@@ -48,6 +48,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 
 from verirag import calibration
 from verirag.atoms import atoms, recompose
+from verirag.documents import Document
 from verirag.evidence import (
     content_words,
     contrast_claims,
@@ -62,7 +63,6 @@ from verirag.models import Judgment, choice_probabilities_batch
 from verirag.prompts import critiques as prompt
 from verirag.prompts import entailment, slot
 from verirag.slots import BLANK, UNKNOWN, Slot, fills, slots
-from verirag.stores.documents import Document
 from verirag.text import render_documents
 
 GRADES = ["Fully", "Partially", "No"]
@@ -279,13 +279,17 @@ def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
     """The one quoted sentence that covers most of the blanked claim, rendered with its title: a blank
     is read in the sentence that states the relation, not beside the quote's distractors. A sentence
     counts its document's title ("Its capital is Tokyo." of "Japan" covers "the capital of Japan"); ties
-    go to the sentence that states more itself, then to the earlier one."""
+    go to the sentence that states more itself, then to the earlier one. A hyphenated word of a quoted
+    sentence covers its parts too ("second-largest" covers "largest")."""
+    def words(text: str) -> set[str]:
+        return content_words(text) | content_words(text.replace("-", " "))
+
     wanted = content_words(masked)
     best, key = (0, 0, len(evidence[0]["text"])), (-1, -1)
     for i, doc in enumerate(evidence):
-        title = content_words(doc.get("title", ""))
+        title = words(doc.get("title", ""))
         for start, end in sentence_spans(doc["text"]):
-            said = content_words(doc["text"][start:end])
+            said = words(doc["text"][start:end])
             score = (len((said | title) & wanted), len(said & wanted))
             if score > key:
                 best, key = (i, start, end), score

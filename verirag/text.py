@@ -20,7 +20,7 @@ from importlib import resources
 
 import sentencex
 
-from verirag.stores.documents import Document
+from verirag.documents import Document
 
 CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 # what closes the sentence before it: markers and final punctuation that a segmenter put after a cut

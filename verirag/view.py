@@ -13,8 +13,8 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from verirag.documents import location
 from verirag.graph.state import answer_sentences
-from verirag.stores.documents import location
 from verirag.text import attach_citations
 from verirag.usage import cost_line
 

@@ -33,11 +33,16 @@ CASES = [  # (false sentence as verirag verified it, a true sentence of the same
      "Moscow is the capital and largest city of Russia."),
     ("Symptoms of lung cancer include coughing up sputum, wheezing, shortness of breath, and chest pain.",
      "Lung cancer is a malignant tumor that originates in the tissues of the lungs."),
+    # verified on single_hop_dev (docs/bench/single_hop_rest/verified_by_hand.jsonl), from the same paragraph
+    ("The largest city of Pakistan is Lahore, which is the capital and largest city of the Pakistani "
+     "province of Punjab.", "Lahore is the capital and largest city of the Pakistani province of Punjab."),
 ]
+SAME_DOCUMENTS = {CASES[4][0]: CASES[1][0]}  # a false sentence -> the labelled one whose documents it had
 
 
 def _documents(sentence: str) -> list[dict]:
     """The documents the false sentence was verified with (the hand-labelled model-written pairs)."""
+    sentence = SAME_DOCUMENTS.get(sentence, sentence)
     for line in WRITTEN.read_text(encoding="utf-8").splitlines():
         pair = json.loads(line)
         if pair["claim"] == sentence and pair["label"] == 0:
@@ -73,7 +78,8 @@ def _answer_with(sentence: str, documents: list[dict], tmp_path: Path, name: str
     return result
 
 
-@pytest.mark.parametrize(("false", "true"), CASES, ids=["lahore-punjab", "lahore", "moscow", "lung-cancer"])
+@pytest.mark.parametrize(("false", "true"), CASES, ids=["lahore-punjab", "lahore", "moscow", "lung-cancer",
+                                                                  "lahore-which"])
 def test_the_embedded_verifier_rejects_the_false_sentence_and_keeps_a_true_one(false, true, tmp_path):
     documents = _documents(false)
     rejected = _answer_with(false, documents, tmp_path, "false")

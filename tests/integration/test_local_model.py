@@ -58,8 +58,8 @@ def test_judgments_get_token_probabilities_from_the_local_backend():
 
 
 def test_the_local_model_continues_a_final_assistant_message_so_the_citer_writes_only_markers():
+    from verirag.documents import Document
     from verirag.prompts import cite
-    from verirag.stores.documents import Document
 
     documents = [Document(id="a", title="Banana", text="Bananas are yellow fruits grown in the tropics."),
                  Document(id="b", title="Mona Lisa", text="The Mona Lisa is a portrait by Leonardo.")]

@@ -61,3 +61,14 @@ def test_a_trailing_with_phrase_is_a_claim_about_the_subject():
         "Moscow is the largest city in Russia.", "Moscow has a population of over 140 million."]
     # "with" + a name, or no subject found: nothing split
     assert atoms("Tokyo is a city, with the Skytree.") == ["Tokyo is a city, with the Skytree."]
+
+
+def test_a_trailing_which_or_who_clause_is_a_claim_about_the_name_before_it():
+    lahore = "The largest city of Pakistan is Lahore, which is the capital of the province of Punjab."
+    assert atoms(lahore) == ["The largest city of Pakistan is Lahore.",
+                             "Lahore is the capital of the province of Punjab."]
+    assert atoms("The Mona Lisa was painted by Leonardo da Vinci, who was an Italian polymath.") == [
+        "The Mona Lisa was painted by Leonardo da Vinci.", "Leonardo da Vinci was an Italian polymath."]
+    assert atoms("It was founded by John Smith, which surprised many.") == [
+        "It was founded by John Smith, which surprised many."]  # no verb of a claim: one atom
+

@@ -84,10 +84,3 @@ def test_bad_questions_are_rejected_before_any_model_call(store, scripted, quest
 def test_graph_declares_input_and_output_schemas():
     assert set(graph.get_input_jsonschema()["properties"]) == {"question"}
     assert {"answer", "sentences", "documents", "usage"} <= set(graph.get_output_jsonschema()["properties"])
-
-
-def test_the_old_builder_module_still_gives_the_graph_with_a_warning():
-    import verirag.graph.builder as old
-
-    with pytest.warns(DeprecationWarning, match="verirag.graph.builder is now verirag.workflow"):
-        assert old.graph is graph

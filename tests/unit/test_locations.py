@@ -7,8 +7,8 @@ import json
 
 from tests.pdf import write_pdf
 from tests.scripted import documents_in, run_main
+from verirag.documents import location
 from verirag.stores import HybridStore, make_document
-from verirag.stores.documents import location
 from verirag.stores.ingest import documents_from_file
 from verirag.testing import HashEmbedder, last_user_text
 

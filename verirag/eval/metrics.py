@@ -24,9 +24,9 @@ from verirag.citations import (
     cited_numbers,
     f1,
 )
+from verirag.documents import Document
 from verirag.evidence import normalize_answer
 from verirag.refusal import is_refusal
-from verirag.stores.documents import Document
 from verirag.text import CITATION, split_sentences
 
 __all__ = ["JUDGE_THRESHOLD", "MAX_CITATIONS", "CitationScores", "EntailmentJudge", "answer_contained",

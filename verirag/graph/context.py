@@ -157,8 +157,6 @@ class Context:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-# old field name -> new one; the CLI's --set and the graph's context coercion still accept the old names
-RENAMED = {"candidates": "candidates_per_query", "critique": "critique_answer"}
 
 def parse_settings(pairs: Sequence[str]) -> dict[str, Any]:
     """``FIELD=VALUE`` strings as Context fields, each value parsed as its field's type (a choice among a
@@ -169,7 +167,6 @@ def parse_settings(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         key, raw = key.strip().replace("-", "_"), raw.strip()
-        key = RENAMED.get(key, key)
         if not sep or key not in hints:
             raise ValueError(f"{pair!r}: expected FIELD=VALUE with a Context field "
                              f"({', '.join(sorted(hints))})")

@@ -17,33 +17,26 @@ where the graph is built:
 from __future__ import annotations
 
 import time
-import warnings
 from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, Protocol
 
 from langgraph.runtime import Runtime
 
-from verirag.graph.context import RENAMED, Context
+from verirag.graph.context import Context
 from verirag.usage import merge_usage, node_usage
 
 _FIELDS = {f.name for f in fields(Context)}
 
 
 def context_of(given: Any) -> Context:
-    """A :class:`Context` from what a caller passed: itself, a dict or object of fields, or nothing.
-    Renamed fields are accepted under their old names, with a DeprecationWarning."""
+    """A :class:`Context` from what a caller passed: itself, a dict or object of fields, or nothing."""
     if isinstance(given, Context):
         return given
     if isinstance(given, dict):
         values = dict(given)
     else:  # None, or a parent graph's context: keep the fields it shares with verirag's
-        names = _FIELDS | set(RENAMED)
-        values = {k: getattr(given, k) for k in names if given is not None and hasattr(given, k)}
-    for old, new in RENAMED.items():
-        if old in values:
-            warnings.warn(f"Context field {old!r} is now {new!r}", DeprecationWarning, stacklevel=2)
-            values.setdefault(new, values.pop(old))
+        values = {k: getattr(given, k) for k in _FIELDS if given is not None and hasattr(given, k)}
     return Context(**{k: v for k, v in values.items() if k in _FIELDS})
 
 

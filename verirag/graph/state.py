@@ -13,7 +13,7 @@ from typing import Annotated, Literal, NotRequired, Required
 
 from typing_extensions import TypedDict
 
-from verirag.stores.documents import Document
+from verirag.documents import Document
 from verirag.usage import merge_usage
 
 VerifiedBy = Literal["citations", "memory", "none"]

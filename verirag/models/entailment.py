@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage
 
+from verirag.documents import Document
 from verirag.models.scoring import choice_probabilities, choice_probabilities_batch
 from verirag.prompts import entailment as prompt
-from verirag.stores.documents import Document
 from verirag.text import render_documents
 
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage
 
+from verirag.documents import Document
 from verirag.prompts.memory import with_documents
-from verirag.stores.documents import Document
 
 
 def cite(documents: Sequence[Document], sentence: str) -> list[BaseMessage]:

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
+from verirag.documents import Document
 from verirag.prompts.memory import with_documents
-from verirag.stores.documents import Document
 
 
 def support(documents: Sequence[Document], question: str, sentence: str) -> list[BaseMessage]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from verirag.stores.documents import Document
+from verirag.documents import Document
 from verirag.text import render_documents
 
 SYSTEM = """You answer questions using only the numbered documents you are given.

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage
 
+from verirag.documents import Document
 from verirag.prompts.memory import with_documents
-from verirag.stores.documents import Document
 
 END = "[END]"
 

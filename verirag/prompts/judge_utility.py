@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
-from verirag.stores.documents import Document
+from verirag.documents import Document
 from verirag.text import render_documents
 
 LISTWISE_SYSTEM = """You select evidence for answering a question.

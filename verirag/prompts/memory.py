@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
-from verirag.stores.documents import Document
+from verirag.documents import Document
 from verirag.text import render_documents
 
 SYSTEM = """You write and check answers that are grounded in numbered documents.

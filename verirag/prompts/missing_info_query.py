@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage
 
+from verirag.documents import Document
 from verirag.prompts.memory import with_documents
-from verirag.stores.documents import Document
 
 PASSAGE_TASK = (
     "Task: the documents do not fully answer the question. Write a short passage (two or three sentences) "

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage
 
+from verirag.documents import Document
 from verirag.prompts.memory import with_documents
-from verirag.stores.documents import Document
 
 CLASSIFY_TASK = (
     "Task: judge whether the documents are enough to answer the question. Reply Yes if together they "

@@ -1,6 +1,6 @@
 """Document stores: Chroma + BM25 hybrid, the shipped corpus, and ingestion of the user's files."""
 
-from verirag.stores.documents import Document, document_id, make_document
+from verirag.documents import Document, document_id, make_document
 from verirag.stores.hybrid import (
                                    HybridStore,
                                    Retriever,

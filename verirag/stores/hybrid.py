@@ -34,10 +34,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlparse
 
+from verirag.documents import Document, origin
 from verirag.errors import StoreNotFoundError, StoreUnavailableError
 from verirag.registry import Registry
 from verirag.stores import bm25, durable
-from verirag.stores.documents import Document, origin
 from verirag.stores.durable import TMP_PREFIX, exclusive
 from verirag.stores.embeddings import Embedder
 

@@ -17,9 +17,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
+from verirag.documents import Document, make_document
 from verirag.errors import IngestError
 from verirag.jsonl import strict_lines
-from verirag.stores.documents import Document, make_document
 
 SUFFIXES = {".txt", ".md", ".markdown", ".jsonl", ".pdf"}
 CHUNK_TOKENS = 256

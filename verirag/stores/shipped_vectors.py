@@ -20,8 +20,8 @@ from typing import BinaryIO
 import numpy as np
 from numpy.typing import NDArray
 
+from verirag.documents import Document
 from verirag.stores import durable
-from verirag.stores.documents import Document
 from verirag.stores.embeddings import Embedder, MiniLMEmbedder
 from verirag.stores.hybrid import HybridStore, dense_text
 

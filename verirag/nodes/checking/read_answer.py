@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from verirag.answers import cited_sentences
+from verirag.documents import Document
 from verirag.errors import InvalidAnswerError
 from verirag.graph.state import CheckState
-from verirag.stores.documents import Document
 
 
 def source(number: int, doc: Any) -> Document:

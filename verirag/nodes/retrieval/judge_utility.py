@@ -34,13 +34,13 @@ from collections.abc import Sequence
 
 from langgraph.runtime import Runtime
 
+from verirag.documents import Document
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State
 from verirag.models import choice_probabilities_batch
 from verirag.parsing import parse_selection
 from verirag.prompts import judge_utility as prompt
-from verirag.stores.documents import Document
 
 
 def windows(candidates: Sequence[Document], size: int) -> list[list[Document]]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
+from verirag.documents import Document, public
 from verirag.graph.context import Context
 from verirag.graph.state import State, answer_sentences
-from verirag.stores.documents import Document, public
 from verirag.text import attach_citations
 
 

@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from langgraph.runtime import Runtime
 
 from verirag.citations import citation_scores
+from verirag.documents import Document
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import Sentence, State
 from verirag.models.entailment import ModelJudge
 from verirag.prompts import generate_answer as prompt
-from verirag.stores.documents import Document
 from verirag.text import parse_citations, split_sentences
 
 

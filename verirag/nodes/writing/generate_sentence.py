@@ -28,13 +28,13 @@ from langgraph.runtime import Runtime
 
 from verirag import critiques
 from verirag.atoms import atoms
+from verirag.documents import Document
 from verirag.evidence import content_words
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import Draft, State, memory
 from verirag.parsing import parse_sentence
 from verirag.prompts import generate_sentence as prompt
-from verirag.stores.documents import Document
 
 REPEAT_OVERLAP = 0.8
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
+from verirag.documents import public
 from verirag.graph.context import Context
 from verirag.graph.state import Sentence, State, answer_sentences, current_draft, memory
-from verirag.stores.documents import public
 
 
 def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
