@@ -113,6 +113,35 @@ def test_documents_as_langchain_documents_strings_or_the_contract(scripted):
         "citations"] == [1]
 
 
+def test_the_output_of_a_langchain_retrieval_chain_is_checked_as_it_comes(scripted):
+    """The README's recipe: ``create_retrieval_chain``'s ``answer`` and ``context`` go in as they are."""
+    from langchain_classic.chains import create_retrieval_chain
+    from langchain_classic.chains.combine_documents import create_stuff_documents_chain
+    from langchain_core.embeddings import DeterministicFakeEmbedding
+    from langchain_core.prompts import ChatPromptTemplate
+    from langchain_core.runnables import RunnableLambda
+    from langchain_core.vectorstores import InMemoryVectorStore
+
+    store = InMemoryVectorStore(DeterministicFakeEmbedding(size=16))
+    store.add_documents([LangChainDocument(page_content=d["text"], metadata={"title": d["title"]})
+                         for d in DOCS])
+
+    def writer(prompt):  # another system's writer: cites by the order of the documents it was shown
+        shown = prompt.to_string()
+        tokyo = 1 + (shown.index(DOCS[1]["text"]) < shown.index(DOCS[0]["text"]))
+        return f"{TOKYO[:-1]} [{tokyo}]. {OSAKA[:-1]} [{3 - tokyo}]."
+
+    prompt = ChatPromptTemplate.from_messages([("system", "Answer from these documents:\n\n{context}"),
+                                               ("human", "{input}")])
+    chain = create_retrieval_chain(store.as_retriever(search_kwargs={"k": 2}),
+                                   create_stuff_documents_chain(RunnableLambda(writer), prompt))
+    out = chain.invoke({"input": "What is the capital of Japan?"})
+    name, _ = scripted(judge)
+    result = check(out["answer"], out["context"], model=name)
+    assert [s["verdict"] for s in result["sentences"]] == ["supported", "unsupported"]
+    assert result["verified_answer"].startswith(TOKYO[:-1] + " [1].")  # renumbered: its one source
+
+
 @pytest.mark.parametrize("answer, documents, message", [
     ("  ", DOCS, "the answer to check is empty"),
     ("Tokyo [1].", [{"title": "no text"}], "document 1 has no text"),
