@@ -20,7 +20,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from verirag.eval.datasets import load_dataset
+from verirag.datasets import load_dataset
 
 
 def main() -> None:

@@ -100,8 +100,8 @@ def main() -> None:
     from tests.conftest import DOCS
     from verirag.batch import answer_many
     from verirag.cluster import answer_on_cluster
-    from verirag.eval.systems import SYSTEMS
     from verirag.graph.context import Context
+    from verirag.graph.systems import SYSTEMS
     from verirag.stores import HybridStore
     from verirag.testing import HashEmbedder
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from verirag.eval.datasets import load_dataset
+from verirag.datasets import load_dataset
 from verirag.plans import plan
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from verirag import Context
 from verirag.documents import Document
-from verirag.eval.systems import SYSTEMS
+from verirag.graph.systems import SYSTEMS
 from verirag.prompts import (
     cite,
     critiques,

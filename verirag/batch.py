@@ -54,7 +54,7 @@ def answer_many(questions: Iterable[str], context: Context, concurrency: int = 4
 def read_questions(path: Path) -> list[str]:
     """Questions from a dataset file (JSON/JSONL with ``question``) or a text file, one per line."""
     if path.suffix in {".json", ".jsonl"}:
-        from verirag.eval.datasets import load_dataset
+        from verirag.datasets import load_dataset
 
         return [item.question for item in load_dataset(path)]
     try:

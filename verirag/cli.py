@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from verirag.errors import VeriragError
-from verirag.eval.systems import SYSTEMS
+from verirag.graph.systems import SYSTEMS
 
 if TYPE_CHECKING:
     from rich.status import Status
@@ -94,8 +94,8 @@ def _settings(pairs: list[str] | None) -> dict:
 
 def _context(preset: str, system: str | None = None, settings: list[str] | None = None, **fields):
     """The run's Context: a preset, then a named system's switches, then the options given."""
-    from verirag.eval.systems import system_overrides
     from verirag.graph.context import Context
+    from verirag.graph.systems import system_overrides
 
     given = {k: (str(v) if isinstance(v, Path) else v) for k, v in fields.items() if v is not None}
     try:
@@ -303,7 +303,7 @@ def evaluate(
     settings: SetOption = None,
 ) -> None:
     """Score systems on datasets (ALCE citation metrics, correctness, trust, cost); resumable."""
-    from verirag.eval.datasets import load_dataset
+    from verirag.datasets import load_dataset
     from verirag.eval.metrics import JUDGE_THRESHOLD
     from verirag.eval.runner import evaluate as run_eval
     from verirag.models import get_chat_model

@@ -17,7 +17,7 @@ import pytest
 from tests.scripted import line_after, prompt_kind, titles_in
 from verirag import Context, calibration
 from verirag.api import run
-from verirag.eval.systems import SYSTEMS
+from verirag.graph.systems import SYSTEMS
 from verirag.models import get_chat_model, register_model, unregister_model
 from verirag.prompts import generate_sentence
 from verirag.stores import HybridStore, make_document, register_store, unregister_store

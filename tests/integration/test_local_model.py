@@ -7,7 +7,7 @@ import sys
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from verirag import Context, ask
-from verirag.eval.systems import SYSTEMS
+from verirag.graph.systems import SYSTEMS
 from verirag.models import choice_probabilities, get_chat_model
 
 QUESTION = "Who painted the Mona Lisa?"

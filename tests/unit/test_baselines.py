@@ -10,7 +10,7 @@ from langchain_core.messages import AIMessage
 from tests.fakes import JAPAN_QUESTION, WEB_DOCS
 from tests.scripted import run_main
 from verirag import Context, ask
-from verirag.eval.systems import SYSTEMS
+from verirag.graph.systems import SYSTEMS
 from verirag.stores import HybridStore
 from verirag.testing import HashEmbedder, last_user_text
 

@@ -7,7 +7,7 @@ import threading
 
 from verirag import Context
 from verirag.batch import answer_many
-from verirag.eval.systems import SYSTEMS
+from verirag.graph.systems import SYSTEMS
 from verirag.testing import last_user_text
 
 

@@ -14,7 +14,7 @@ from tests.scripted import vtg_context as ctx
 from verirag import Context
 from verirag.api import run
 from verirag.errors import VeriragError
-from verirag.eval.systems import SYSTEMS
+from verirag.graph.systems import SYSTEMS
 from verirag.workflow import graph
 
 S2 = "Kyoto was the capital of Japan for a thousand years."

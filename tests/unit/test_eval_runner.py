@@ -9,7 +9,7 @@ import pytest
 
 from tests.scripted import KeywordJudge
 from verirag import Context
-from verirag.eval.datasets import DatasetError, load_dataset
+from verirag.datasets import DatasetError, load_dataset
 from verirag.eval.report import COLUMNS
 from verirag.eval.runner import RESULTS, evaluate
 from verirag.jsonl import read_records

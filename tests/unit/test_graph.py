@@ -6,7 +6,7 @@ import pytest
 
 from verirag import Context, ask
 from verirag.errors import InvalidQuestionError
-from verirag.eval.systems import SYSTEMS
+from verirag.graph.systems import SYSTEMS
 from verirag.testing import last_user_text
 from verirag.workflow import graph
 

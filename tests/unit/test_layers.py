@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "verirag"
 
 # lowest first; a module's layer is the first prefix that names it (docs/architecture.md)
 LAYERS = [
-    ("plain values", ["verirag.documents", "verirag.errors", "verirag.paths", "verirag.registry",
+    ("plain values", ["verirag.documents", "verirag.datasets", "verirag.errors", "verirag.paths", "verirag.registry",
                       "verirag.jsonl", "verirag.usage", "verirag.refusal"]),
     ("text", ["verirag.text", "verirag.parsing", "verirag.evidence", "verirag.atoms", "verirag.slots",
               "verirag.plans", "verirag.answers", "verirag.citations"]),
@@ -75,6 +75,22 @@ def test_every_import_points_down_or_sideways():
 def test_nothing_under_graph_or_nodes_reaches_eval():
     known = modules()
     for start in [n for n in known if n.startswith(("verirag.graph", "verirag.nodes"))]:
+        seen, todo = set(), [start]
+        while todo:
+            current = todo.pop()
+            if current in seen or current not in known:
+                continue
+            seen.add(current)
+            todo += list(imports(known[current]))
+        assert not any(s.startswith("verirag.eval") for s in seen), f"{start} reaches verirag.eval"
+
+
+def test_the_run_time_users_never_reach_eval():
+    """The API, batch, cluster, web page and view answer questions; the evaluation harness stands on them,
+    not under them (the CLI's ``eval`` and ``calibrate`` commands import it inside those commands)."""
+    known = modules()
+    for start in ["verirag.api", "verirag.batch", "verirag.cluster", "verirag.view", "verirag.web",
+                  "verirag.checkpoints"]:
         seen, todo = set(), [start]
         while todo:
             current = todo.pop()

@@ -25,7 +25,7 @@ from tests.scripted import vtg_context as ctx
 from verirag import Context, refusal
 from verirag.api import run
 from verirag.calibration import EMBEDDED
-from verirag.eval.systems import SYSTEMS
+from verirag.graph.systems import SYSTEMS
 from verirag.nodes.writing.generate_sentence import repeats
 from verirag.prompts import generate_sentence
 from verirag.stores import make_document

@@ -10,12 +10,12 @@ from pathlib import Path
 
 from verirag.api import run
 from verirag.citations import EntailmentJudge, citation_scores
+from verirag.datasets import Item, load_dataset
 from verirag.errors import VeriragError
-from verirag.eval.datasets import Item, load_dataset
 from verirag.eval.metrics import JUDGE_THRESHOLD, em_recall, evidence_recall, trust_scores
 from verirag.eval.report import write_report
-from verirag.eval.systems import system_overrides
 from verirag.graph.context import Context
+from verirag.graph.systems import system_overrides
 from verirag.jsonl import append_record, read_records
 from verirag.models import cache_scope, get_chat_model
 from verirag.models.entailment import ModelJudge
