@@ -13,8 +13,8 @@ PACKAGE = Path(__file__).resolve().parents[2] / "verirag"
 
 # lowest first; a module's layer is the first prefix that names it (docs/architecture.md)
 LAYERS = [
-    ("plain values", ["verirag.documents", "verirag.datasets", "verirag.errors", "verirag.paths", "verirag.registry",
-                      "verirag.jsonl", "verirag.usage", "verirag.refusal"]),
+    ("plain values", ["verirag.documents", "verirag.datasets", "verirag.errors", "verirag.paths",
+                      "verirag.registry", "verirag.jsonl", "verirag.usage", "verirag.refusal"]),
     ("text", ["verirag.text", "verirag.parsing", "verirag.evidence", "verirag.atoms", "verirag.slots",
               "verirag.plans", "verirag.answers", "verirag.citations"]),
     ("resources and prompts", ["verirag.stores", "verirag.models", "verirag.prompts"]),
