@@ -1,8 +1,6 @@
-"""A claim as atomic claims, by rules: clauses joined by ";" or ", and" / ", but" / ", while", predicates
-joined by "and" under one subject, a trailing ", which is ..." after a name (a claim about that name), a
-trailing ", with a ..." phrase (what the subject has), and a list of three or more names (each member
-its own claim).
-Each atom is a standalone sentence that a support decision judges against its own quote.
+"""A claim as atomic claims, by rules (clauses, predicates under one subject, a trailing ", which" or
+", with" phrase, a list of three or more names): each atom is a standalone sentence that a support
+decision judges against its own quote.
 
 Plain text only: nothing here imports from the graph, the models or the stores.
 """

@@ -1,11 +1,8 @@
 """Calibration belongs to a model: the support decision's map from the judge's P(Yes) to P(supported),
-its pass threshold, what a bare "Yes" or "No" is worth from a backend without log-probabilities, and
-the retrieval verification's map from P(Yes) to P(the documents answer the question).
+its pass threshold, the worth of a bare "Yes" or "No", and the retrieval verification's map.
 
-Looked up by model string: a calibration saved by ``verirag calibrate --model SPEC`` (under
-``$VERIRAG_HOME/calibration/``), else one registered in this process (:func:`register`), else the
-shipped one of the embedded model. A model with none gets a one-line warning naming the command, and
-the identity map at 0.5.
+Looked up by model string (saved by ``verirag calibrate``, registered with :func:`register`, or shipped
+for the embedded model); a model with none gets a one-line warning and the identity map at 0.5.
 """
 
 from __future__ import annotations

@@ -1,27 +1,8 @@
 """ALCE's citation recall and precision of an answer (AutoAIS with a pluggable entailment judge).
 
-Citation scoring follows ALCE's ``compute_autoais`` step by step:
-
-* the answer is split into sentences; markers are read as 1-based ``[n]`` (every ``[n`` occurrence,
-  duplicates kept, as ALCE's ``re.findall(r"\\[\\d+", sent)``), and removed from the judged sentence;
-* no citation, or any citation out of range → the sentence's recall is 0 (and its citations are not
-  counted in the precision denominator);
-* otherwise only the first ``max_citations`` (3) are used: recall is 1 iff the concatenated cited
-  documents entail the sentence;
-* precision, per citation: if the sentence's recall is 0, every used citation scores 0; if it has a
-  single citation it scores its recall; with several, a citation is *irrelevant* (0) when it alone does
-  not entail the sentence AND the remaining used citations still do, else 1;
-* per answer: recall = supported sentences / sentences; precision = relevant citations / used citations.
-
-Departures from ALCE, on purpose: an empty answer scores 0 recall and 0 precision (ALCE drops it from
-its averages), so a system cannot gain by saying nothing; a sentence that only says the documents do
-not answer (a grounded refusal, :mod:`verirag.refusal`) is not scored for citations (it states no fact).
-Citation numbers are read as ALCE reads them, so ``[0]`` is out of range (0 recall). The sentence
-splitter is verirag's own (:func:`verirag.text.split_sentences`, the graph's: docs/segmentation.md), not
-NLTK's Punkt; it cuts at every line break, where Punkt may join two lines into one sentence (on the
-committed dev records' answers the two agree on every sentence). A one-answer baseline's reply is scored
-as written, against the documents it was given (ALCE: an out-of-range marker makes its sentence 0),
-not after verirag's finalize has dropped such markers.
+Follows ALCE's ``compute_autoais`` step by step (at most ``max_citations`` = 3 per sentence), with two
+departures on purpose: an empty answer scores 0 recall and 0 precision, and a grounded refusal
+(:mod:`verirag.refusal`) is not scored for citations.
 """
 
 from __future__ import annotations

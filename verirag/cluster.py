@@ -1,16 +1,8 @@
 """``verirag batch --dask ADDRESS``: every question is a task on a Dask cluster.
 
-Dask's distributed scheduler does the work a home-made queue would get wrong: it places tasks on
-workers, notices a worker that dies (its heartbeat or connection stops) and runs that worker's tasks
-again elsewhere (up to ``distributed.scheduler.allowed-failures`` times), and retries a task that
-raised (``retries``). This module only bounds how many questions are in flight (at most
-``concurrency`` tasks submitted at once, so a shared model server sees at most that many concurrent
-questions) and hands each result to the caller, which appends it to the results file by name in this
-one process: each question is written once, whatever happened to the workers.
-
-Workers need verirag installed (and whatever ``import:`` model strings name); they reach the model
-server, the Chroma server (``Context.chroma_url``) and the store folder (BM25 segments) themselves.
-With a Postgres ``checkpoint_url`` a question whose worker died continues from its last saved step.
+Dask's scheduler places tasks, reruns a dead worker's tasks and retries a task that raised; this module
+only bounds the questions in flight (``concurrency``) and appends each result to the results file in
+this one process, so each question is written once, whatever happened to the workers.
 """
 
 from __future__ import annotations

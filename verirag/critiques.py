@@ -1,40 +1,8 @@
-"""Self-RAG's critiques as scores, in one place: ISREL (is a document relevant?), ISUSE (how useful is an
-answer?), the segment score that ranks beam candidates, and ISSUP — the support decision: does this
-evidence support this sentence? One decision for VTG's two verifier tiers, the citation simplifier (at
-citation and at sentence granularity) and Self-RAG's segment beam.
-
-Each critique is a question to the chat model scored by the probability of its answer token
-(:func:`verirag.models.choice_probabilities`); independent ones are asked together, up to
-``max_concurrency`` at once.
-
-``support_decision="grounded"`` (the default, chosen on the verifier benchmark v2, docs/benchmarks.md):
-
-1. the evidence is a short verbatim quote — the sentences of the documents that cover the claim's
-   content words (:func:`verirag.evidence.select_quotes`), never a paraphrase; with ``subject_check``
-   (default on), a quote drawn from several documents keeps only those the claim names (a word of the
-   title): "Symptoms of lung cancer include…" cannot take the Bronchitis article's "Symptoms include…";
-2. a zero-token lexical guard: every number, date, name and negation of the claim must occur in that
-   quote (or its document's title), or the claim is unsupported without asking the model (a swapped
-   year or name, or an added "not", stops here);
-3. the model is asked whether the quote supports the claim (:mod:`verirag.prompts.entailment`), scored
-   by P(Yes), and the model's calibration (:mod:`verirag.calibration`: a logistic map fitted on the
-   benchmark's calibration split) turns that into P(supported), which must reach the threshold chosen
-   there (``support_threshold`` overrides it); a bare "Yes" from a backend without log-probabilities
-   counts as that model's measured precision of "Yes", never as certainty;
-4. with ``contrast_check`` (off): a claim that passes is judged again beside its siblings — one year or
-   name swapped for another the quote states (:func:`verirag.evidence.contrast_claims`) — and fails
-   when a sibling is rated at least as likely supported;
-5. with ``slot_check`` (default on): a claim that passes is asked as blanks (:func:`verirag.slots.slots`)
-   — each of its names and numbers after the subject that the quote could fill otherwise, read in the
-   one quoted sentence that states it — and fails unless the answer (:mod:`verirag.prompts.slot`)
-   names the claim's own term and no rival: "Lahore is the capital of ___" over the Lahore article is
-   answered "Punjab", not "Pakistan".
-
-With ``atomic_claims`` (off), a compound or list sentence is first split into atoms by rules
-(:func:`verirag.atoms.atoms`) and each atom goes through 1-5 against its own quote; all must pass.
-
-``support_decision="issup"`` is Self-RAG's ISSUP as the paper uses it: the whole documents, s =
-p(Fully) + ½·p(Partially), supported when s >= ``support_threshold`` (default 0.5).
+"""Self-RAG's critiques as scores, in one place: ISREL, ISUSE, the segment score that ranks beam
+candidates, and ISSUP — the support decision shared by VTG's two verifier tiers, the citation simplifier
+and Self-RAG's segment beam. Each is scored by the probability of its answer token.
+Default ``support_decision="grounded"`` (docs/benchmarks.md): a verbatim quote, a zero-token lexical guard,
+then the model's calibrated P(supported) (a bare "Yes" is never certainty); ``"issup"``: Self-RAG's ISSUP.
 """
 
 from __future__ import annotations

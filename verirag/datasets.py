@@ -1,12 +1,7 @@
 """Evaluation datasets: JSON (a list, or an object with an ``items`` list) or JSONL of questions.
 
-Each item needs ``question`` and its gold, in one of three shapes (the three dev sets):
-
-* answerable: ``answer`` (str or list) or ``answers``; optional ``evidence_title``/``evidence_titles``;
-* several answers: ``gold_answers``, a list of ``{"answer", "evidence_title"}`` (scored by EM-recall);
-* unanswerable: ``answer_not_in_corpus`` (str or list): an answer the documents do not state, which a
-  verified sentence must never contain; the right reply is a refusal.
-
+Each item has a ``question`` and its gold: ``answer``/``answers`` (answerable), ``gold_answers`` (several
+answers, scored by EM-recall) or ``answer_not_in_corpus`` (unanswerable: the right reply is a refusal).
 ``id`` defaults to a hash of the question.
 """
 

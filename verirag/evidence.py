@@ -1,18 +1,8 @@
 """Zero-token evidence checks: which words of a document can support a claim, and does the document
-even mention the claim's key facts?
-
-* :func:`key_terms` — the claim's numbers (years, dates, quantities), names (capitalised words) and
-  negation ("not", "never", "no");
-* :func:`missing_terms` — every key term must occur in the evidence (numbers exactly, names as the
-  same word or its demonym, a negation as any negation), or the claim cannot be supported by it: a
-  changed year, a swapped name or an added "not" is caught here without asking any model;
-* :func:`contrast_claims` — the claim's siblings: one of its years or names replaced by another the
-  evidence states, each false if the claim is true (the contrast check of the support decision);
-* :func:`sentence_spans` and :func:`select_quote` — the sentences of a document that cover the claim's
-  content words, as character spans into the document text (the quote a check is judged against, and
-  the evidence shown to a reader).
-
-Plain text only: nothing here imports from the graph, the models or the stores.
+even mention its key facts? :func:`key_terms`, :func:`missing_terms` (a changed year, a swapped name or
+an added "not" is caught without asking any model), :func:`contrast_claims`, and :func:`sentence_spans` /
+:func:`select_quote` (the quote a check is judged against). Plain text only: nothing here imports from
+the graph, the models or the stores.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """JSON Lines: results files read tolerantly and appended one record at a time; input files read
 strictly, a bad line named with its number.
 
-Both ``verirag batch`` and ``verirag eval`` resume from their results file, so nothing written there
-may be lost: :func:`append_record` opens the file by name for every record (a file replaced while a
-run is going, by an editor, ``git stash`` or ``git checkout``, still receives the later records, where
-a handle held open would write them into the replaced, unlinked file), and :func:`read_records`
-skips a torn last line left by a run killed mid-write.
+No result is lost: :func:`append_record` opens the file by name for every record, and
+:func:`read_records` skips a torn last line left by a run killed mid-write.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """A question with several parts, by rules: its sub-questions, and which of them waits for another's
-answer. Two shapes are split; any other question is one part:
-
-* an enumeration: "Who wrote "A", "B" and "C"?" (two or more quoted titles, or three or more names
-  joined by commas and "and") -> one question per member, independent of each other;
-* an attribute of a described set: "What are the capitals of the countries that border X?" -> "Which
-  countries border X?", then "What is the capital of {member}?" for each member that the first part's
-  verified answer names (a second hop).
+answer. Two shapes are split, an enumeration (one question per member) and an attribute of a described
+set (a second hop over the members the first part's verified answer names); any other is one part.
 
 Plain text only: nothing here imports from the graph, the models or the stores.
 """

@@ -1,12 +1,6 @@
 """The QA slot check's questions: a claim with one of its names or numbers blanked out ("Lahore is the
-capital of ___."), asked only where the quote states another term of the same kind that could fill
-the blank (another name, year or number), and the comparison of the quote's answer with the claim's
-term. A quote that supports the claim fills every blank with the claim's term; a swapped relation (a
-province's capital given to the country, one entity's attribute given to another) fills it otherwise.
-
-The claim's subject is a blank only where the claim opens with it and keeps another term to anchor
-the question ("___'s population is 40 million" from "China's population is 40 million", against a quote
-that gives the figure for Afghanistan).
+capital of ___."), asked only where the quote states another term of the same kind, and the comparison
+of the quote's answer with the claim's term (a swapped relation fills the blank otherwise).
 
 Plain text only: nothing here imports from the graph, the models or the stores.
 """

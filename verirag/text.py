@@ -1,12 +1,8 @@
 """Plain-text helpers shared by nodes and evaluation: sentence splitting, citation markers, and the
 delimited rendering of documents inside prompts.
 
-Sentences are cut by sentencex (Wikimedia's rule-based segmenter, three of its gaps patched), plus a cut
-after an abbreviation before a word that opens sentences (Punkt's orthographic heuristic, from the
-shipped corpus's statistics), under verirag's conventions (:func:`split_with`): line breaks cut, nothing
-is cut before a lower-case letter, and citation markers after a full stop (``… Paris. [1]``) stay with
-the sentence they close. The comparison that chose it, and the boundary set it passes, are in
-docs/segmentation.md.
+Sentences are cut by sentencex plus an abbreviation rule, under verirag's conventions (:func:`split_with`);
+the comparison that chose it is in docs/segmentation.md.
 """
 
 from __future__ import annotations

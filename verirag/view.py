@@ -1,10 +1,7 @@
-"""An answer as a person reads it, in Jupyter: ``AnswerView(result)`` shows itself as HTML.
-
-The answer's sentences carry their [n] markers and a verified (✓) or unverified (⚠) mark; the refusal
-(when the documents do not answer) follows, then the parts of a question with several parts, each
-with its verdict; each numbered source shows its title, where it is
-(``guide.pdf, p. 7``) and its text with the quoted words in ``<mark>``; the cost line closes it.
-Every piece of text from the documents, the question or the model is escaped: it is data, never markup.
+"""An answer as a person reads it, in Jupyter: ``AnswerView(result)`` shows itself as HTML (sentences
+with their [n] markers and verified marks, the refusal, the parts, the sources with their quoted words,
+the cost line). Every piece of text from the documents, the question or the model is escaped: it is
+data, never markup.
 """
 
 from __future__ import annotations

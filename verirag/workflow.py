@@ -1,16 +1,8 @@
-"""The assembly: the verirag StateGraph, wired from the nodes (the layer above them).
-
-Nodes and edges are drawn from the compiled graph in README.md ("The graph, as LangGraph draws it",
-kept in sync by ``tests/unit/test_readme.py``; ``python -m verirag.diagram --png FILE`` draws it offline):
-a planner first (a question with several parts runs each part through the graph without its planner,
-``Send`` per part), then the retrieval stage (Self-RAG's decision, LLatrieval's verify-update loop with
-utility judgments) and VTG's sentence loop.
-``writer="answer"`` replaces the writing stage with one cited answer (ALCE Vanilla / Rerank).
-
-``graph`` (compiled, no checkpointer) is what ``langgraph.json`` serves and what a parent graph adds as
-a node; :func:`build_graph` compiles it again with a checkpointer of the caller's choice.
-``check_graph`` checks an answer written elsewhere (input {answer, documents}); a parent agent adds it
-as a node after its own writer.
+"""The assembly: the verirag StateGraph, wired from the nodes (the layer above them): a planner, the
+retrieval stage (Self-RAG's decision, LLatrieval's verify-update loop with utility judgments) and VTG's
+sentence loop; ``writer="answer"`` writes one cited answer instead (ALCE Vanilla / Rerank).
+``graph`` is what ``langgraph.json`` serves (:func:`build_graph` compiles it with a checkpointer);
+``check_graph`` checks an answer written elsewhere.
 """
 
 from __future__ import annotations

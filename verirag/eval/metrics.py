@@ -1,15 +1,8 @@
 """ALCE-procedure metrics: citation recall/precision (AutoAIS with a pluggable entailment judge),
 answer correctness (normalised containment, EM-recall) and retrieval recall of gold evidence titles.
 
-Citation scoring (recall, precision, F1) is :mod:`verirag.citations`, ALCE's ``compute_autoais`` step
-by step.
-
-Correctness is scored, as ALCE does, on the answer with its citation markers removed ("[1][2]" must
-not match a gold "12").
-
-The trust view (:func:`trust_scores`, Trust-Score's grounded refusals): how many kept sentences were
-verified, how many verified ones the judge entails, whether the answer refuses, and whether an answer
-the documents do not contain ever appears in a verified sentence.
+Citation scoring is :mod:`verirag.citations`; correctness is scored on the answer without its citation
+markers; :func:`trust_scores` is the trust view (Trust-Score's grounded refusals).
 """
 
 from __future__ import annotations

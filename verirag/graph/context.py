@@ -1,10 +1,8 @@
 """Run-time configuration: every knob of the workflow is a field of :class:`Context`.
 
-Nodes read it through ``Runtime[Context]``; LangGraph Studio renders it as the run configuration.
-The field defaults are the sizes that fit a 2-core CPU with the embedded 1.5B model, and they are the
-same wherever verirag runs: ``Context()``, ``Context.preset("local")``, the CLI, ``ask()``, the graph
-served by ``langgraph.json`` (Studio, the SDK) and a parent graph that embeds it. The papers' sizes are
-an explicit choice: ``Context.preset("paper")``, ``--preset paper``, or a context sent by the client.
+The field defaults fit a 2-core CPU with the embedded 1.5B model and are the same wherever verirag runs
+(``Context()``, the CLI, ``ask()``, the graph ``langgraph.json`` serves); the papers' sizes are an
+explicit choice: ``Context.preset("paper")``.
 """
 
 from __future__ import annotations

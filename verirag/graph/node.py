@@ -1,17 +1,8 @@
 """What every node gets from the graph, and what it gives back, in one place.
 
-A node is a function ``node(state, runtime) -> update`` (or ``node(state)``). :func:`as_node` wraps it
-where the graph is built:
-
-* **a real Context**, whoever runs the graph: LangGraph hands a node ``runtime.context`` as the caller
-  gave it — a :class:`Context` from the CLI and ``ask()``, a dict coerced to one by the LangGraph
-  server, but ``None`` when a parent graph without a context embeds verirag, or the parent's own
-  context object. The node sees the caller's fields where it gave any and the defaults (the CLI's) for
-  the rest;
-* **the usage ledger**: a node returns the model replies it produced under ``"replies"`` and its parse
-  fallbacks under ``"fallbacks"``; the wrapper times the node and turns both into its ledger entry
-  (:func:`verirag.usage.node_usage`), so no node repeats that bookkeeping. A node may add the entry of
-  a sub-step of its own under ``"usage"`` (e.g. ``simplify_citations.quotes``).
+:func:`as_node` wraps a node ``node(state, runtime) -> update`` (or ``node(state)``) where the graph is
+built: the node always sees a real :class:`Context` (the caller's fields, the CLI's defaults for the
+rest), and its ``"replies"`` and ``"fallbacks"`` become its entry in the usage ledger.
 """
 
 from __future__ import annotations

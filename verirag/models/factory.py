@@ -1,25 +1,8 @@
-"""One factory from a model string to a LangChain chat model.
+"""One factory from a model string to a LangChain chat model, created once per string and process.
 
-Accepted strings:
-
-``local`` (default)
-    The embedded Qwen2.5-Coder-1.5B-Instruct GGUF, assembled once into ``$VERIRAG_HOME/models`` and
-    checked by sha256 before its first load in a process.
-``local-0.5b``
-    The embedded Qwen2.5-Coder-0.5B-Instruct GGUF (the ``[small]`` extra), likewise checked; about three
-    times faster, e.g. for the utility judgments (``Context.utility_model``).
-``openai-compatible:MODEL@BASE_URL``
-    Any OpenAI-compatible server (vLLM, Ollama, llama.cpp server…), e.g.
-    ``openai-compatible:qwen@http://127.0.0.1:8080/v1``; the key is ``$OPENAI_API_KEY`` or a dummy.
-``PROVIDER:MODEL``
-    Anything :func:`langchain.chat_models.init_chat_model` knows, e.g. ``openai:gpt-4o-mini``.
-``import:PACKAGE.MODULE:NAME``
-    A ``BaseChatModel`` object (or a function returning one) imported from your own code, e.g. a model
-    with custom settings for a LangGraph server run, which cannot call :func:`register_model`.
-A name registered with :func:`register_model`
-    Any ready-made ``BaseChatModel`` object (used by tests and notebooks to inject scripted models).
-
-Models are created once per string and process.
+Strings: ``local`` (the default: the embedded Qwen2.5-Coder-1.5B-Instruct GGUF), ``local-0.5b``,
+``openai-compatible:MODEL@BASE_URL``, ``PROVIDER:MODEL`` (:func:`langchain.chat_models.init_chat_model`),
+``import:PACKAGE.MODULE:NAME``, or a name registered with :func:`register_model`.
 """
 
 from __future__ import annotations

@@ -1,21 +1,8 @@
 """A LangChain chat model over llama-cpp-python, for the embedded GGUF (or any GGUF).
 
-Why not ``langchain_community``'s ``ChatLlamaCpp``: judgments need token log-probabilities, and
-llama-cpp-python only returns them for a ``Llama(logits_all=True)``, which computes the output layer for
-every prompt token. A judgment needs the distribution of the *next* token only, which llama.cpp keeps
-anyway; this model reads it directly. It speaks the same protocol as ``ChatOpenAI``: pass
-``logprobs=True, top_logprobs=K`` and read ``response_metadata["logprobs"]["content"][0]["top_logprobs"]``.
-
-The weights are loaded once per process (memory-mapped) into one llama.cpp context. After every call the
-context's KV cache is saved (about 28 KB a token, 5 ms) in a store of :class:`PrefixStates` keyed by the
-tokens it holds; before a call, the saved state that shares the longest prefix with the prompt is
-restored when it shares more than the live cache. So every prompt pays only for what follows the longest
-prefix any earlier prompt evaluated — the votes' shared instructions, the memory's documents that
-``verify_retrieval``, ``generate_sentence`` and ``cite`` start with, a cited document's block for the
-checks over it — whatever ran in between. A restored state continues exactly as the live cache would
-(tests/integration/test_local_model.py). The reused count is reported as
-``usage_metadata["input_token_details"]["cache_read"]``. :func:`cache_scope` keeps the saved states of
-runs that must not help each other apart (the evaluation's systems, its judge).
+It reads the next token's log-probabilities directly (``logprobs=True, top_logprobs=K``, as ``ChatOpenAI``)
+and restores the saved KV cache that shares the longest prefix with each prompt (:class:`PrefixStates`);
+:func:`cache_scope` keeps apart the saved states of runs that must not help each other.
 """
 
 from __future__ import annotations

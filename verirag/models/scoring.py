@@ -1,11 +1,8 @@
 """Judgments scored by probability, with text parsing as the fallback.
 
-Small models are biased in free text (e.g. toward "Relevant"); the probability of the answer token
-separates cases that the sampled text does not. :func:`choice_probabilities` asks the model for the
-next-token distribution (``logprobs=True``; supported by :class:`~verirag.models.local.LocalChatModel`
-and OpenAI-style backends) and normalises the mass of each allowed answer. When the backend gives no
-log-probabilities, the reply text is matched instead and the result is flagged ``from_text`` (and the
-reply marked, so the usage ledger counts it per node under ``from_text``).
+:func:`choice_probabilities` normalises the next-token probability mass of each allowed answer (small
+models are biased in free text); from a backend without log-probabilities the reply text is matched
+instead, flagged ``from_text`` and counted per node in the usage ledger.
 """
 
 from __future__ import annotations

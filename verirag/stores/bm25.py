@@ -1,16 +1,8 @@
 """BM25 over immutable segments, scored with the statistics of all segments together.
 
-An ingest writes one new segment holding the raw statistics of its documents only (term frequencies,
-document lengths, vocabulary); it never re-reads the documents already indexed. A search combines the
-segments at query time with *global* statistics: the number of documents N, the mean document length
-and each term's document frequency are summed over all segments, so a document gets exactly the score
-one index over all documents would give it (the Lucene BM25 variant that bm25s uses: k1 = 1.5,
-b = 0.75, idf = ln(1 + (N - df + 0.5) / (df + 0.5))). Scores are therefore comparable across segments
-and the per-segment top lists merge by score, with no bias toward a small segment (whose own idf and
-length statistics would differ) before the BM25 ranking enters reciprocal-rank fusion.
-
-Segments are merged without re-tokenizing (their postings are concatenated), which keeps their number
-logarithmic in the store size (:func:`merge_plan`).
+An ingest writes one new segment with its own documents' raw statistics; a search combines the segments
+with global statistics, so a document scores exactly as in one index over all documents. Segments are
+merged without re-tokenizing, keeping their number logarithmic in the store size (:func:`merge_plan`).
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Crash-safe file writes and the store's writer lock.
 
-A file is written to a temporary name in its own folder, flushed and fsynced, then renamed over the
-final name (``os.replace`` is atomic on POSIX) and the folder is fsynced, so a reader sees either the
-old complete file or the new complete file, never a torn one, even after a kill or a power loss.
-Temporary files left by a killed writer start with ``.tmp-`` and are never read; the next writer
-removes them.
+A file is written to a temporary ``.tmp-`` name in its own folder, fsynced and renamed over the final
+name, so a reader sees either the old or the new complete file, never a torn one, even after a kill or
+a power loss.
 """
 
 from __future__ import annotations

@@ -1,27 +1,8 @@
 """The document store: a persistent Chroma collection (dense) plus a BM25 index (lexical), fused by
-reciprocal-rank fusion.
-
-Layout of a store folder::
-
-    store.json    manifest: embedder, collection, document count, generation, the BM25 segment files
-    chroma/       Chroma's embedded persistent database (absent when a Chroma server is used)
-    bm25/         immutable BM25 segments (``seg-*.npz``, see :mod:`verirag.stores.bm25`)
-    .lock         the writer lock
-
-Vectors are computed by verirag's own offline embedder and handed to Chroma explicitly, so Chroma's
-downloading default embedding function is never used. Document ids are content hashes, so adding the
-same documents again adds nothing.
-
-Crash consistency. An ingest writes in this order: Chroma batches, one new BM25 segment file, the
-manifest. Files are replaced atomically (:mod:`verirag.stores.durable`), and the manifest is the commit
-point: readers see only the segments it lists, and only documents in those segments (dense hits outside
-them are dropped). Chroma is the record of what was written: its ids are always a superset of the
-committed ones unless Chroma itself lost data. Whenever Chroma's count differs from the manifest's, the
-next writer (``ingest``) or reader (``ask``, when no ingest holds the lock) repairs the store under the
-writer lock (:meth:`HybridStore.repair`): documents found in Chroma but in no segment, left by a killed
-ingest, are indexed into a new segment; ids the manifest lists but Chroma lacks are dropped from BM25
-(so re-ingesting their files adds them again). Nothing an ingest acknowledged (its manifest commit) is
-lost, and a store written by an older verirag (one monolithic bm25s index) is upgraded the same way.
+reciprocal-rank fusion. Vectors come from verirag's own offline embedder (never Chroma's downloading
+default); document ids are content hashes. The manifest ``store.json`` is an ingest's commit point;
+whenever Chroma's count differs from it, the store is repaired under the writer lock
+(:meth:`HybridStore.repair`), so nothing an ingest acknowledged is lost.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
 """Turning the user's files into documents: .txt, .md, .jsonl and .pdf, chunked by tokens.
 
 Every file is read and chunked before anything is written, so a bad file stops ingestion with a clear
-error and leaves the store as it was.
-
-Chunks keep where they are. A PDF is chunked page by page, so every chunk lies on one page and carries
-that ``page`` (a citation can name it, and no chunk needs a page range); a page longer than a chunk gives
-several chunks of that page. A Markdown file is chunked heading section by heading section, so every
-chunk carries its heading path as ``section`` (``"Install > Linux"``; the level-1 heading that titles the
-file is not repeated in it); text before the first heading has no section.
+error and leaves the store as it was. A PDF chunk carries its ``page``, a Markdown chunk its heading
+path as ``section``.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """The shipped corpus's vectors, made once (``benchmarks/corpus_vectors.py``) instead of on every machine.
 
-``verirag/data/corpus_vectors.npz`` holds each document's all-MiniLM-L6-v2 vector in float16, keyed by
-document id, with the model's name and a digest of what was embedded (every id with the text its vector
-is made from, :func:`verirag.stores.hybrid.dense_text`). The file is used only when its sha256 is
-:data:`SHA256`, its model is the store's embedder and its digest is that of the documents being
-ingested; otherwise the corpus is embedded like any other documents. The zip is written with fixed
-timestamps, so the same vectors give the same bytes.
+``verirag/data/corpus_vectors.npz`` is used only when its sha256 is :data:`SHA256`, its model is the
+store's embedder and its digest is that of the documents being ingested; otherwise the corpus is
+embedded like any other documents.
 """
 
 from __future__ import annotations

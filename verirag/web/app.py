@@ -1,14 +1,8 @@
 """A web page for people, served by the LangGraph server itself.
 
-``langgraph.json`` names this Starlette app (``"http": {"app": "./verirag/web/app.py:app"}``), so
-``langgraph dev`` serves the graph's API and, at ``/verirag/``, one static page (HTML, vanilla JS, CSS,
-no build step) that asks the graph through that same standard API: it creates a thread, starts a run
-with ``runs/stream`` (stream modes ``custom``, ``updates`` and ``values``) and shows each sentence as it
-is verified, the current stage, the sources with their quoted words, the refusal and the cost.
-``/verirag/?context={"max_sentences":2}`` sends that run context with every question.
-
-The page's responses carry a Content-Security-Policy that allows only its own script and style: even
-if some text from a document were ever put into the page as HTML, no script in it would run.
+``langgraph.json`` names this Starlette app, so ``langgraph dev`` serves at ``/verirag/`` one static page
+that asks the graph through its standard API and shows each sentence as it is verified. Its responses
+carry a Content-Security-Policy that allows only its own script and style.
 """
 
 from __future__ import annotations

@@ -1,29 +1,8 @@
-"""judge_utility — LLatrieval's progressive selection with utility judgments.
-
-A window slides over the N candidates; in each window the model selects at most k documents from
-D ∪ window (current D listed first, the question before the documents). The listwise-set judgment is
-repeated over ``utility_samples`` shuffled orders (D stays ahead of the window in every order) and
-aggregated by vote (utility judgments' k-sampling): the size of the new D is the most frequent size of
-the sampled selections, filled with the most voted documents, ties broken by position (D first, then
-retrieval rank), kept in that position order. Shuffles are seeded, so runs are reproducible.
-
-The samples stop as soon as the ones not yet asked cannot change the vote (:func:`settled`): with
-three samples, two identical selections decide it, and the third is never asked. The result is the
-one the full procedure gives (tested); the saved calls show in the usage ledger. With
-``max_concurrency`` > 1 the samples are asked in rounds of that size, and the check runs between rounds.
-
-Safe default (counted as a fallback): a sample whose reply names no valid document casts no vote; if no
-sample of a window does, D keeps its documents and is topped up from the window in retrieval order.
-
-``utility_mode="ranked"`` asks once per pool of at most nine documents (D first, then the window's next
-candidates) for the one most useful document's number, and reads the first token's probabilities over
-the numbers as a ranking: one prefill instead of one per vote; the most probable documents are kept
-until they hold ``rank_mass`` of the probability, at most k.
-
-``utility_mode="pointwise"`` asks about each document alone (P(useful) > judge_threshold, best first),
-shown as the listwise judgment shows it (``selection_doc_words``); the question comes first, so every
-judgment after the first reuses the instructions and the question from the model's prefix cache;
-``"off"`` keeps the plain top-k.
+"""judge_utility — LLatrieval's progressive selection with utility judgments: a window slides over the
+N candidates and the model selects at most k documents from D ∪ window, by vote over ``utility_samples``
+shuffled orders (``utility_mode="listwise"``, the default; also ``"ranked"``, ``"pointwise"``, ``"off"``).
+Safe default: if no sample of a window names a valid document, D keeps its documents and is topped up
+from the window in retrieval order.
 """
 
 from __future__ import annotations

@@ -1,22 +1,9 @@
 """verify_retrieval — LLatrieval's retrieval verification of D, then the loop decision.
 
-``classify``: P(Yes) from next-token probabilities, mapped to P(the documents answer the question) by a
-logistic map fitted on the retrieval-verification benchmark (corpus-made sets with the answering
-paragraph present or removed: docs/benchmarks.md); passed when above ``answerable_threshold`` (default
-:data:`PASS`, chosen there).
-``score``: a 0-10 score parsed from the reply, passed when >= τ (``verify_threshold``); an unparseable
-reply scores 0 (safe default: fail, so the loop looks further) and counts as a fallback. Multi-digit
-scores are not one token on every tokenizer, so this mode reads the text.
-``off``: always passes.
-
-When D passes, or the iteration cap R is reached, the loop ends and D becomes long-term memory; at the
-cap that is the best-scoring D of all iterations, and ``retrieval_verified`` tells the writer that no D
-passed: LLatrieval has already searched R times for what is missing, so the writer does not search
-again (no evidence-finder trials) and an unsupported sentence ends the answer with a refusal. When even
-the best D's P(answerable) is below ``refusal_floor`` (default :data:`FLOOR`: on the benchmark at most
-5 % of answerable sets fall below it), VTG's writer is not asked at all: ``refuse_early`` sends the run
-to the grounded refusal.
-"""
+``verify_mode``: ``classify`` (the default: calibrated P(answerable) above ``answerable_threshold``),
+``score`` (0-10 >= τ; an unparseable reply scores 0: fail, so the loop looks further) or ``off``. A passing
+D, or at the cap R the best D, becomes long-term memory; when even the best D's P(answerable) is below
+``refusal_floor``, the run goes to the grounded refusal without writing."""
 
 from __future__ import annotations
 

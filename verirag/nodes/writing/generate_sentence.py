@@ -1,19 +1,8 @@
 """generate_sentence — VTG's sentence generator: the next sentence of the answer from the question,
-the sentences kept so far and long ∪ short-term memory; the end signal (or the ``max_sentences`` cap)
-finishes the answer. A sentence that adds no new information ends it too: one whose content words are
-already (≥ 80 %) in the kept sentences, as small models tend to restate the answer. With
-``unverified="drop"`` (the default) the answer also ends after a sentence that could not be verified:
-once the documents failed to support a claim after its trials, writing on would build on it.
-
-With ``beam_width`` B > 1 the sentence is the winner of Self-RAG's segment beam. As in Self-RAG, B
-candidates are generated in parallel, each from one of the first B memory documents, and critiqued —
-s(ISREL) of that document for the question, s(ISSUP) of the candidate by that document (the run's
-support decision), s(ISUSE) of the candidate for the question — then ranked by the segment score
-p + w_rel·ISREL + w_sup·ISSUP + w_use·ISUSE (:func:`verirag.critiques.segment_score`; p is the mean
-token probability when the backend returns one per generated token, and 0 when it does not, as the
-embedded llama.cpp model). With ``hard_constraint`` candidates that the support decision rejects are
-dropped. Candidates that signal the end or only restate what was said are not candidates; when none is
-left the answer ends. The winner goes on to VTG's citation and verification like any sentence.
+the sentences kept so far and long ∪ short-term memory. The answer ends at the end signal, the
+``max_sentences`` cap, a sentence that only restates, or (``unverified="drop"``, the default) after an
+unverified sentence. With ``beam_width`` B > 1 the sentence is the winner of Self-RAG's segment beam
+(:func:`verirag.critiques.segment_score`).
 """
 
 from __future__ import annotations

@@ -1,21 +1,8 @@
 """grounded_refusal — Trust-Score's grounded refusal: when the documents do not answer, say so plainly.
 
-With ``unverified="drop"`` the answer text holds verified sentences only. Then:
-
-* nothing verified → the answer is :data:`verirag.refusal.NOTHING_VERIFIED` (no model call);
-* some sentences verified, but the writer dropped an unverified one or LLatrieval's verification found
-  the documents insufficient → the model names, in a few words of the question, what the verified
-  answer leaves open, and the answer ends with "The documents do not say <that>." (nothing named, or
-  a gap whose content words the verified answer already holds: no sentence; an unusable reply, or a gap
-  with words from neither the question nor the answer: :data:`verirag.refusal.PART_UNKNOWN`, counted as
-  a fallback — the small model otherwise copies the prompt's example or names what it just answered);
-* sentences rewritten from their verified atoms (``atomic_claims``) → each atom left out is named: "The
-  documents do not say that <atom>." (no model call; at most :data:`MAX_OMITTED`);
-* otherwise nothing is added.
-
-The refusal is a sentence without citations, stored in ``refusal``, appended by ``finalize`` and written
-to the custom stream as ``{"event": "refusal", "text": ...}``.
-With ``unverified="show"`` (VTG's behaviour) and for the one-answer writer, nothing is done here.
+With ``unverified="drop"``, a sentence without citations (``refusal``, appended by ``finalize``) says
+that nothing was verified, or what the verified answer leaves open; an unusable reply falls back to
+:data:`verirag.refusal.PART_UNKNOWN`. With ``unverified="show"`` or the one-answer writer, nothing is done.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
 """keep_sentence — append the draft to the answer. A verified sentence's citations join long-term
 memory (VTG: D_L ← D_L ∪ C); an unverified one (the best-supported of its trials) adds nothing to
-memory. Trials reset.
-
-The kept sentence is also written to LangGraph's ``custom`` stream as
-``{"event": "sentence", "sentence": {...}, "in_answer": bool, "documents": {id: {"title", "text",
-"source", "page"}}}`` (each cited document as the output contract shows it, ``section`` where known;
-``in_answer`` says whether the answer text shows the sentence: by default an unverified one is left
-out), so callers can show the answer and its sources as it is verified; judge and grader output never
-enters that stream."""
+memory. Trials reset. The kept sentence is also written to LangGraph's ``custom`` stream
+(``{"event": "sentence", ...}``); judge and grader output never enters that stream.
+"""
 
 from __future__ import annotations
 

@@ -1,18 +1,7 @@
 """simplify_citations — VTG's citation simplifier: try removing each citation in turn and drop it for
-good when the rest still supports the sentence (the run's support decision). After tier 1 this runs
-over the cited set, after tier 2 over the documents of the memory's quoted evidence. Off (ablation
-"w/o Simplifier"): the set is kept as it is. At most ``max_citations`` remain (ALCE reads three).
-
-Then, with ``quotes`` on, the same procedure one level down: each sentence of the quoted evidence is
-dropped when the remaining quote still supports the claim, so every verified sentence carries the
-minimal verbatim quote of each citation (``quotes``: character spans into the cited documents), and a
-citation left with no quoted sentence is dropped too.
-
-With ``max_concurrency`` > 1 the first round of citation checks runs at once: every leave-one-out set
-is judged together, and a citation whose removal already breaks support is kept without asking again
-(support is monotone — a subset of an insufficient set is insufficient), so only the citations that
-passed that round are re-checked in order. Under monotone support the result is exactly the
-sequential greedy one; the default (``max_concurrency = 1``, one CPU-bound model) runs sequentially.
+good when the rest still supports the sentence (the run's support decision); at most ``max_citations``
+remain. With ``quotes`` on, the same one level down: each citation keeps its minimal verbatim quote.
+Off (ablation "w/o Simplifier"): the set is kept as it is.
 """
 
 from __future__ import annotations

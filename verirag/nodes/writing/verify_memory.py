@@ -1,11 +1,8 @@
 """verify_memory — tier 2 of VTG's verifier (the memory verifier): after tier 1 failed, does the whole
-memory (long ∪ short) support the sentence? If so, the citations were wrong, not the sentence: the
-documents of the quoted evidence (with ``support_decision="issup"``: the whole memory) become the
-citation set, to be simplified. When the memory holds exactly the cited documents, tier 2 would ask
-tier 1's question again: it is not asked. If not, the sentence may be fabricated: the
-evidence finder looks for new evidence, unless ``max_trials`` trials are spent (none when LLatrieval's
-verification found the documents insufficient: it already searched), in which case the best-supported
-of the sentence's trials (not the last one) is kept, marked unverified."""
+memory (long ∪ short) support the sentence? If so, the documents of the quoted evidence become the
+citation set; if not, the evidence finder looks for new evidence until ``max_trials`` trials are spent,
+when the best-supported of the sentence's trials is kept, marked unverified.
+"""
 
 from __future__ import annotations
 
