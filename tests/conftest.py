@@ -13,6 +13,10 @@ from verirag.models import register_model, unregister_model
 from verirag.stores import HybridStore, make_document, register_store, unregister_store
 from verirag.testing import HashEmbedder, ScriptedChatModel
 
+# tests/scripted.py holds assertions of its own (interrupted_then_resumed): pytest's failure reports
+# show their values as in a test module
+pytest.register_assert_rewrite("tests.scripted")
+
 DOCS = [
     make_document("Japan", "Japan is an island country in East Asia. Its capital and largest city is Tokyo."),
     make_document("Madagascar", "Madagascar is an island country in the Indian Ocean. "

@@ -139,6 +139,7 @@ VTG_DOCS = {
 }
 Q = "What is the capital of Japan?"
 S1 = "Tokyo is the capital of Japan."
+S2 = "Kyoto was the capital of Japan for a thousand years."
 
 
 class Writer:
@@ -186,6 +187,47 @@ def vtg_context(model: str, **kw: Any) -> Context:
     """The writing-stage tests' Context: plain top-k retrieval from the "vtg" store, then VTG."""
     return Context(**{**SYSTEMS["vtg"], "model": model, "store": "vtg", "top_k": 2, "max_trials": 2,
                       "evidence_queries": 2, "evidence_docs": 1, **kw})
+
+
+def interrupted_then_resumed(saver, scripted) -> None:
+    """A run that crashes while writing sentence 2 resumes on its thread from ``saver`` without asking
+    anything about sentence 1 again; a finished thread is read back without a model call. (Run against
+    SQLite in tests/unit/test_ecosystem.py and against a real PostgreSQL server in
+    tests/integration/test_postgres.py; ``scripted`` is the conftest fixture, the "vtg" store must be
+    registered.)"""
+    import pytest
+
+    from verirag.api import run
+    from verirag.errors import VeriragError
+
+    script = Writer([S1, S2], cite={S1: ["Japan"], S2: ["Kyoto"]}, needs={S1: ["Japan"], S2: ["Kyoto"]})
+    crash = {"armed": True}
+
+    def respond(messages, kwargs):
+        if crash["armed"] and prompt_kind(messages) == "next sentence" and script.generated == [S1]:
+            crash["armed"] = False
+            raise RuntimeError("process killed")  # not a transient error: no retry, the run stops
+        return script(messages, kwargs)
+
+    name, model = scripted(respond)
+    context = vtg_context(name, top_k=3)
+    with pytest.raises(RuntimeError, match="process killed"):
+        run("capital of Japan Kyoto", context, thread_id="t1", checkpointer=saver)
+    calls_before = len(model.calls)
+    cite_calls = sum(prompt_kind(m) == "cite" for m, _ in model.calls)
+
+    out, _ = run("capital of Japan Kyoto", context, thread_id="t1", checkpointer=saver)
+    assert [s["text"] for s in out["sentences"]] == [S1, S2]
+    new_calls = model.calls[calls_before:]
+    # nothing about the first sentence was asked again: one citation call for S2 only
+    assert sum(prompt_kind(m) == "cite" for m, _ in new_calls) == 1 == cite_calls
+    assert not any(prompt_kind(m) in ("support", "entails") and S1 in m[-1].text for m, _ in new_calls)
+
+    # a finished thread returns its answer without any model call
+    again, _ = run("capital of Japan Kyoto", context, thread_id="t1", checkpointer=saver)
+    assert again["answer"] == out["answer"] and len(model.calls) == calls_before + len(new_calls)
+    with pytest.raises(VeriragError, match="another question"):
+        run("Something else?", context, thread_id="t1", checkpointer=saver)
 
 
 # -- the retrieval stage ---------------------------------------------------------------------------

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.scripted import interrupted_then_resumed
 from tests.servers import postgres_server
-from tests.unit.test_ecosystem import interrupted_then_resumed
 from verirag.checkpoints import open_checkpointer
 
 ROOT = Path(__file__).resolve().parents[2]

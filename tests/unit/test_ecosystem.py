@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import sqlite3
 
-import pytest
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
-from tests.scripted import S1, VTG_DOCS, Q, Writer, prompt_kind, run_main
+from tests.scripted import S1, S2, VTG_DOCS, Q, Writer, interrupted_then_resumed, run_main
 from tests.scripted import vtg_context as ctx
 from verirag import Context
 from verirag.api import run
-from verirag.errors import VeriragError
 from verirag.graph.systems import SYSTEMS
 from verirag.workflow import graph
-
-S2 = "Kyoto was the capital of Japan for a thousand years."
 
 
 def test_the_custom_stream_carries_kept_sentences_only(vtg_store, scripted):
@@ -36,40 +32,6 @@ def test_the_custom_stream_carries_kept_sentences_only(vtg_store, scripted):
     assert updates[:2] == ["plan", "decide_retrieval"] and updates[-1] == "finalize"
     assert 0 < out["usage"]["first_verified_seconds"] <= out["usage"]["wall_seconds"]
     assert "verify_citations" in updates  # the stage is visible, its verdict is not in the custom stream
-
-
-def interrupted_then_resumed(saver, scripted) -> None:
-    """A run that crashes while writing sentence 2 resumes on its thread from ``saver`` without asking
-    anything about sentence 1 again; a finished thread is read back without a model call. (Run against
-    SQLite here and against a real PostgreSQL server in tests/integration/test_postgres.py.)"""
-    script = Writer([S1, S2], cite={S1: ["Japan"], S2: ["Kyoto"]}, needs={S1: ["Japan"], S2: ["Kyoto"]})
-    crash = {"armed": True}
-
-    def respond(messages, kwargs):
-        if crash["armed"] and prompt_kind(messages) == "next sentence" and script.generated == [S1]:
-            crash["armed"] = False
-            raise RuntimeError("process killed")  # not a transient error: no retry, the run stops
-        return script(messages, kwargs)
-
-    name, model = scripted(respond)
-    context = ctx(name, top_k=3)
-    with pytest.raises(RuntimeError, match="process killed"):
-        run("capital of Japan Kyoto", context, thread_id="t1", checkpointer=saver)
-    calls_before = len(model.calls)
-    cite_calls = sum(prompt_kind(m) == "cite" for m, _ in model.calls)
-
-    out, _ = run("capital of Japan Kyoto", context, thread_id="t1", checkpointer=saver)
-    assert [s["text"] for s in out["sentences"]] == [S1, S2]
-    new_calls = model.calls[calls_before:]
-    # nothing about the first sentence was asked again: one citation call for S2 only
-    assert sum(prompt_kind(m) == "cite" for m, _ in new_calls) == 1 == cite_calls
-    assert not any(prompt_kind(m) in ("support", "entails") and S1 in m[-1].text for m, _ in new_calls)
-
-    # a finished thread returns its answer without any model call
-    again, _ = run("capital of Japan Kyoto", context, thread_id="t1", checkpointer=saver)
-    assert again["answer"] == out["answer"] and len(model.calls) == calls_before + len(new_calls)
-    with pytest.raises(VeriragError, match="another question"):
-        run("Something else?", context, thread_id="t1", checkpointer=saver)
 
 
 def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(
