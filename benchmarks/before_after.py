@@ -50,8 +50,8 @@ def answer(side: str, items: list[dict], out: Path) -> None:
         unsupported = item.get("answer_not_in_corpus")  # unanswerable_dev: a string the corpus never states
         append_record(path, {"question": item["question"], "answer": result["answer"],
                              "correctness": em_recall(result["answer"], golds) if golds else None,
-                             "unsupported_in_answer": bool(unsupported)
-                             and em_recall(result["answer"], [unsupported]) > 0,
+                             "unsupported_in_answer": bool(
+                                 unsupported and em_recall(result["answer"], [unsupported]) > 0),
                              "verified": [s["verified_by"] != "none" for s in result["sentences"]],
                              "refusal": result["refusal"], "per_node": result["usage"]["per_node"],
                              "wall_seconds": result["usage"]["wall_seconds"]})
@@ -92,7 +92,7 @@ def report(out: Path) -> None:
     print("\n| node | prompt tokens/q before | now | reused before | now | evaluated before | now "
           "| seconds before | now |")
     print("|---|---|---|---|---|---|---|---|---|")
-    total = {s: defaultdict(float) for s in SIDES}
+    total: dict[str, dict[str, float]] = {s: defaultdict(float) for s in SIDES}
     nodes = rows["now"].keys() | rows["before"].keys()
     for node in sorted(nodes, key=lambda n: -rows["before"][n]["prompt"]):
         b, n = rows["before"][node], rows["now"][node]

@@ -21,7 +21,9 @@ import hashlib
 import json
 import statistics
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from verirag.jsonl import append_record, read_records
 
@@ -72,7 +74,7 @@ def cite_both(path: Path, results: Path, system: str) -> None:
                 reply = model.invoke(prompts[form], max_tokens=ctx.max_sentence_tokens + 16)
                 seconds = time.perf_counter() - started
             _, numbers = parse_citations(reply.text)
-            usage = reply.usage_metadata or {}
+            usage: Mapping[str, Any] = reply.usage_metadata or {}
             record[form] = {"reply": reply.text, "citations": [memory[i - 1]["title"] for i in numbers
                                                                if 1 <= i <= len(memory)],
                             "seconds": round(seconds, 3), "completion_tokens": usage.get("output_tokens"),

@@ -31,6 +31,7 @@ def main() -> None:
         started = time.perf_counter()
         out = llm.create_completion(prompt=tokens, max_tokens=60, temperature=0.0)
         decode = time.perf_counter() - started
+        assert isinstance(out, dict)  # not streamed: one response
         generated = out["usage"]["completion_tokens"]
         print(
             f"n_threads={threads}: prefill {len(tokens)} tokens in {prefill:.2f} s "

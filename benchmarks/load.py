@@ -57,6 +57,7 @@ def through_langgraph_server(url: str, questions: list[str],
             thread = await client.threads.create()
             state = await client.runs.wait(thread["thread_id"], "verirag", input={"question": question},
                                            context=context)
+            assert isinstance(state, dict)
             calls = sum(int(node.get("calls", 0)) for node in (state.get("usage") or {}).values())
             return time.perf_counter() - started, own(question, state.get("answer", ""), calls)
 

@@ -85,7 +85,9 @@ class SleepyModel:
             if not asks_for_the_first_sentence(messages) and done:
                 return generate_sentence.END
             if self.single_hop:  # the first document's words: a sentence its citation supports
-                return re.search(r'<document number="1"[^>]*>\n(.*?)\n</document>', prompt, re.S).group(1)
+                first = re.search(r'<document number="1"[^>]*>\n(.*?)\n</document>', prompt, re.S)
+                assert first is not None
+                return first.group(1)
             return f"The {TOPICS[self.sentences % 10]} is described in the documents."
         if kind == "cite":
             n = len(re.findall(r"<document number=", prompt))

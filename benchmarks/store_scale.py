@@ -55,6 +55,7 @@ def peak_of(command: list[str], code: Path) -> tuple[float, float, str]:
     # cwd = the code's folder: `python -c` and `-m` put the working directory first on sys.path
     proc = subprocess.Popen(command, env=env, cwd=code, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             text=True)
+    assert proc.stdout is not None
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - started
@@ -102,7 +103,9 @@ def main() -> None:
         files = ten_files(args.work / f"files-{version}", version, args.files)
         command = [python, "-m", "verirag.cli", "ingest", str(files), "--store", str(store)]
         s, gb, out = peak_of(command, code)
-        added = re.search(r"added ([\d,]+) new", out).group(1)
+        match = re.search(r"added ([\d,]+) new", out)
+        assert match is not None
+        added = match.group(1)
         rows.append((version, f"verirag ingest {args.files} files ({added} new chunks)", s, gb))
         s, gb, out = peak_of(command, code)
         rows.append((version, f"the same {args.files} files again (nothing new)", s, gb))

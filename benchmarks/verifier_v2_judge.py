@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).resolve().parent / "verifier_v2"
 PAIRS = DATA / "pairs.jsonl"
 JUDGMENTS = DATA / "judgments.jsonl"
 _OFF = {"contrast_check": False, "atomic_claims": False, "slot_check": False, "subject_check": False}
-DECISIONS = {  # decision name -> Context fields (every lever named, whatever the defaults are)
+# decision name -> Context fields (every lever named, whatever the defaults are)
+DECISIONS: dict[str, dict[str, Any]] = {
     "grounded": _OFF,
     "grounded + contrast": {**_OFF, "contrast_check": True},
     "grounded + atoms": {**_OFF, "atomic_claims": True},
@@ -234,4 +235,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -45,7 +45,7 @@ MARKUP_QUESTION = "What does the markup test page show?"
 PLANNED_QUESTION = 'What are "Mount Fuji", "Banana" and "Atlantis"?'
 # per question, the sentences the writer writes in order, each with the words that support it (None:
 # nothing does, so the sentence spends its trials and is kept unverified)
-WEB_SCRIPTS = {
+WEB_SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
     JAPAN_QUESTION: [("Tokyo is the capital of Japan.", "Its capital and largest city is Tokyo."),
                      ("Mount Fuji, the highest mountain in Japan, is near Tokyo.",
                       "Mount Fuji is the highest mountain in Japan."),
@@ -82,8 +82,8 @@ def _web_writer(messages, kwargs):
         words = _EVIDENCE[sentence] or sentence.split()[0]
         return sentence + "".join(f"[{n}]" for n, text in documents_in(documents)[:3] if words in text)
     if kind in ("support", "entails"):  # ISSUP, or the grounded decision's question about a quote
-        words = _EVIDENCE[_sentence_in(task)]
-        supported = words is not None and words in documents
+        evidence = _EVIDENCE[_sentence_in(task)]
+        supported = evidence is not None and evidence in documents
         if kind == "entails":
             return judgment_reply(0.97 if supported else 0.03)
         return distribution_reply({"Fully": 0.9, "Partially": 0.05, "No": 0.05} if supported
@@ -98,7 +98,7 @@ def _web_writer(messages, kwargs):
         return "how many people live in Tokyo"
     if kind == "fill":  # a faithful reader: the blank as a supported sentence of the script fills it
         return fill_reply(line_after(task, "Sentence: "), list(_EVIDENCE),
-                          lambda s: _EVIDENCE[s] is not None and _EVIDENCE[s] in documents)
+                          lambda s: (evidence := _EVIDENCE[s]) is not None and evidence in documents)
     return "Tokyo is the capital of Japan."  # missing: a pseudo-passage
 
 

@@ -169,6 +169,7 @@ class Writer:
             return sentence + "".join(f"[{titles.index(t) + 1}]" for t in wanted if t in titles)
         if kind in JUDGMENTS:
             judged = judged_sentence(messages)
+            assert judged is not None  # a judgment prompt names its sentence
             self.support_calls.append((titles, judged))
             ok = set(self.needs.get(judged, {"<never>"})) <= set(titles)
             return support_reply(messages, 0.9 if ok else 0.02)
@@ -300,7 +301,7 @@ def run_main(monkeypatch, capsys, *args):
     from verirag import cli
 
     monkeypatch.setattr(sys, "argv", ["verirag", *args])
-    code = 0
+    code: int | str = 0
     try:
         cli.main()
     except SystemExit as exc:

@@ -60,7 +60,7 @@ def serve(command: Callable[[int], Sequence[str]], health: Callable[[int], str],
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=30)
-        if log:
+        if not isinstance(output, int):  # a log file, not DEVNULL
             output.close()
 
 

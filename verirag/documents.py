@@ -58,7 +58,7 @@ def public(doc: Document) -> dict:
             "page": None, **origin(doc)}
 
 
-def location(doc: dict) -> str:
+def location(doc: Mapping[str, Any]) -> str:
     """Where a document is, for people: ``"guide.pdf, p. 7"``, ``"notes.md, Install > Linux"``,
     ``"notes.txt"``; ``""`` when its source names no file (e.g. the shipped corpus)."""
     source = doc.get("source") or ""

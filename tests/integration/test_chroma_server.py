@@ -44,7 +44,9 @@ def test_ingest_and_ask_reach_a_chroma_server_by_its_url(tmp_path):
         again = cli("ingest", str(notes), home=home, VERIRAG_CHROMA_URL=url)  # the variable, as README
         assert again.returncode == 0 and "added 0 new document(s) of 2" in again.stdout, again.stderr
         assert not (home / "store" / "chroma").exists()  # no embedded database: the vectors are served
-        server = chromadb.HttpClient(host="127.0.0.1", port=urlparse(url).port)
+        port = urlparse(url).port
+        assert port is not None
+        server = chromadb.HttpClient(host="127.0.0.1", port=port)
         assert server.get_collection("verirag").count() == 2
 
         forgotten = cli(*ask, home=home)  # without the URL: refused, and the store is not "repaired" empty

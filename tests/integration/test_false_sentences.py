@@ -17,6 +17,7 @@ import pytest
 from tests.scripted import line_after, prompt_kind, titles_in
 from verirag import Context, calibration
 from verirag.api import run
+from verirag.documents import Document
 from verirag.graph.systems import SYSTEMS
 from verirag.models import get_chat_model, register_model, unregister_model
 from verirag.prompts import generate_sentence
@@ -40,7 +41,7 @@ CASES = [  # (false sentence as verirag verified it, a true sentence of the same
 SAME_DOCUMENTS = {CASES[4][0]: CASES[1][0]}  # a false sentence -> the labelled one whose documents it had
 
 
-def _documents(sentence: str) -> list[dict]:
+def _documents(sentence: str) -> list[Document]:
     """The documents the false sentence was verified with (the hand-labelled model-written pairs)."""
     sentence = SAME_DOCUMENTS.get(sentence, sentence)
     for line in WRITTEN.read_text(encoding="utf-8").splitlines():
@@ -50,7 +51,7 @@ def _documents(sentence: str) -> list[dict]:
     raise AssertionError(f"not a hand-labelled false sentence: {sentence}")
 
 
-def _answer_with(sentence: str, documents: list[dict], tmp_path: Path, name: str) -> dict:
+def _answer_with(sentence: str, documents: list[Document], tmp_path: Path, name: str) -> dict:
     """verirag's default run over ``documents``, the writer scripted to write and cite ``sentence``."""
     real = get_chat_model("local")
 

@@ -89,6 +89,7 @@ def test_a_restored_kv_state_continues_exactly_as_the_live_cache():
         reply = model.invoke([system, HumanMessage(f"Document: {document}\nClaim: {claim}\nSupported?")],
                              logprobs=True, top_logprobs=5, max_tokens=1)
         top = reply.response_metadata["logprobs"]["content"][0]["top_logprobs"]
+        assert reply.usage_metadata is not None
         reused = reply.usage_metadata["input_token_details"]["cache_read"]
         return {t["token"]: t["logprob"] for t in top}, reused
 

@@ -32,7 +32,9 @@ def test_an_interrupted_run_resumes_from_postgres(postgres, vtg_store, scripted)
     import psycopg
 
     with psycopg.connect(postgres) as connection:  # the steps are rows in the server, not in memory
-        (rows,) = connection.execute("SELECT count(*) FROM checkpoints WHERE thread_id = 't1'").fetchone()
+        row = connection.execute("SELECT count(*) FROM checkpoints WHERE thread_id = 't1'").fetchone()
+    assert row is not None
+    (rows,) = row
     assert rows > 5
 
 
@@ -59,5 +61,7 @@ def test_the_cli_saves_and_reads_back_a_thread_in_postgres(postgres, tmp_path):
     import psycopg
 
     with psycopg.connect(postgres) as connection:
-        (rows,) = connection.execute("SELECT count(*) FROM checkpoints WHERE thread_id = 'cli-1'").fetchone()
+        row = connection.execute("SELECT count(*) FROM checkpoints WHERE thread_id = 'cli-1'").fetchone()
+    assert row is not None
+    (rows,) = row
     assert rows > 0

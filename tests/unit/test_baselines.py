@@ -86,8 +86,10 @@ def test_rerank_keeps_the_sample_with_the_best_citation_recall(store, scripted):
             return AIMessage("Yes" if yes > 0.5 else "No",
                              response_metadata={"logprobs": {"content": [{"top_logprobs": top}]}})
         samples.append(kwargs)
-        japan = re.search(r'<document number="(\d+)" title="Japan">', prompt).group(1)
-        banana = re.search(r'<document number="(\d+)" title="Banana">', prompt).group(1)
+        japan_match = re.search(r'<document number="(\d+)" title="Japan">', prompt)
+        banana_match = re.search(r'<document number="(\d+)" title="Banana">', prompt)
+        assert japan_match is not None and banana_match is not None
+        japan, banana = japan_match.group(1), banana_match.group(1)
         cite = japan if kwargs["seed"] == 3 else banana  # only the third sample cites correctly
         return f"The capital of Japan is Tokyo [{cite}]."
 

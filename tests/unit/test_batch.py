@@ -12,7 +12,9 @@ from verirag.testing import last_user_text
 
 
 def _echo(messages, kwargs):
-    question = re.search(r"Question: (Q\d+)", last_user_text(messages)).group(1)
+    match = re.search(r"Question: (Q\d+)", last_user_text(messages))
+    assert match is not None
+    question = match.group(1)
     return f"The answer to {question} is A{question[1:]} [1]."
 
 

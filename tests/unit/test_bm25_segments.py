@@ -87,9 +87,14 @@ def test_adding_a_few_documents_indexes_only_them(tmp_path, monkeypatch):
     store.add(docs)
     (big,) = json.loads((tmp_path / "store" / "store.json").read_text())["segments"]
     before = (tmp_path / "store" / big["file"]).read_bytes()
-    tokenized = []
+    tokenized: list[str] = []
     real = lexical.tokenize
-    monkeypatch.setattr(lexical, "tokenize", lambda text: tokenized.append(text) or real(text))
+
+    def counted(text):
+        tokenized.append(text)
+        return real(text)
+
+    monkeypatch.setattr(lexical, "tokenize", counted)
     new = [make_document("New", "a harbour castle near the volcano"),
            make_document("Newer", "railway museum")]
     assert store.add(docs + new) == 2

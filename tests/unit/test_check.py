@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import operator
-from typing import Annotated
+from typing import Annotated, Any
 
 import pytest
 from langchain_core.documents import Document as LangChainDocument
@@ -168,16 +168,17 @@ def test_a_parent_agent_adds_the_checker_as_a_node_after_its_writer(scripted):
     def writer(state: Agent) -> dict:
         return {"answer": f"{TOKYO[:-1]} [1]. {OSAKA}", "documents": DOCS}
 
-    parent = StateGraph(Agent)
+    parent: StateGraph[Agent, Any] = StateGraph(Agent)  # the context (a dict) goes to the checker as is
     parent.add_node("writer", writer)
     parent.add_node("check", check_graph)
     parent.add_edge(START, "writer")
     parent.add_edge("writer", "check")
     parent.add_edge("check", END)
     name, _ = scripted(judge)
-    events = list(parent.compile().stream({"question": "What is the capital of Japan?"},
-                                          context={"model": name}, stream_mode=["custom", "values"],
-                                          subgraphs=True))
+    # (namespace, mode, chunk) triples, with subgraphs and several modes (langgraph types them as dicts)
+    events: list[Any] = list(parent.compile().stream({"question": "What is the capital of Japan?"},
+                                                     context={"model": name},
+                                                     stream_mode=["custom", "values"], subgraphs=True))
     final = [chunk for ns, mode, chunk in events if mode == "values" and not ns][-1]
     assert final["verified_answer"].startswith("Tokyo is the capital of Japan [1]. The documents do not say")
     assert final["supported"] is False

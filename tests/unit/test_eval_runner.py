@@ -154,7 +154,9 @@ def _trust_respond(messages, kwargs):
     prompt = last_user_text(messages)
     if "Madagascar" in prompt.split("Question:")[-1]:
         return "The documents do not say how many people live there."
-    japan = re.search(r'<document number="(\d+)" title="Japan">', prompt).group(1)
+    match = re.search(r'<document number="(\d+)" title="Japan">', prompt)
+    assert match is not None
+    japan = match.group(1)
     return f"The capital of Japan is Tokyo [{japan}][9]."  # [9] is out of range: ALCE scores 0
 
 

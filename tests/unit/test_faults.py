@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-import httpx
+import httpx2
 import openai
 import pytest
 from langgraph.checkpoint.sqlite import SqliteSaver
@@ -17,8 +17,8 @@ from verirag.graph.retry import MAX_ATTEMPTS, MODEL_RETRY, is_transient
 
 
 def _rate_limit():
-    request = httpx.Request("POST", "http://127.0.0.1/v1/chat/completions")
-    return openai.RateLimitError("slow down", response=httpx.Response(429, request=request), body=None)
+    request = httpx2.Request("POST", "http://127.0.0.1/v1/chat/completions")  # openai's HTTP client
+    return openai.RateLimitError("slow down", response=httpx2.Response(429, request=request), body=None)
 
 
 @pytest.fixture

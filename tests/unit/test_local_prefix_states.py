@@ -95,7 +95,7 @@ def test_saved_states_drop_the_states_they_extend_and_the_least_recently_used_ov
     assert len(states) == 1 and states.size == 3
     states.add(state([7, 8, 9]))
     found, length = states.longest([1, 2, 3, 4])  # found: now the most recently used
-    assert length == 3 and list(found.tokens) == [1, 2, 3]
+    assert length == 3 and found is not None and list(found.tokens) == [1, 2, 3]
     states.add(state([5, 5, 5, 5, 5]))  # 11 bytes: over budget, the least recently used goes
     assert states.size == 8
     assert states.longest([7, 8, 9])[1] == 0 and states.longest([1, 2, 3])[1] == 3

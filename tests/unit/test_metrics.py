@@ -3,6 +3,7 @@
 import pytest
 
 from tests.scripted import KeywordJudge
+from verirag.documents import Document
 from verirag.eval.metrics import (
     answer_contained,
     citation_scores,
@@ -13,7 +14,7 @@ from verirag.eval.metrics import (
     trust_scores,
 )
 
-D = [
+D: list[Document] = [
     {"title": "d1", "text": "Tokyo is the capital of Japan."},
     {"title": "d2", "text": "Bananas are yellow."},
     {"title": "d3", "text": "Japan has fourteen million people in Tokyo."},
@@ -116,7 +117,8 @@ def test_model_judge_asks_the_joint_checks_of_all_sentences_at_once():
 
     judge = ModelJudge(ScriptedChatModel(respond=respond), max_concurrency=3)
     answer = "Tokyo is the capital of Japan [1]. Paris is in France [2]. Rome is in Italy [2]."
-    docs = [{"id": "a", "title": "d1", "text": "Tokyo."}, {"id": "b", "title": "d2", "text": "Paris. Rome."}]
+    docs: list[Document] = [{"id": "a", "title": "d1", "text": "Tokyo."},
+                            {"id": "b", "title": "d2", "text": "Paris. Rome."}]
     scores = citation_scores(answer, docs, judge)
     assert scores.recall == 1.0 and len(seen) == 3  # memoised: nothing asked twice
 

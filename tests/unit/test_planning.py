@@ -224,6 +224,8 @@ def test_each_part_writes_at_most_part_sentences_and_parts_run_max_concurrency_a
     active, most = [0], [0]
 
     class Wordy(PartWriter):
+        delay = 0.0
+
         def __call__(self, messages, kwargs):
             active[0] += 1
             most[0] = max(most[0], active[0])

@@ -33,6 +33,7 @@ def test_a_killed_ask_resumes_on_its_thread_without_repeating_finished_nodes(tmp
     # the first process hangs in its second citation call, after sentence 1 was kept and sentence 2 written
     first = subprocess.Popen(ask_command("t1"), cwd=ROOT, env={**env, "VERIRAG_FAKE_HANG": "cite:2"},
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    assert first.stderr is not None
     deadline = time.monotonic() + 120
     while [kind for pid, kind, _ in read_log(log) if pid == first.pid].count("cite") < 2:
         assert first.poll() is None, f"the first run ended on its own: {first.stderr.read()}"

@@ -12,6 +12,7 @@ import pytest
 from tests.scripted import KeywordJudge, Writer
 from tests.scripted import vtg_context as ctx
 from verirag.api import run
+from verirag.documents import Document
 from verirag.eval.metrics import citation_scores
 from verirag.stores import HybridStore, make_document, register_store, unregister_store
 from verirag.testing import HashEmbedder
@@ -82,7 +83,8 @@ def test_a_reply_of_several_sentences_keeps_the_first_one_whole(names_store, scr
 
 
 def test_citation_scores_cut_the_answer_like_the_graph():
-    docs = [{"title": "d1", "text": "The Force Awakens was directed by J.J. Abrams and released in 2015."}]
+    docs: list[Document] = [
+        {"title": "d1", "text": "The Force Awakens was directed by J.J. Abrams and released in 2015."}]
     answer = "The Force Awakens was directed by J.J. Abrams [1]. It was released in 2015 [1]."
     scores = citation_scores(answer, docs, KeywordJudge())
     assert scores.sentences == 2 and scores.recall == 1.0

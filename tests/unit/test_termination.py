@@ -52,9 +52,13 @@ def test_random_model_runs_end_within_the_step_bound(vtg_store, scripted, seed, 
                       max_retrieval_iterations=iterations, max_sentences=sentences, max_trials=trials,
                       writer=writer, verify_mode=verify_mode, utility_mode=utility, evidence_docs=1,
                       unverified=unverified)
-    steps = []
-    out, _ = run("What is the capital of Japan?", context, on_event=lambda mode, chunk: mode == "updates"
-                 and steps.append(next(iter(chunk))))
+    steps: list[str] = []
+
+    def on_event(mode, chunk):
+        if mode == "updates":
+            steps.append(next(iter(chunk)))
+
+    out, _ = run("What is the capital of Japan?", context, on_event=on_event)
     assert steps[-1] == "finalize"
     assert len(steps) <= documented_bound(iterations, sentences, trials, writer) == context.step_bound()
     assert writer == "answer" or len(out["sentences"]) <= sentences
@@ -73,9 +77,13 @@ def test_random_model_planned_questions_end_within_their_caps(vtg_store, scripte
     context = Context(model=name, store="vtg", top_k=2, candidates_per_query=4, window=2, utility_samples=2,
                       max_retrieval_iterations=1, max_sentences=2, max_trials=1, evidence_docs=1,
                       max_parts=max_parts, max_hops=max_hops)
-    steps = []
-    out, _ = run(question, context, on_event=lambda mode, chunk: mode == "updates"
-                 and steps.append(next(iter(chunk))))
+    steps: list[str] = []
+
+    def on_event(mode, chunk):
+        if mode == "updates":
+            steps.append(next(iter(chunk)))
+
+    out, _ = run(question, context, on_event=on_event)
     if steps[-1] == "finalize":  # not split (no second hop allowed, or more members than parts)
         assert len(steps) <= context.step_bound() and out["plan"] == []
     else:  # plan, a wave of parts and next_parts per hop, compose: 2 + 2·hops steps of the graph itself

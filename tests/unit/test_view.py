@@ -15,7 +15,9 @@ class Tags(HTMLParser):
 
     def __init__(self, markup: str):
         super().__init__()
-        self.tags, self.marks, self.text, self._in_mark = [], [], "", False
+        self.tags: list[str] = []
+        self.marks: list[str] = []
+        self.text, self._in_mark = "", False
         self.feed(markup)
 
     def handle_starttag(self, tag, attrs):

@@ -16,6 +16,7 @@ def served_app():
     """The app exactly as langgraph.json names it (a file path and a variable)."""
     path, name = json.loads((ROOT / "langgraph.json").read_text())["http"]["app"].rsplit(":", 1)
     spec = importlib.util.spec_from_file_location("verirag_web_app", ROOT / path)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return getattr(module, name)

@@ -122,12 +122,13 @@ def test_vtg_keeps_an_exhausted_sentence_marked_in_the_text_and_moves_on(vtg_sto
     assert out["answer"].startswith(bad.rstrip(".")) and out["refusal"] is None
 
 
-def _graded(grades):
-    """A Writer whose support judge gives each sentence text a fixed probability of support."""
-    def respond(messages, kwargs, script=None):
+def _graded(grades, script):
+    """``script`` (a Writer) with a support judge that gives each sentence text a fixed probability of
+    support."""
+    def respond(messages, kwargs):
         if (judged := judged_sentence(messages)) is not None:
             return support_reply(messages, grades[judged])
-        return respond.script(messages, kwargs)
+        return script(messages, kwargs)
     return respond
 
 
@@ -135,10 +136,10 @@ def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_say
         vtg_store, scripted):
     first, best, last = ("Tokyo has 90 million people.", "Tokyo has 40 million people.",
                          "Tokyo has 70 million people.")
-    respond = _graded({S1: 0.95, first: 0.2, best: 0.4, last: 0.1})
-    respond.script = Writer([S1, first, best, last],
-                            cite={s: ["Tokyo"] for s in (first, best, last)} | {S1: ["Japan"]},
-                            needs={S1: ["Japan"]}, queries=("Tokyo population",))
+    respond = _graded({S1: 0.95, first: 0.2, best: 0.4, last: 0.1},
+                      Writer([S1, first, best, last],
+                             cite={s: ["Tokyo"] for s in (first, best, last)} | {S1: ["Japan"]},
+                             needs={S1: ["Japan"]}, queries=("Tokyo population",)))
 
     def gap(messages, kwargs):
         if prompt_kind(messages) == "gap":
@@ -167,9 +168,9 @@ def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_say
 def test_a_named_gap_is_checked_against_the_question_and_the_verified_answer(vtg_store, scripted, named,
                                                                               refusal_text):
     trials = ("Tokyo has 90 million people.", "Tokyo has 40 million people.", "Tokyo has 70 million people.")
-    respond = _graded({S1: 0.95} | dict.fromkeys(trials, 0.2))
-    respond.script = Writer([S1, *trials], cite=dict.fromkeys(trials, ["Tokyo"]) | {S1: ["Japan"]},
-                            needs={S1: ["Japan"]}, queries=("Tokyo population",))
+    respond = _graded({S1: 0.95} | dict.fromkeys(trials, 0.2),
+                      Writer([S1, *trials], cite=dict.fromkeys(trials, ["Tokyo"]) | {S1: ["Japan"]},
+                             needs={S1: ["Japan"]}, queries=("Tokyo population",)))
 
     def gap(messages, kwargs):
         return named if prompt_kind(messages) == "gap" else respond(messages, kwargs)
@@ -463,7 +464,7 @@ def beam_pick(beam, **kw):
     from verirag.nodes.writing.generate_sentence import best_segment
     from verirag.testing import ScriptedChatModel
 
-    calls = []
+    calls: list[str] = []
     model = ScriptedChatModel(respond=beam_responder(beam, calls))
     docs = [make_document(t, VTG_DOCS[t]) for t in ("Japan", "Tokyo", "Osaka")]
     context = Context(**{"beam_width": 2, "support_decision": "issup", **kw})  # the paper's ISSUP
@@ -492,7 +493,7 @@ def test_beam_hard_constraint_drops_candidates_judged_not_supported():
 
 
 def test_beam_in_the_graph_keeps_the_winner_with_its_score(vtg_store, scripted):
-    calls = []
+    calls: list[str] = []
     respond = beam_responder(BEAM, calls)
 
     def with_citations(messages, kwargs):
