@@ -1,6 +1,9 @@
-"""An answer written elsewhere, as verirag reads it to check it: its sentences (the project's segmenter),
-each with the document numbers it cites — "[1]", "[1][2]", "[1, 2]", "^1^", "^1,2^" — or, for an
-answer whose markers were stripped, with a citations list given beside it. Plain text only."""
+"""An answer written elsewhere, as verirag reads it to check it: its sentences and the numbers they cite.
+
+Its sentences are cut by the project's segmenter, each with the document numbers it cites — "[1]", "[1][2]",
+"[1, 2]", "^1^", "^1,2^" — or, for an answer whose markers were stripped, with a citations list given beside
+it. Plain text only.
+"""
 
 from __future__ import annotations
 

@@ -45,12 +45,15 @@ def run(question: str, context: Context | None = None, *, thread_id: str | None 
     """Answer ``question``; return ``(output contract, full final graph state)``.
 
     Args:
+        question: the question to answer.
         context: the run's knobs (``overrides`` are applied on top).
         thread_id: with ``checkpointer``, the run is saved after every step under this id; calling again
             with the same id resumes an interrupted run (finished steps are not recomputed) or returns
             the finished one. A thread answers one question.
+        checkpointer: a LangGraph checkpointer, for ``thread_id``.
         on_event: called with ``("updates", {node: update})`` after each step and
             ``("custom", {"event": "sentence", ...})`` when a sentence is kept.
+        **overrides: :class:`Context` fields set on top of ``context``.
     """
     from verirag.workflow import build_graph, graph
 
@@ -117,6 +120,9 @@ def check(answer: str, documents: Sequence[Any] | Mapping[str, Any], context: Co
         documents: ``[n]`` is the n-th: {"title", "text"} dicts, strings, LangChain ``Document``s, or
             the output contract's {id: document}.
         context: the run's model and support decision (``overrides`` are applied on top).
+        citations: each sentence's cited numbers, in order, for an answer without markers.
+        question: the question the answer was written for, when known.
+        **overrides: :class:`Context` fields set on top of ``context``.
 
     Returns:
         ``sentences`` (per sentence: ``text``, ``citations``, ``verdict`` — supported, unsupported or

@@ -1,6 +1,7 @@
-"""A claim as atomic claims, by rules (clauses, predicates under one subject, a trailing ", which" or
-", with" phrase, a list of three or more names): each atom is a standalone sentence that a support
-decision judges against its own quote.
+"""A claim as atomic claims, by rules: each atom is a standalone sentence judged against its own quote.
+
+The rules cut clauses, predicates under one subject, a trailing ", which" or ", with" phrase and a list of
+three or more names; a support decision judges each atom against its own quote.
 
 Plain text only: nothing here imports from the graph, the models or the stores.
 """
@@ -39,8 +40,11 @@ def _subject(clause: str) -> str:
 
 
 def _clauses(body: str) -> list[str]:
-    """``body`` cut at ";" and at ", and" (", but", ...) before a new subject; a part with no finite
-    verb of its own ("..., and Northwest Territories") stays joined to the part before it."""
+    """``body`` cut at ";" and at ", and" (", but", ...) before a new subject.
+
+    A part with no finite verb of its own ("..., and Northwest Territories") stays joined to the part before
+    it.
+    """
     pieces = _CLAUSE.split(body)
     clauses = [pieces[0]]
     for separator, piece in zip(pieces[1::2], pieces[2::2], strict=True):
@@ -52,8 +56,11 @@ def _clauses(body: str) -> list[str]:
 
 
 def _resolve(clause: str, subject: str) -> str:
-    """A clause opening with a pronoun, its pronoun replaced by ``subject`` when that is a plain name
-    ("Christopher Marlowe, also known as Kit Marlowe," -> "Christopher Marlowe"; not "Hafez's life")."""
+    """A clause opening with a pronoun, its pronoun replaced by ``subject`` when that is a plain name.
+
+    A plain name: "Christopher Marlowe" of "Christopher Marlowe, also known as Kit Marlowe,"; not "Hafez's
+    life".
+    """
     first, _, rest = clause.partition(" ")
     ending = _PRONOUNS.get(first.lower())
     subject = subject.split(",")[0].strip()
@@ -79,8 +86,10 @@ _RELATIVE = re.compile(rf"(?P<name>{_NAME}|_{{3}}),\s+(?:which|who)\s+(?P<said>(
 
 
 def _relative(clause: str) -> list[str]:
-    """A trailing ", which is …" / ", who was …" after a name as its own claim about that name ("…
-    is Lahore, which is the capital of Punjab" -> "… is Lahore" and "Lahore is the capital of Punjab")."""
+    """A trailing ", which is …" / ", who was …" after a name as its own claim about that name.
+
+    "… is Lahore, which is the capital of Punjab" -> "… is Lahore" and "Lahore is the capital of Punjab".
+    """
     match = _RELATIVE.search(clause)
     if match is None or match.start() == 0:
         return [clause]
@@ -91,8 +100,10 @@ _WITH = re.compile(r",\s+with\s+(?P<having>(?:a|an)\s+[a-z][^,;]*)$")
 
 
 def _with_phrase(clause: str) -> list[str]:
-    """A trailing ", with a population of over 14 million" as its own claim about the clause's
-    subject ("X has a population of over 14 million"); the clause keeps the rest."""
+    """A trailing ", with a population of over 14 million" as its own claim about the clause's subject.
+
+    That claim is "X has a population of over 14 million"; the clause keeps the rest.
+    """
     match = _WITH.search(clause)
     subject = _subject(clause)
     if match is None or not subject:
@@ -135,8 +146,11 @@ def _join(members: list[str]) -> str:
 
 
 def recompose(claim: str, kept: list[str]) -> str:
-    """The claim rewritten from the atoms of it that are ``kept`` (in order): a list keeps its kept
-    members in its own sentence ("…include A and C."); other atoms are joined as sentences."""
+    """The claim rewritten from the atoms of it that are ``kept`` (in order).
+
+    A list keeps its kept members in its own sentence ("…include A and C."); other atoms are joined as
+    sentences.
+    """
     body = claim.strip().rstrip(".!?")
     match = _LIST.search(body, 1)
     if match is not None and _clauses(body) == [body] and _predicates(body) == [body]:

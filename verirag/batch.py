@@ -1,7 +1,7 @@
-"""Many questions at once: bounded concurrency, one independent graph run per question, results
-appended to JSONL as they finish (so an interrupted batch resumes where it stopped).
+"""Many questions at once: bounded concurrency, one independent graph run per question.
 
-In one process the runs are threads (:func:`answer_many`); on a Dask cluster each question is a task
+Results are appended to JSONL as they finish (so an interrupted batch resumes where it stopped). In one
+process the runs are threads (:func:`answer_many`); on a Dask cluster each question is a task
 (:mod:`verirag.cluster`). Either way every question goes through :func:`answer_one`.
 """
 
@@ -36,8 +36,10 @@ def answer_one(question: str, context: Context, checkpointer: Any = None) -> dic
 
 def answer_many(questions: Iterable[str], context: Context, concurrency: int = 4,
                 on_result: Callable[[int, dict], None] | None = None, checkpointer: Any = None) -> list[dict]:
-    """Answer every question in threads of this process (no state is shared between runs); results in
-    input order, each also passed to ``on_result(index, result)`` as soon as it is ready."""
+    """Answer every question in threads of this process (no state is shared between runs).
+
+    Results come in input order, each also passed to ``on_result(index, result)`` as soon as it is ready.
+    """
     questions = list(questions)
     results: list[dict | None] = [None] * len(questions)
     with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:

@@ -1,8 +1,9 @@
-"""Calibration belongs to a model: the support decision's map from the judge's P(Yes) to P(supported),
-its pass threshold, the worth of a bare "Yes" or "No", and the retrieval verification's map.
+"""Calibration belongs to a model: what its judge's replies are worth, per decision.
 
-Looked up by model string (saved by ``verirag calibrate``, registered with :func:`register`, or shipped
-for the embedded model); a model with none gets a one-line warning and the identity map at 0.5.
+It holds the support decision's map from the judge's P(Yes) to P(supported), its pass threshold, the worth of
+a bare "Yes" or "No", and the retrieval verification's map. Looked up by model string (saved by
+``verirag calibrate``, registered with :func:`register`, or shipped for the embedded model); a model with none
+gets a one-line warning and the identity map at 0.5.
 """
 
 from __future__ import annotations
@@ -77,8 +78,10 @@ def save(model: str, calibration: Calibration) -> Path:
 
 
 def for_model(model: str, warn: bool = True) -> Calibration:
-    """The calibration of ``model``; warns once per process for a model that has none (the support
-    decision's lookup; the retrieval verification's map is looked up without a warning)."""
+    """The calibration of ``model``; warns once per process for a model that has none.
+
+    That is the support decision's lookup; the retrieval verification's map is looked up without a warning.
+    """
     saved = path(model)
     if saved.exists():
         try:
@@ -136,9 +139,11 @@ def pass_rates(scores: Sequence[float], labels: Sequence[int], groups: Sequence[
 
 def choose_threshold(scores: Sequence[float], labels: Sequence[int], groups: Sequence[str] | None = None,
                      max_false_pass: float = 0.05) -> float:
-    """The threshold with the best balanced accuracy among those passing at most ``max_false_pass`` of
-    each negative group (trust first; any threshold when none does). The decision passes at >= t, and
-    many cuts tie: the middle of the tied range is taken, farthest from changing any decision."""
+    """The threshold of best balanced accuracy passing at most ``max_false_pass`` of each negative group.
+
+    Trust first: any threshold when none does. The decision passes at >= t, and many cuts tie: the middle of
+    the tied range is taken, farthest from changing any decision.
+    """
     groups = list(groups) if groups is not None else ["supported" if y else "not" for y in labels]
     negative = {g for g, y in zip(groups, labels, strict=True) if not y}
     candidates = sorted(set(scores) | {0.5})
@@ -155,8 +160,11 @@ def choose_threshold(scores: Sequence[float], labels: Sequence[int], groups: Seq
 
 def fit(p_yes: Sequence[float | None], from_text: Sequence[bool], labels: Sequence[int],
         groups: Sequence[str], fitted_on: str) -> Calibration:
-    """A calibration from judged pairs: ``p_yes[i]`` None when the lexical guard rejected pair i (it
-    never reaches the model, P(supported) = 0), ``from_text[i]`` when the reply had no log-probabilities."""
+    """A calibration fitted from judged pairs.
+
+    ``p_yes[i]`` is None when the lexical guard rejected pair i (it never reaches the model,
+    P(supported) = 0); ``from_text[i]`` is set when the reply had no log-probabilities.
+    """
     scored = [(p, y) for p, t, y in zip(p_yes, from_text, labels, strict=True) if p is not None and not t]
     weights = (0.0, 1.0)
     if len({y for _, y in scored}) == 2:

@@ -1,6 +1,6 @@
-"""Where threads are saved (``verirag ask --thread``, ``verirag batch --checkpoint``): an embedded SQLite
-file by default, or a Postgres database shared by many processes and machines.
+"""Where threads are saved (``verirag ask --thread``, ``verirag batch --checkpoint``): SQLite or Postgres.
 
+An embedded SQLite file by default, or a Postgres database shared by many processes and machines.
 ``--checkpoint`` / ``$VERIRAG_CHECKPOINT_URL`` takes ``postgresql://USER:PASSWORD@HOST:PORT/DB`` (LangGraph's
 ``PostgresSaver``; its tables are created on first use) or a SQLite file path; empty means
 ``$VERIRAG_HOME/checkpoints.sqlite``.
@@ -99,7 +99,9 @@ def _postgres(url: str) -> Iterator[Any]:
 
 
 def thread_for(question: str, config: dict) -> str:
-    """A stable thread id for one question under one configuration (``verirag batch --checkpoint``):
-    a retried or resumed question continues its own saved run, and never another configuration's."""
+    """A stable thread id for one question under one configuration (``verirag batch --checkpoint``).
+
+    A retried or resumed question continues its own saved run, and never another configuration's.
+    """
     key = json.dumps([question, config], sort_keys=True, ensure_ascii=False, default=str)
     return "batch-" + hashlib.sha256(key.encode()).hexdigest()[:24]

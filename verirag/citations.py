@@ -23,7 +23,8 @@ _MARKER = re.compile(r"\[(\d+)")
 class EntailmentJudge(Protocol):
     """Anything that says whether documents entail a claim."""
 
-    def entails(self, documents: Sequence[Document], claim: str) -> bool: ...
+    def entails(self, documents: Sequence[Document], claim: str) -> bool:
+        """Whether the ``documents`` together entail ``claim``."""
 
 
 @dataclass
@@ -39,9 +40,11 @@ class CitationScores:
 
     @property
     def f1(self) -> float:
+        """The F1 of citation recall and precision."""
         return f1(self.recall, self.precision)
 
     def as_dict(self) -> dict:
+        """The scores as a dict, ``f1`` included."""
         return {**asdict(self), "f1": self.f1}
 
 

@@ -1,9 +1,9 @@
-"""The ``verirag`` command line: ``ingest`` documents, ``ask`` a question, ``batch`` many, ``eval`` systems,
-``check`` answers written elsewhere.
+"""The ``verirag`` command line: ``ingest``, ``ask``, ``batch``, ``eval`` and ``check``.
 
-Every deliberate failure (bad input, missing store, unknown or corrupt model) prints one line,
-``error: …``, to stderr and exits with status 1 (``check``: 2, as its 1 means "a sentence did not
-hold"); nothing already indexed is touched.
+It ingests documents, asks a question, batches many, evaluates systems and checks answers written elsewhere.
+Every deliberate failure (bad input, missing store, unknown or corrupt model) prints one line, ``error: …``,
+to stderr and exits with status 1 (``check``: 2, as its 1 means "a sentence did not hold"); nothing already
+indexed is touched.
 """
 
 from __future__ import annotations
@@ -344,8 +344,11 @@ def calibrate(
 
 
 def _answers(path: Path) -> Iterator[tuple[int, dict]]:
-    """(line number, {"question", "answer", "documents"}) of a JSONL file in ALCE's format (question,
-    output, docs) or verirag's contract (question, answer, documents)."""
+    """(line number, record) of every line of a JSONL file of answers, in ALCE's format or verirag's contract.
+
+    Each record is {"question", "answer", "documents"}, read from ALCE's format (question, output, docs) or
+    verirag's contract (question, answer, documents).
+    """
     from verirag.errors import InvalidAnswerError
     from verirag.jsonl import strict_lines
 

@@ -40,8 +40,11 @@ def question_task(question: str, context: Context, checkpoint_url: str | None) -
 
 @contextlib.contextmanager
 def connect(address: str, workers: int):
-    """A Dask client for ``address`` (``tcp://HOST:PORT``), or for a throwaway cluster of ``workers``
-    processes on loopback when ``address`` is ``local``; one-line error when it cannot be reached."""
+    """A Dask client for ``address`` (``tcp://HOST:PORT``), or for a throwaway cluster on loopback.
+
+    The throwaway cluster, when ``address`` is ``local``, has ``workers`` processes. A one-line error when the
+    address cannot be reached.
+    """
     from distributed import Client, LocalCluster
 
     try:

@@ -1,6 +1,7 @@
-"""Self-RAG's critiques as scores, in one place: ISREL, ISUSE, the segment score that ranks beam
-candidates, and ISSUP — the support decision shared by VTG's two verifier tiers, the citation simplifier
-and Self-RAG's segment beam. Each is scored by the probability of its answer token.
+"""Self-RAG's critiques as scores, in one place: ISREL, ISUSE, the segment score and ISSUP.
+
+The segment score ranks beam candidates; ISSUP is the support decision shared by VTG's two verifier tiers, the
+citation simplifier and Self-RAG's segment beam. Each is scored by the probability of its answer token.
 Default ``support_decision="grounded"`` (docs/benchmarks.md): a verbatim quote, a zero-token lexical guard,
 then the model's calibrated P(supported) (a bare "Yes" is never certainty); ``"issup"``: Self-RAG's ISSUP.
 """
@@ -54,6 +55,7 @@ class Quote:
     end: int
 
     def as_dict(self) -> dict:
+        """The quote as a dict: ``doc``, ``start`` and ``end``."""
         return {"doc": self.doc, "start": self.start, "end": self.end}
 
 
@@ -92,8 +94,10 @@ def quotes_for(documents: Sequence[Document], sentence: str) -> list[Quote]:
 
 
 def named_quotes(documents: Sequence[Document], quotes: list[Quote], sentence: str) -> list[Quote]:
-    """``subject_check``: a quote from several documents keeps those the claim names (a word of the
-    title); all of them when it names none."""
+    """``subject_check``: a quote from several documents keeps those the claim names.
+
+    A document is named by a word of its title; all of them are kept when the claim names none.
+    """
     if len({q.doc for q in quotes}) < 2:
         return quotes
     words = content_words(sentence)
@@ -147,8 +151,11 @@ def _decide_atoms(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document
 
 
 def verified_part(sentence: str, check: Support) -> tuple[str, Support, list[str]] | None:
-    """A failed ``atomic_claims`` check some of whose atoms passed: the sentence rewritten from its
-    verified atoms (:func:`verirag.atoms.recompose`), their joint decision, and the atoms left out."""
+    """A failed ``atomic_claims`` check some of whose atoms passed, rewritten from its verified atoms.
+
+    Returns the sentence rewritten from its verified atoms (:func:`verirag.atoms.recompose`), their joint
+    decision, and the atoms left out.
+    """
     kept = [(atom, s) for atom, s in check.atoms if s.passed]
     if check.passed or not kept:
         return None
@@ -166,10 +173,12 @@ def atom_records(check: Support) -> list[dict]:
 
 def guarded(documents: Sequence[Document], sentence: str, ctx: Context,
             given: Sequence[Quote] | None = None) -> tuple[list[Quote], list[Document], list[str]]:
-    """The zero-token part of the grounded decision: the quote (``given``, or selected and, with
-    ``subject_check``, kept to the documents the sentence names), the documents cut down to it, and the
-    sentence's key terms the quote lacks, or states only away from what the sentence says of them
-    (any: the sentence fails without a model call)."""
+    """The zero-token part of the grounded decision: the quote, the documents cut to it, the missing terms.
+
+    The quote is ``given``, or selected and, with ``subject_check``, kept to the documents the sentence names.
+    The missing terms are the sentence's key terms the quote lacks, or states only away from what the sentence
+    says of them (any: the sentence fails without a model call).
+    """
     chosen = list(given) if given is not None else quotes_for(documents, sentence)
     if ctx.subject_check and given is None:
         chosen = named_quotes(documents, chosen, sentence)
@@ -181,8 +190,11 @@ def guarded(documents: Sequence[Document], sentence: str, ctx: Context,
 
 def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,
            ctx: Context, quotes: Sequence[Sequence[Quote] | None] | None = None) -> list[Support]:
-    """The decision for each (documents, sentence) check; independent model calls run together (up to
-    ``max_concurrency``). ``quotes[i]``, when given, is the evidence of check i (default: selected)."""
+    """The decision for each (documents, sentence) check; independent model calls run together.
+
+    Up to ``max_concurrency`` calls run at once. ``quotes[i]``, when given, is the evidence of check i
+    (default: selected).
+    """
     if ctx.atomic_claims and ctx.support_decision == "grounded" and quotes is None:
         return _decide_atoms(model, checks, question, ctx)
     results: list[Support | None] = []
@@ -227,9 +239,11 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
 
 def minimal_quotes(model: BaseChatModel, documents: Sequence[Document], sentence: str,
                    quotes: Sequence[Quote], question: str, ctx: Context) -> tuple[list[Quote], list[Support]]:
-    """VTG's simplifier at sentence granularity: each quoted sentence, in turn, dropped for good when the
-    rest of the quote still supports the claim (at least one is kept). Returns the quote left and the
-    checks asked."""
+    """VTG's simplifier at sentence granularity: the quote cut down to the sentences the claim needs.
+
+    Each quoted sentence, in turn, is dropped for good when the rest of the quote still supports the claim (at
+    least one is kept). Returns the quote left and the checks asked.
+    """
     quotes, checks = list(quotes), []
     for quote in list(quotes):
         if len(quotes) == 1:
@@ -244,11 +258,13 @@ def minimal_quotes(model: BaseChatModel, documents: Sequence[Document], sentence
 
 
 def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
-    """The one quoted sentence that covers most of the blanked claim, rendered with its title: a blank
-    is read in the sentence that states the relation, not beside the quote's distractors. A sentence
-    counts its document's title ("Its capital is Tokyo." of "Japan" covers "the capital of Japan"); ties
-    go to the sentence that states more itself, then to the earlier one. A hyphenated word of a quoted
-    sentence covers its parts too ("second-largest" covers "largest")."""
+    """The one quoted sentence that covers most of the blanked claim, rendered with its title.
+
+    A blank is read in the sentence that states the relation, not beside the quote's distractors. A sentence
+    counts its document's title ("Its capital is Tokyo." of "Japan" covers "the capital of Japan"); ties go to
+    the sentence that states more itself, then to the earlier one. A hyphenated word of a quoted sentence
+    covers its parts too ("second-largest" covers "largest").
+    """
     def words(text: str) -> set[str]:
         return content_words(text) | content_words(text.replace("-", " "))
 
@@ -267,9 +283,11 @@ def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
 
 
 def slot_questions(sentence: str, evidence: Sequence[Document]) -> list[tuple[Slot, str]]:
-    """The slot check's blanks of ``sentence`` against its quoted ``evidence``, each with the question
-    asked: the clause (:func:`verirag.atoms.atoms`) holding the blank, read in the one quoted sentence
-    that covers that clause best (a two-document claim's blank is asked of its own document)."""
+    """The slot check's blanks of ``sentence`` against its quoted ``evidence``, each with its question.
+
+    The question is the clause (:func:`verirag.atoms.atoms`) holding the blank, read in the one quoted
+    sentence that covers that clause best (a two-document claim's blank is asked of its own document).
+    """
     quoted = " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence)
     out = []
     for blank in slots(sentence, quoted):
@@ -280,8 +298,10 @@ def slot_questions(sentence: str, evidence: Sequence[Document]) -> list[tuple[Sl
 
 def _check_slots(model: BaseChatModel, passed: Sequence[tuple[Support | None, str, list[Document]]],
                  ctx: Context) -> None:
-    """``slot_check``: each blank of a passing claim must be filled by the quote with the claim's own
-    term (else it fails, and ``rival`` shows the claim as the quote fills it)."""
+    """``slot_check``: each blank of a passing claim must be filled by the quote with the claim's own term.
+
+    Else it fails, and ``rival`` shows the claim as the quote fills it.
+    """
     asks = []
     for support, sentence, evidence in passed:
         if support is None or not support.passed:

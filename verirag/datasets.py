@@ -21,6 +21,7 @@ class DatasetError(VeriragError):
 
 @dataclass
 class Item:
+    """One question of a dataset: gold answers, gold evidence titles, answers the documents never state."""
     id: str
     question: str
     answers: list[str]  # gold answers (empty for an unanswerable question)
@@ -29,6 +30,7 @@ class Item:
 
     @property
     def answerable(self) -> bool:
+        """Whether the question has gold answers (an unanswerable one has none)."""
         return bool(self.answers)
 
 

@@ -14,16 +14,19 @@ BEGIN, END = "<!-- graph:begin -->", "<!-- graph:end -->"
 
 
 def mermaid() -> str:
+    """The compiled graph as mermaid text."""
     from verirag.workflow import graph
 
     return graph.get_graph().draw_mermaid().strip()
 
 
 def block() -> str:
+    """The README's diagram block: the mermaid graph between the two markers."""
     return f"{BEGIN}\n```mermaid\n{mermaid()}\n```\n{END}"
 
 
 def readme_block(text: str) -> str | None:
+    """The diagram block of a README text, markers included; ``None`` when a marker is missing."""
     if BEGIN not in text or END not in text:
         return None
     return text[text.index(BEGIN):text.index(END) + len(END)]
@@ -85,6 +88,7 @@ def _stage(node: str) -> str:
 
 
 def main() -> None:
+    """Print the block, ``--write`` it into the README, or draw it with ``--png FILE``."""
     if "--png" in sys.argv:
         print(png(sys.argv[sys.argv.index("--png") + 1]))
     elif "--write" in sys.argv:

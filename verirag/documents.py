@@ -52,15 +52,19 @@ def origin(fields: Mapping[str, Any]) -> dict:
 
 
 def public(doc: Document) -> dict:
-    """A document as the output contract shows it: title, text, source, page (``None`` when unknown)
-    and ``section`` where known."""
+    """A document as the output contract shows it: title, text, source, page and ``section``.
+
+    The page is ``None`` when unknown; ``section`` is there only where known.
+    """
     return {"title": doc.get("title", ""), "text": doc.get("text", ""), "source": doc.get("source", ""),
             "page": None, **origin(doc)}
 
 
 def location(doc: Mapping[str, Any]) -> str:
-    """Where a document is, for people: ``"guide.pdf, p. 7"``, ``"notes.md, Install > Linux"``,
-    ``"notes.txt"``; ``""`` when its source names no file (e.g. the shipped corpus)."""
+    """Where a document is, for people (e.g. ``"guide.pdf, p. 7"`` or ``"notes.md, Install > Linux"``).
+
+    ``"notes.txt"`` for a file alone; ``""`` when its source names no file (e.g. the shipped corpus).
+    """
     source = doc.get("source") or ""
     name = PurePath(source).name if PurePath(source).suffix else ""
     place = origin(doc)

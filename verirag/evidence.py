@@ -1,8 +1,8 @@
-"""Zero-token evidence checks: which words of a document can support a claim, and does the document
-even mention its key facts? :func:`key_terms`, :func:`missing_terms` (a changed year, a swapped name or
-an added "not" is caught without asking any model), :func:`contrast_claims`, and :func:`sentence_spans` /
-:func:`select_quote` (the quote a check is judged against). Plain text only: nothing here imports from
-the graph, the models or the stores.
+"""Zero-token evidence checks: which words of a document can support a claim, does it mention its key facts?
+
+:func:`key_terms`, :func:`missing_terms` (a changed year, a swapped name or an added "not" is caught without
+asking any model), :func:`contrast_claims`, and :func:`sentence_spans` / :func:`select_quote` (the quote a
+check is judged against). Plain text only: nothing here imports from the graph, the models or the stores.
 """
 
 from __future__ import annotations
@@ -65,11 +65,13 @@ def as_number(text: str) -> str:
 
 
 def key_terms(claim: str) -> list[str]:
-    """The claim's checkable facts: numbers (as digits), capitalised words (names, months) and
-    :data:`NEGATION` when the claim negates ("not", "never", "no", "-n't").
+    """The claim's checkable facts: numbers (as digits), capitalised words and :data:`NEGATION`.
 
-    Stop words never count, capitalised or not ("The", "In", "It"). Numbers in words ("three") are not
-    terms of a claim, but the evidence's number words up to twenty match a claim's digits.
+    Capitalised words are names or months; :data:`NEGATION` is there when the claim negates ("not", "never",
+    "no", "-n't").
+
+    Stop words never count, capitalised or not ("The", "In", "It"). Numbers in words ("three") are not terms
+    of a claim, but the evidence's number words up to twenty match a claim's digits.
     """
     terms: list[str] = [as_number(n) for n in _NUMBER.findall(claim)]
     for match in _WORD.finditer(claim):
@@ -94,6 +96,7 @@ _NAME_ENDINGS = ("s", "es", "n", "an", "ian", "ean", "ese", "i", "ic", "ish", "y
 
 
 def same_name(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are one name, one of them grown by a plural, demonym or adjective ending."""
     shorter, longer = sorted((a, b), key=len)
     for root in {shorter, shorter[:-1] if shorter[-1:] in ("a", "e", "y") else shorter}:
         if len(root) >= 3 and longer.startswith(root) and longer[len(root):] in _NAME_ENDINGS:
@@ -123,8 +126,11 @@ _NOT_THE = re.compile(r"\bnot\s+(?:the|its|their|(?:\w+\s+){0,2}\w+['’]s)\s+$"
 
 
 def _superlatives(text: str) -> list[tuple[str, str]]:
-    """Each superlative of ``text`` with its degree: ``plain``, ``not`` (negated plain), ``hedged``
-    ("one of the") or its ordinal as digits ("second" and "2nd": "2")."""
+    """Each superlative of ``text`` with its degree.
+
+    The degree is ``plain``, ``not`` (negated plain), ``hedged`` ("one of the") or its ordinal as digits
+    ("second" and "2nd": "2").
+    """
     found = []
     for match in _SUPERLATIVE.finditer(text):
         word = " ".join(re.split(r"[-\s]+", match.group()))
@@ -140,13 +146,12 @@ def _superlatives(text: str) -> list[tuple[str, str]]:
 
 
 def rank_mismatches(claim: str, evidence: str) -> tuple[list[str], bool]:
-    """The claim's superlatives whose degree the evidence never gives them, and whether the claim's
-    negation is a rank the evidence states.
+    """The claim's superlatives at a degree the evidence never gives them; whether its "not" is a stated rank.
 
-    Where the evidence has the claim's superlative, it must have it at the claim's degree: "the largest"
-    is not in "the second-largest" nor in "one of the largest"; "one of the largest" is in any of them;
-    "not the largest" is in "the fourth-largest" (and that explains the claim's "not"). A superlative
-    the evidence lacks is left to the other checks.
+    Where the evidence has the claim's superlative, it must have it at the claim's degree: "the largest" is
+    not in "the second-largest" nor in "one of the largest"; "one of the largest" is in any of them; "not the
+    largest" is in "the fourth-largest" (and that explains the claim's "not"). A superlative the evidence
+    lacks is left to the other checks.
     """
     stated: dict[str, set[str]] = {}
     for word, degree in _superlatives(evidence):
@@ -175,11 +180,13 @@ def _stems(words: Sequence[str]) -> list[str]:
 
 
 def dropped_negation(claim: str, evidence: str) -> bool:
-    """Whether the claim states without its negation what an evidence sentence negates: the first
-    content words after a "not", "never", "no", "cannot" … of the evidence are all in the claim, and the
-    claim has no negation in the four words before them ("Food that may not be consumed is treif" ->
-    "Food that may be consumed is treif"; not "Tokyo, not Kyoto, is the capital" -> "Tokyo is the
-    capital", whose claim lacks "Kyoto")."""
+    """Whether the claim states without its negation what an evidence sentence negates.
+
+    That is, the first content words after a "not", "never", "no", "cannot" … of the evidence are all in the
+    claim, and the claim has no negation in the four words before them ("Food that may not be consumed is
+    treif" -> "Food that may be consumed is treif"; not "Tokyo, not Kyoto, is the capital" -> "Tokyo is the
+    capital", whose claim lacks "Kyoto").
+    """
     claim_words = [w for w in _WORD.findall(_NOT_NUMBER_SIGN.sub(" ", claim.replace("’", "'")))]
     claim_stems = _stems(claim_words)
     for sentence in split_sentences(_NOT_NUMBER_SIGN.sub(" ", evidence.replace("’", "'"))):
@@ -205,11 +212,13 @@ NUMBER_CONTEXT = 0.5  # share of a clause's words the sentence stating its numbe
 
 def numbers_out_of_place(clauses: Sequence[str], documents: Sequence[tuple[str, str]],
                          share: float = NUMBER_CONTEXT) -> list[str]:
-    """The numbers of the claim's ``clauses`` that no sentence of the ``(title, text)`` documents states
-    beside at least ``share`` of what their clause says: its other content words, less the document's
-    title (the subject a sentence may call "it"). A year or number taken from another sentence is
-    caught ("Oxford was founded in 1096" from "There is evidence of teaching as early as 1096"); a
-    number no sentence states is left to :func:`missing_terms`."""
+    """The numbers of the claim's ``clauses`` that no sentence of the documents states beside their clause.
+
+    A sentence of the ``(title, text)`` documents must state the number beside at least ``share`` of what its
+    clause says: its other content words, less the document's title (the subject a sentence may call "it"). A
+    year or number taken from another sentence is caught ("Oxford was founded in 1096" from "There is evidence
+    of teaching as early as 1096"); a number no sentence states is left to :func:`missing_terms`.
+    """
     sentences = [(content_words(title), content_words(s), {as_number(n) for n in _NUMBER.findall(s)})
                  for title, text in documents for s in split_sentences(text)]
     out: list[str] = []
@@ -253,8 +262,10 @@ _NAME = re.compile(r"(?<![\w'’-])[A-Z][a-z]+[A-Za-z]*(?![\w'’-])")  # "Punja
 
 
 def standalone_names(text: str) -> list[tuple[int, int]]:
-    """Spans of capitalised words that are not stop words and touch no other capitalised word
-    ("Punjab" in "…province of Punjab", not "Soviet" in "the Soviet Union")."""
+    """Spans of capitalised words that are not stop words and touch no other capitalised word.
+
+    E.g. "Punjab" in "…province of Punjab", not "Soviet" in "the Soviet Union".
+    """
     spans = []
     for match in _NAME.finditer(text):
         before, after = text[:match.start()].split()[-1:], text[match.end():].lstrip()
@@ -275,8 +286,10 @@ def year_swaps(claim: str, evidence: str) -> list[str]:
 
 
 def name_swaps(claim: str, evidence: str) -> list[str]:
-    """The claim with each of its standalone names replaced by each standalone name of the evidence
-    that the claim does not use (in the evidence's order)."""
+    """The claim with each of its standalone names replaced by each standalone name of the evidence.
+
+    Only the evidence's names that the claim does not use, in the evidence's order.
+    """
     used = content_words(claim)
     others = list(dict.fromkeys(evidence[a:b] for a, b in standalone_names(evidence)
                                 if not content_words(evidence[a:b]) & used))
@@ -284,9 +297,11 @@ def name_swaps(claim: str, evidence: str) -> list[str]:
 
 
 def contrast_claims(claim: str, evidence: str, limit: int = 6) -> list[str]:
-    """The claim's siblings: one year or one name replaced by another the evidence states (years
-    first), at most ``limit``. Each names only what the evidence names, and is false when the claim is
-    true: a judge that reads the relation, not only the names, rates the claim above all of them."""
+    """The claim's siblings: one year or one name replaced by another the evidence states.
+
+    Years first, at most ``limit``. Each names only what the evidence names, and is false when the claim is
+    true: a judge that reads the relation, not only the names, rates the claim above all of them.
+    """
     return (year_swaps(claim, evidence) + name_swaps(claim, evidence))[:limit]
 
 
@@ -308,9 +323,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 
 def select_quotes(claim: str, texts: Sequence[str], max_sentences: int = 3, per_text: int = 2
                   ) -> list[tuple[int, int, int]]:
-    """The sentences of ``texts`` that cover most of the claim's content words, greedily: each next one
-    covers the most words not covered yet (ties: the earlier text, then the earlier sentence); at most
-    ``per_text`` from one text.
+    """The sentences of ``texts`` that cover most of the claim's content words, greedily.
+
+    Each next one covers the most words not covered yet (ties: the earlier text, then the earlier sentence);
+    at most ``per_text`` from one text.
 
     Returns ``(text index, start, end)`` character spans in text order; empty when no sentence shares a
     content word with the claim.

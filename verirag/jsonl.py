@@ -1,8 +1,7 @@
-"""JSON Lines: results files read tolerantly and appended one record at a time; input files read
-strictly, a bad line named with its number.
+"""JSON Lines: results files read tolerantly and appended one record at a time; input files read strictly.
 
-No result is lost: :func:`append_record` opens the file by name for every record, and
-:func:`read_records` skips a torn last line left by a run killed mid-write.
+A bad input line is named with its number. No result is lost: :func:`append_record` opens the file by name for
+every record, and :func:`read_records` skips a torn last line left by a run killed mid-write.
 """
 
 from __future__ import annotations
@@ -35,8 +34,10 @@ def append_record(path: Path, record: dict) -> None:
 
 
 def strict_lines(text: str, where: str, error: type[VeriragError]) -> Iterator[tuple[int, Any]]:
-    """(line number, value) of every non-empty line of an input file; a line that is not JSON raises
-    ``error`` naming ``where:line``."""
+    """(line number, value) of every non-empty line of an input file.
+
+    A line that is not JSON raises ``error`` naming ``where:line``.
+    """
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue

@@ -1,6 +1,7 @@
-"""Tolerant parsers of model output. None of them raises: each returns ``None`` when the reply holds
-nothing usable, and the caller applies its documented safe default and counts a fallback in the
-usage ledger.
+"""Tolerant parsers of model output.
+
+None of them raises: each returns ``None`` when the reply holds nothing usable, and the caller applies its
+documented safe default and counts a fallback in the usage ledger.
 """
 
 from __future__ import annotations
@@ -75,8 +76,10 @@ def parse_queries(text: str, limit: int, max_chars: int = 500) -> list[str]:
 
 
 def parse_sentence(text: str, end_marker: str = "[END]") -> str | None:
-    """The first sentence of a generator reply, without citation markers; ``None`` for the end signal
-    (the marker first, an empty reply, or no words)."""
+    """The first sentence of a generator reply, without citation markers; ``None`` for the end signal.
+
+    The end signal: the marker first, an empty reply, or no words.
+    """
     from verirag.text import parse_citations, split_sentences
 
     if not isinstance(text, str):

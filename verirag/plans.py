@@ -1,8 +1,8 @@
-"""A question with several parts, by rules: its sub-questions, and which of them waits for another's
-answer. Two shapes are split, an enumeration (one question per member) and an attribute of a described
-set (a second hop over the members the first part's verified answer names); any other is one part.
+"""A question with several parts, by rules: its sub-questions, and which of them waits for another's answer.
 
-Plain text only: nothing here imports from the graph, the models or the stores.
+Two shapes are split, an enumeration (one question per member) and an attribute of a described set (a second
+hop over the members the first part's verified answer names); any other is one part. Plain text only: nothing
+here imports from the graph, the models or the stores.
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ MEMBER = "{member}"  # where a dependent sub-question takes a member of the answ
 
 @dataclass(frozen=True)
 class SubQuestion:
-    """One part of a plan: a question, or a template with :data:`MEMBER` filled from the verified
-    answer of part ``depends_on``."""
+    """One part of a plan: a question, or a template with :data:`MEMBER` filled from another part's answer.
+
+    The template's :data:`MEMBER` is filled from the verified answer of part ``depends_on``.
+    """
 
     question: str
     depends_on: int | None = None
@@ -69,8 +71,10 @@ def _enumeration(question: str) -> list[str]:
 
 
 def _one(frame: str) -> str:
-    """A "which <plural>" frame around a list made to agree with one member: "Of which countries are
-    ... the capitals?" -> "Of which country is ... the capital?"."""
+    """A "which <plural>" frame around a list made to agree with one member.
+
+    "Of which countries are ... the capitals?" -> "Of which country is ... the capital?".
+    """
     frame = re.sub(r"\b(?:are|were|Are|Were)\b", lambda m: _AGREE[m.group(0)], frame)
     return _PLURAL_AFTER.sub(lambda m: f"{m['det']} {_singular(m['noun'])}", frame)
 
@@ -92,9 +96,11 @@ def plan(question: str, max_parts: int = 6, max_hops: int = 2) -> list[SubQuesti
 
 
 def members(answer: str, question: str, limit: int) -> list[str]:
-    """The names that a verified answer gives for ``question``: capitalised names of the answer that the
-    question does not hold, in order, at most ``limit`` ("Pakistan borders India, Iran and China." for
-    "Which countries border Pakistan?" -> India, Iran, China)."""
+    """The names that a verified answer gives for ``question``, in order, at most ``limit``.
+
+    Capitalised names of the answer that the question does not hold ("Pakistan borders India, Iran and China."
+    for "Which countries border Pakistan?" -> India, Iran, China).
+    """
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?])\s+", answer):
@@ -118,8 +124,10 @@ _AUX = re.compile(r"^(?P<wh>what|who|which|where|when) (?P<aux>is|are|was|were) 
 
 
 def indirect(question: str) -> str:
-    """A question as the clause after "The documents do not say": "What is the capital of X?" -> "what
-    the capital of X is"; "Who wrote Y?" -> "who wrote Y"."""
+    """A question as the clause after "The documents do not say".
+
+    "What is the capital of X?" -> "what the capital of X is"; "Who wrote Y?" -> "who wrote Y".
+    """
     question = question.strip().rstrip("?").strip()
     match = _AUX.match(question)
     if match:

@@ -1,8 +1,8 @@
-"""Grounded refusals: the plain sentences verirag writes when the documents do not answer, and the
-detector the evaluation uses to recognise a refusal in any system's answer.
+"""Grounded refusals: the plain sentences verirag writes when the documents do not answer, and a detector.
 
-verirag's own refusals start with :data:`PREFIX`; a baseline asked to "say that the documents do not
-say" writes its own wording, which :func:`is_refusal` recognises too.
+The evaluation uses the detector to recognise a refusal in any system's answer. verirag's own refusals start
+with :data:`PREFIX`; a baseline asked to "say that the documents do not say" writes its own wording, which
+:func:`is_refusal` recognises too.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""The QA slot check's questions: a claim with one of its names or numbers blanked out ("Lahore is the
-capital of ___."), asked only where the quote states another term of the same kind, and the comparison
-of the quote's answer with the claim's term (a swapped relation fills the blank otherwise).
+"""The QA slot check's questions: a claim with one of its names or numbers blanked out, asked of the quote.
 
+E.g. "Lahore is the capital of ___.", asked only where the quote states another term of the same kind; then
+the comparison of the quote's answer with the claim's term (a swapped relation fills the blank otherwise).
 Plain text only: nothing here imports from the graph, the models or the stores.
 """
 
@@ -34,8 +34,10 @@ class Slot:
 
 
 def _names(text: str) -> list[tuple[int, int]]:
-    """Spans of runs of capitalised words ("Chad Hurley", "University of Oxford"), leading stop words
-    ("The", "In") cut off."""
+    """Spans of runs of capitalised words ("Chad Hurley", "University of Oxford").
+
+    Leading stop words ("The", "In") are cut off.
+    """
     spans = []
     for match in _NAME_RUN.finditer(text):
         start, run = match.start(), match.group()
@@ -74,8 +76,11 @@ _COORDINATED = re.compile(r"(?:,|\band|\bor)\s*$")
 
 
 def _standalone(claim: str, start: int, end: int) -> bool:
-    """A term that a blank can stand for alone: not an adjective or a unit ("the Tibetan government",
-    "306 BC", "UTC+7"), not one member of a list or pair ("A, B and C": any member fills it)."""
+    """A term that a blank can stand for alone.
+
+    Not an adjective or a unit ("the Tibetan government", "306 BC", "UTC+7"), not one member of a list or pair
+    ("A, B and C": any member fills it).
+    """
     before, after = claim[:start].rstrip(), claim[end:]
     following = after.split(maxsplit=1)[0] if after.split() else ""
     if end - start < 2 or claim[start - 1:start] == "." or re.match(r"\.\w", after):
@@ -98,9 +103,11 @@ _QUOTED_LIST = re.compile(rf"{_LIST_MEMBER}(?:, {_LIST_MEMBER})+,? (?:and|or) {_
 
 
 def _co_members(quote: str, term: str) -> tuple[str, ...]:
-    """The other members of each list of three or more names in the quote that holds ``term`` ("Tokyo,
-    Osaka and Nagoya are cities of Japan": Tokyo and Nagoya for Osaka): an answer that names them with
-    the term names the list the claim takes one member of, not a rival."""
+    """The other members of each list of three or more names in the quote that holds ``term``.
+
+    "Tokyo, Osaka and Nagoya are cities of Japan": Tokyo and Nagoya for Osaka. An answer that names them with
+    the term names the list the claim takes one member of, not a rival.
+    """
     out: list[str] = []
     for match in _QUOTED_LIST.finditer(quote):
         members = list_members(match.group(0))
@@ -110,10 +117,12 @@ def _co_members(quote: str, term: str) -> tuple[str, ...]:
 
 
 def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
-    """The claim's blanks that the quote could fill otherwise: each name or number after the first for
-    which the quote states another term of its kind that the claim does not use, or one the claim uses
-    in the other order (two terms swapped: "A replaced B" from "B replaced A"), at most ``limit``; then
-    the subject's (:func:`_subject_slot`)."""
+    """The claim's blanks that the quote could fill otherwise, at most ``limit``, then the subject's.
+
+    Each name or number after the first for which the quote states another term of its kind that the claim
+    does not use, or one the claim uses in the other order (two terms swapped: "A replaced B" from "B replaced
+    A"); then the subject's (:func:`_subject_slot`).
+    """
     spans = sorted(_names(claim) + _numbers(claim))
     terms = [claim[a:b] for a, b in spans]
     stated = _terms(quote)
@@ -139,9 +148,11 @@ _POSSESSIVE = re.compile(r"['’]s$")
 
 def _subject_slot(claim: str, spans: list[tuple[int, int]], terms: list[str], stated: list[str],
                   quote: str) -> Slot | None:
-    """The blank of the claim's subject ("___'s population is …" from "China's population is …"), asked
-    when the claim opens with a name the quote names as such, keeps another term to anchor the
-    question, and the quote states another name the claim does not use."""
+    """The blank of the claim's subject ("___'s population is …" from "China's population is …").
+
+    Asked when the claim opens with a name the quote names as such, keeps another term to anchor the question,
+    and the quote states another name the claim does not use.
+    """
     if len(spans) < 2 or not _OPENING.match(claim[:spans[0][0]]):
         return None
     start, end = spans[0]
@@ -156,8 +167,10 @@ def _subject_slot(claim: str, spans: list[tuple[int, int]], terms: list[str], st
 
 
 def _named_in(quote: str, term: str) -> bool:
-    """Whether the quote writes ``term`` as a name: capitalised inside a sentence, or as a document's
-    title ("Changsha. Changsha is …"), not only as a sentence's first word ("Later, …")."""
+    """Whether the quote writes ``term`` as a name, not only as a sentence's first word ("Later, …").
+
+    As a name: capitalised inside a sentence, or as a document's title ("Changsha. Changsha is …").
+    """
     for match in re.finditer(rf"(?<![\w'’-]){re.escape(term)}(?![\w'’-])", quote):
         before = quote[:match.start()].rstrip()
         if before and before[-1] not in ".!?…:" or quote[match.end():match.end() + 1] == ".":
@@ -166,8 +179,7 @@ def _named_in(quote: str, term: str) -> bool:
 
 
 def _reordered(term: str, other: str, other_after: bool, quote: str) -> bool:
-    """Whether a sentence of the quote states ``term`` and ``other`` in the order opposite to the
-    claim's."""
+    """Whether a sentence of the quote states ``term`` and ``other`` in the order opposite to the claim's."""
     for sentence in split_sentences(quote):
         stated = _terms(sentence)
         at = next((k for k, t in enumerate(stated) if same_term(t, term)), None)
@@ -178,10 +190,12 @@ def _reordered(term: str, other: str, other_after: bool, quote: str) -> bool:
 
 
 def fills(reply: str, slot: Slot) -> bool:
-    """Whether the quote's answer for the blank names the claim's term and none of its rivals ("the
-    Pakistani province of Punjab" does not fill "Lahore is the capital of ___" with Pakistan); the
-    members of a quoted list that holds the term may come with it ("Tokyo, Osaka and Nagoya" fills
-    "Cities of Japan include ___" for Osaka)."""
+    """Whether the quote's answer for the blank names the claim's term and none of its rivals.
+
+    E.g. "the Pakistani province of Punjab" does not fill "Lahore is the capital of ___" with Pakistan; the
+    members of a quoted list that holds the term may come with it ("Tokyo, Osaka and Nagoya" fills "Cities of
+    Japan include ___" for Osaka).
+    """
     named = _terms(reply)
     own = [t for t in named if same_term(slot.term, t)]
     rivals = [r for r in slot.rivals if not any(same_term(r, m) for m in slot.listed)]

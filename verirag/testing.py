@@ -40,6 +40,7 @@ class ScriptedChatModel(BaseChatModel):
 
     @property
     def calls(self) -> list[tuple[list[BaseMessage], dict[str, Any]]]:
+        """Every call so far, as (messages, keyword arguments)."""
         return self._calls
 
     @property

@@ -1,8 +1,7 @@
-"""Plain-text helpers shared by nodes and evaluation: sentence splitting, citation markers, and the
-delimited rendering of documents inside prompts.
+"""Plain-text helpers of nodes and evaluation: sentence splitting, citation markers, document rendering.
 
-Sentences are cut by sentencex plus an abbreviation rule, under verirag's conventions (:func:`split_with`);
-the comparison that chose it is in docs/segmentation.md.
+Documents are rendered delimited inside prompts. Sentences are cut by sentencex plus an abbreviation rule,
+under verirag's conventions (:func:`split_with`); the comparison that chose it is in docs/segmentation.md.
 """
 
 from __future__ import annotations
@@ -42,8 +41,10 @@ _OPENER_SHARE_AFTER_CAPITAL = 0.01
 
 
 def _sentencex_ends(text: str) -> Iterable[int]:
-    """Where sentencex ends each sentence of ``text`` (lone surrogates, which it cannot encode, are read
-    as U+FFFD: same length, so the offsets still hold)."""
+    """Where sentencex ends each sentence of ``text``.
+
+    Lone surrogates, which it cannot encode, are read as U+FFFD: same length, so the offsets still hold.
+    """
     end = 0
     for piece in sentencex.segment("en", _SURROGATE.sub("\ufffd", text)):
         end += len(piece)
@@ -51,8 +52,10 @@ def _sentencex_ends(text: str) -> Iterable[int]:
 
 
 def _never_final(token: str) -> bool:
-    """Whether ``token`` (a word before its full stop, opening quotes and brackets stripped) is an
-    abbreviation that does not end sentences."""
+    """Whether ``token`` is an abbreviation that does not end sentences.
+
+    ``token`` is a word before its full stop, opening quotes and brackets stripped.
+    """
     return (token if len(token) == 1 else token.lower()) in _NEVER_FINAL
 
 
@@ -65,10 +68,12 @@ def _cut_after_never_final(text: str, end: int) -> bool:
 
 
 def patched_sentencex_ends(text: str) -> set[int]:
-    """sentencex's cuts with three of its gaps patched: it never cuts after a stop closed by a
-    parenthesis ("(eye.) Players") or after "…" before a capital, and it cuts after an abbreviation that
-    does not end sentences: a title whose name is also a sentence opener ("Dr. No"), "Vol. | 2",
-    "lit. | 'to scratch'"."""
+    """The cuts of sentencex, with three of its gaps patched.
+
+    sentencex never cuts after a stop closed by a parenthesis ("(eye.) Players") or after "…" before a
+    capital, and it cuts after an abbreviation that does not end sentences: a title whose name is also a
+    sentence opener ("Dr. No"), "Vol. | 2", "lit. | 'to scratch'".
+    """
     ends = {m.end() for m in _MISSED_END.finditer(text)}
     ends.update(e for e in _sentencex_ends(text) if not _cut_after_never_final(text, e))
     return ends
@@ -76,20 +81,24 @@ def patched_sentencex_ends(text: str) -> set[int]:
 
 @functools.cache
 def sentence_openers() -> dict[str, float]:
-    """Word -> share of its uses inside sentences that are capitalised, for the words of the shipped
-    corpus mostly written in lower case there (``verirag/data/sentence_openers.tsv``, made by
-    benchmarks/sentence_openers.py)."""
+    """Word -> share of its uses inside sentences that are capitalised, for mostly lower-case words.
+
+    The words are those of the shipped corpus mostly written in lower case there
+    (``verirag/data/sentence_openers.tsv``, made by benchmarks/sentence_openers.py).
+    """
     rows = (line.split("\t") for line in resources.files("verirag").joinpath(
         "data", "sentence_openers.tsv").read_text(encoding="utf-8").splitlines() if not line.startswith("#"))
     return {word: int(capitalised) / (int(lower) + int(capitalised)) for word, lower, capitalised in rows}
 
 
 def _opener_ends(text: str, ends: set[int]) -> Iterable[int]:
-    """Cuts after an abbreviation's full stop that the segmenter did not make, where the next word opens
-    sentences: capitalised here, but nearly always lower case inside a sentence ("…in the U.S. Due in
+    """Cuts the segmenter did not make after an abbreviation's full stop, before a word that opens sentences.
+
+    Such a word is capitalised here, but nearly always lower case inside a sentence ("…in the U.S. Due in
     part…", "…1.852 km/h. The ISO…"). Not after a lone capital initial ("Lyndon B. Johnson") or an
     abbreviation that does not end sentences (:data:`_NEVER_FINAL`); after an all-capital form ("U.S.",
-    "J.J.") only before a word that is almost never capitalised inside a sentence."""
+    "J.J.") only before a word that is almost never capitalised inside a sentence.
+    """
     openers, cuts = sentence_openers(), sorted(ends)
     for match in _AFTER_STOP.finditer(text):
         stop, token = match.end(1) + 1, match.group(1).lstrip(_OPENERS)
@@ -105,16 +114,17 @@ def _opener_ends(text: str, ends: set[int]) -> Iterable[int]:
 
 
 def _sentence_ends(text: str) -> set[int]:
-    """sentencex's cuts, patched, and the cuts before sentence openers after an abbreviation."""
+    """The cuts of sentencex, patched, and the cuts before sentence openers after an abbreviation."""
     ends = patched_sentencex_ends(text)
     return ends | set(_opener_ends(text, ends))
 
 
 def split_with(text: str, sentence_ends: Callable[[str], Iterable[int]]) -> list[str]:
-    """Sentences of ``text`` as cut by ``sentence_ends`` (a segmenter: the offsets where its sentences
-    end), with verirag's conventions: every line break cuts too; no cut before a lower-case letter (a
-    wrapped line, "subsp. vulgaris", "Spacewar! was"); markers and full stops that open a piece move back
-    to the sentence they close; whitespace runs become one space.
+    """Sentences of ``text`` as cut by ``sentence_ends``, with verirag's conventions.
+
+    ``sentence_ends`` is a segmenter: the offsets where its sentences end. The conventions: every line break
+    cuts too; no cut before a lower-case letter (a wrapped line, "subsp. vulgaris", "Spacewar! was"); markers
+    and full stops that open a piece move back to the sentence they close; whitespace runs become one space.
     """
     spans: list[list[int]] = []
     start = visible = 0  # visible: the first non-space character at or after the cut (linear time)

@@ -1,8 +1,9 @@
-"""The usage ledger: node runs, LLM calls, tokens, reused prompt tokens, parse fallbacks, judgments
-scored from the reply's text instead of its log-probabilities, and seconds, per node.
+"""The usage ledger: what each node cost, in runs, LLM calls, tokens and seconds.
 
-Nodes return ``{"usage": node_usage(...)}``; the ``merge_usage`` reducer adds them up in graph state, so
-the ledger survives checkpoints, shows in LangGraph Studio and feeds the output contract.
+It counts per node the runs, LLM calls, tokens, reused prompt tokens, parse fallbacks, judgments scored from
+the reply's text instead of its log-probabilities, and seconds. Nodes return ``{"usage": node_usage(...)}``;
+the ``merge_usage`` reducer adds them up in graph state, so the ledger survives checkpoints, shows in
+LangGraph Studio and feeds the output contract.
 """
 
 from __future__ import annotations
@@ -47,8 +48,11 @@ def merge_usage(left: dict | None, right: dict | None) -> dict:
 
 
 def totals(usage: dict) -> dict[str, float]:
-    """Sum of every node's counters. A sub-step's entry ("node.step") adds its calls and tokens, which its
-    node's entry leaves out, but not its runs and seconds, which its node's entry already holds."""
+    """Sum of every node's counters.
+
+    A sub-step's entry ("node.step") adds its calls and tokens, which its node's entry leaves out, but not its
+    runs and seconds, which its node's entry already holds.
+    """
     out: dict[str, float] = dict.fromkeys(FIELDS, 0)
     for name, counters in usage.items():
         for key in FIELDS:

@@ -1,7 +1,8 @@
-"""An answer as a person reads it, in Jupyter: ``AnswerView(result)`` shows itself as HTML (sentences
-with their [n] markers and verified marks, the refusal, the parts, the sources with their quoted words,
-the cost line). Every piece of text from the documents, the question or the model is escaped: it is
-data, never markup.
+"""An answer as a person reads it, in Jupyter: ``AnswerView(result)`` shows itself as HTML.
+
+It shows the sentences with their [n] markers and verified marks, the refusal, the parts, the sources with
+their quoted words, and the cost line. Every piece of text from the documents, the question or the model is
+escaped: it is data, never markup.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""The assembly: the verirag StateGraph, wired from the nodes (the layer above them): a planner, the
-retrieval stage (Self-RAG's decision, LLatrieval's verify-update loop with utility judgments) and VTG's
-sentence loop; ``writer="answer"`` writes one cited answer instead (ALCE Vanilla / Rerank).
+"""The assembly: the verirag StateGraph, wired from the nodes (the layer above them).
+
+A planner, the retrieval stage (Self-RAG's decision, LLatrieval's verify-update loop with utility judgments)
+and VTG's sentence loop; ``writer="answer"`` writes one cited answer instead (ALCE Vanilla / Rerank).
 ``graph`` is what ``langgraph.json`` serves (:func:`build_graph` compiles it with a checkpointer);
 ``check_graph`` checks an answer written elsewhere.
 """

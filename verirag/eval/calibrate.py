@@ -1,5 +1,6 @@
-"""``verirag calibrate``: a model's support judgments on the verifier benchmark's calibration split,
-and the calibration fitted from them (:mod:`verirag.calibration`). Each judgment is appended to a
+"""``verirag calibrate``: the calibration of a model (:mod:`verirag.calibration`), fitted from its judgments.
+
+The model's support judgments are made on the verifier benchmark's calibration split. Each is appended to a
 records file beside the calibration as it is made, so an interrupted run resumes where it stopped.
 """
 

@@ -1,8 +1,9 @@
-"""ALCE-procedure metrics: citation recall/precision (AutoAIS with a pluggable entailment judge),
-answer correctness (normalised containment, EM-recall) and retrieval recall of gold evidence titles.
+"""ALCE-procedure metrics: citation recall/precision, answer correctness and retrieval recall.
 
-Citation scoring is :mod:`verirag.citations`; correctness is scored on the answer without its citation
-markers; :func:`trust_scores` is the trust view (Trust-Score's grounded refusals).
+Citation recall/precision is AutoAIS with a pluggable entailment judge, answer correctness is normalised
+containment and EM-recall, retrieval recall is that of gold evidence titles. Citation scoring is
+:mod:`verirag.citations`; correctness is scored on the answer without its citation markers;
+:func:`trust_scores` is the trust view (Trust-Score's grounded refusals).
 """
 
 from __future__ import annotations

@@ -114,6 +114,7 @@ def _cell(value) -> str:
 
 
 def markdown_table(rows: Sequence[dict]) -> str:
+    """The rows as a markdown table of :data:`COLUMNS`."""
     lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
     lines += ["| " + " | ".join(_cell(row[c]) for c in COLUMNS) + " |" for row in rows]
     return "\n".join(lines) + "\n"

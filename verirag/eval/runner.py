@@ -1,5 +1,7 @@
-"""``verirag eval``: run systems over a dataset, score each answer, append results as JSONL (so an
-interrupted run resumes where it stopped), then write a markdown table and a plot."""
+"""``verirag eval``: run systems over a dataset, score each answer, then write a markdown table and a plot.
+
+Results are appended as JSONL as they come, so an interrupted run resumes where it stopped.
+"""
 
 from __future__ import annotations
 
@@ -25,8 +27,10 @@ RESULTS = "results.jsonl"
 
 
 class RecordingJudge:
-    """The run's judge, keeping P(Yes) of every check it is asked (when it scores by probability), so a
-    record can be scored again at another threshold without asking the model (:func:`rescore`)."""
+    """The run's judge, keeping P(Yes) of every check it is asked (when it scores by probability).
+
+    A record can then be scored again at another threshold without asking the model (:func:`rescore`).
+    """
 
     def __init__(self, judge: EntailmentJudge):
         self.judge = judge
@@ -34,10 +38,12 @@ class RecordingJudge:
         self.threshold = getattr(judge, "threshold", None)
 
     def prefetch(self, checks) -> None:
+        """Pass the checks on to the judge's own ``prefetch``, when it has one."""
         if hasattr(self.judge, "prefetch"):
             self.judge.prefetch(checks)
 
     def entails(self, documents, claim) -> bool:
+        """The judge's decision; when the judge gives a probability, it is kept with the check."""
         if not hasattr(self.judge, "probability") or not documents:
             return self.judge.entails(documents, claim)
         p = self.judge.probability(documents, claim)
@@ -95,8 +101,10 @@ def _with_ids(documents: dict) -> dict:
 
 
 def rescore(record: dict, threshold: float, judge: EntailmentJudge | None = None) -> dict:
-    """The record's metrics with the judge accepting above ``threshold``, from its kept probabilities
-    (a record without them keeps its metrics); a check the record lacks is asked of ``judge`` and kept."""
+    """The record's metrics with the judge accepting above ``threshold``, from its kept probabilities.
+
+    A record without them keeps its metrics; a check the record lacks is asked of ``judge`` and kept.
+    """
     if "judgments" not in record or record.get("judge_threshold") == threshold:
         return record
     documents = _with_ids(record["output"]["documents"])

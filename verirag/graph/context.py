@@ -126,12 +126,16 @@ class Context:
     judge_threshold: float = _f(0.5, "P(Yes) above which a Yes/No judgment counts as Yes")
 
     def store_path(self) -> str:
+        """The store folder: ``store``, else the default store's path."""
         return self.store or str(default_store_path())
 
     @classmethod
     def preset(cls, name: PresetName | str = "local", **overrides: Any) -> Context:
-        """A context with a named preset's values, then ``overrides``. Any name is accepted (the CLI passes
-        what it was given) and checked here: an unknown one raises ValueError."""
+        """A context with a named preset's values, then ``overrides``.
+
+        Any name is accepted (the CLI passes what it was given) and checked here: an unknown one raises
+        ValueError.
+        """
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; choose one of {sorted(PRESETS)}")
         return replace(cls(**PRESETS[name]), **overrides)
@@ -152,14 +156,18 @@ class Context:
         return retrieval + self.max_sentences * (5 * self.max_trials + 6) + 4
 
     def as_dict(self) -> dict[str, Any]:
+        """The context's fields as a dict."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 
 def parse_settings(pairs: Sequence[str]) -> dict[str, Any]:
-    """``FIELD=VALUE`` strings as Context fields, each value parsed as its field's type (a choice among a
-    field's allowed values; ``none`` for a field that may be empty); old names are accepted. Raises
-    ``ValueError`` with a one-line reason naming the pair."""
+    """``FIELD=VALUE`` strings as Context fields, each value parsed as its field's type.
+
+    A value is a choice among its field's allowed values where the field has them, and ``none`` empties a
+    field that may be empty; old names are accepted. Raises ``ValueError`` with a one-line reason naming the
+    pair.
+    """
     hints = typing.get_type_hints(Context)
     out: dict[str, Any] = {}
     for pair in pairs:

@@ -34,12 +34,15 @@ def context_of(given: Any) -> Context:
 class Node(Protocol):
     """A wrapped node as LangGraph calls it: ``node(state, runtime=runtime)``."""
 
-    def __call__(self, state: Any, runtime: Runtime[Context]) -> dict: ...
+    def __call__(self, state: Any, runtime: Runtime[Context]) -> dict:
+        """Run the node on ``state``; return its state update."""
 
 
 def as_node(function: Callable[..., dict]) -> Node:
-    """``function(state, runtime)`` (or ``function(state)``) as a graph node: it gets a :class:`Context`,
-    and its ``replies``/``fallbacks`` become its timed usage-ledger entry."""
+    """``function(state, runtime)`` (or ``function(state)``) as a graph node that gets a :class:`Context`.
+
+    Its ``replies``/``fallbacks`` become its timed usage-ledger entry.
+    """
     takes_runtime = function.__code__.co_argcount > 1
     name = function.__name__
 

@@ -18,12 +18,15 @@ def model(runtime: Runtime[Context], spec: str = "") -> BaseChatModel:
 
 
 def store(runtime: Runtime[Context]) -> Retriever:
+    """The run's document store (its context's ``store`` and ``chroma_url``)."""
     return resolve_store(runtime.context.store_path(), runtime.context.chroma_url)
 
 
 def check_store(context: Context) -> None:
-    """Raise :class:`~verirag.errors.StoreNotFoundError` now, before any model is loaded, when the run
-    will retrieve from a store folder that has no index (``verirag ingest`` first)."""
+    """Raise :class:`~verirag.errors.StoreNotFoundError` before any model loads if the store has no index.
+
+    That is when the run will retrieve from a store folder that has no index (``verirag ingest`` first).
+    """
     if context.top_k > 0:
         found = resolve_store(context.store_path(), context.chroma_url)
         if hasattr(found, "manifest"):

@@ -1,5 +1,8 @@
-"""Transient failures of model calls (time-outs, dropped connections, rate limits, 5xx) are retried
-with exponential backoff by LangGraph's RetryPolicy on every node; anything else fails at once."""
+"""Transient failures of model calls are retried with exponential backoff; anything else fails at once.
+
+Transient: time-outs, dropped connections, rate limits, 5xx. LangGraph's RetryPolicy retries them on every
+node.
+"""
 
 from __future__ import annotations
 

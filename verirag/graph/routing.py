@@ -1,5 +1,7 @@
-"""Routing functions of the conditional edges: small, pure functions of the state (and the run's
-Context, for switches and caps)."""
+"""Routing functions of the conditional edges.
+
+Small, pure functions of the state (and the run's Context, for switches and caps).
+"""
 
 from __future__ import annotations
 
@@ -40,8 +42,10 @@ Stop = Literal["missing_info_query", "grounded_refusal"]
 
 
 def route_after_verify_retrieval(state: State, runtime: Runtime[Context]) -> Stop | Writer:
-    """LLatrieval: stop when D passed verification or the iteration cap R was reached; at the cap, a D
-    too unlikely to answer goes straight to the grounded refusal."""
+    """LLatrieval: stop when D passed verification or the iteration cap R was reached.
+
+    At the cap, a D too unlikely to answer goes straight to the grounded refusal.
+    """
     verifications = state.get("verifications") or []
     if verifications and not verifications[-1]["final"]:
         return "missing_info_query"

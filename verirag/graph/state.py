@@ -1,9 +1,9 @@
-"""Graph state. Field names follow the papers: ``selected`` (LLatrieval's D), ``candidates`` (D_c),
-``long_term_memory`` and ``short_term_memory`` (VTG), ``sentences`` (the kept output O).
+"""Graph state, its field names following the papers.
 
-Documents are referred to by their stable ids everywhere, so citation numbers never shift while the
-memories change; :mod:`verirag.nodes.writing.finalize` (or ``compose_answer`` for a planned question)
-renumbers them [1]..[n] only for the final answer.
+``selected`` (LLatrieval's D), ``candidates`` (D_c), ``long_term_memory`` and ``short_term_memory`` (VTG),
+``sentences`` (the kept output O). Documents are referred to by their stable ids everywhere, so citation
+numbers never shift while the memories change; :mod:`verirag.nodes.writing.finalize` (or ``compose_answer``
+for a planned question) renumbers them [1]..[n] only for the final answer.
 """
 
 from __future__ import annotations
@@ -32,9 +32,11 @@ def memory(state: State) -> list[Document]:
 
 
 def current_draft(state: State) -> Draft:
-    """The sentence under verification. The nodes from ``cite`` to ``keep_sentence`` (and the evidence
-    finder) run only while there is one: :func:`verirag.graph.routing.route_after_sentence` ends the
-    answer on an empty draft."""
+    """The sentence under verification.
+
+    The nodes from ``cite`` to ``keep_sentence`` (and the evidence finder) run only while there is one:
+    :func:`verirag.graph.routing.route_after_sentence` ends the answer on an empty draft.
+    """
     draft = state["draft"]
     if draft is None:
         raise TypeError("no sentence under verification (draft is None)")
@@ -42,8 +44,10 @@ def current_draft(state: State) -> Draft:
 
 
 def answer_sentences(sentences: list[Sentence], unverified: str, writer: str = "vtg") -> list[Sentence]:
-    """The kept sentences that the answer text shows: all of them, or only the verified ones when the
-    writer drops unverified sentences (``Context.unverified == "drop"``)."""
+    """The kept sentences that the answer text shows: all of them, or only the verified ones.
+
+    Only the verified ones when the writer drops unverified sentences (``Context.unverified == "drop"``).
+    """
     if writer == "vtg" and unverified == "drop":
         return [s for s in sentences if s["verified_by"] != "none"]
     return list(sentences)

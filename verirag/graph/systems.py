@@ -1,5 +1,7 @@
-"""Named systems: each is the same graph with different Context switches, on the same model and store —
-never a separate code path. Used by ``verirag eval --systems`` and ``verirag ask --system``."""
+"""Named systems: each is the same graph with different Context switches, never a separate code path.
+
+All run on the same model and store. Used by ``verirag eval --systems`` and ``verirag ask --system``.
+"""
 
 from __future__ import annotations
 
@@ -46,8 +48,11 @@ SYSTEMS: dict[str, dict[str, Any]] = {
 
 
 def system_overrides(name: str) -> dict[str, Any]:
-    """Context overrides of a named system, or of ``NAME+FIELD=VALUE[+FIELD=VALUE…]`` (a named system with
-    more switches, e.g. ``llatrieval+utility_mode=ranked``); a clear error for unknown names and fields."""
+    """Context overrides of a named system, or of ``NAME+FIELD=VALUE[+FIELD=VALUE…]``.
+
+    The latter is a named system with more switches, e.g. ``llatrieval+utility_mode=ranked``. A clear error
+    for unknown names and fields.
+    """
     base, *settings = name.split("+")
     if base not in SYSTEMS:
         raise VeriragError(f"unknown system {base!r}; choose from {', '.join(SYSTEMS)}")

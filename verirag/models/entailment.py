@@ -1,6 +1,7 @@
-"""The entailment judge of ALCE's citation metrics, played by a chat model scored by probability (no NLI
-weights are installable offline): the evaluation's judge, and the Rerank baseline's (which keeps the
-sampled answer with the best citation recall). The graph's own verifier is :mod:`verirag.critiques`.
+"""The entailment judge of ALCE's citation metrics, played by a chat model scored by probability.
+
+No NLI weights are installable offline. It is the evaluation's judge, and the Rerank baseline's (which keeps
+the sampled answer with the best citation recall). The graph's own verifier is :mod:`verirag.critiques`.
 """
 
 from __future__ import annotations
@@ -54,8 +55,10 @@ class ModelJudge:
             self.model, prompt.messages(render_documents(documents), claim), ["Yes", "No"], default="No"))
 
     def prefetch(self, checks: Sequence[tuple[Sequence[Document], str]]) -> None:
-        """Judge independent (documents, claim) checks concurrently (up to ``max_concurrency`` at once),
-        so later calls hit the memo."""
+        """Judge independent (documents, claim) checks concurrently, so later calls hit the memo.
+
+        Up to ``max_concurrency`` at once.
+        """
         todo: dict[tuple, tuple] = {}
         for documents, claim in checks:
             key = self._key(documents, claim)
@@ -67,4 +70,5 @@ class ModelJudge:
             self._record(key, judgment)
 
     def entails(self, documents: Sequence[Document], claim: str) -> bool:
+        """Whether P(``documents`` support ``claim``) is above the threshold (never without documents)."""
         return bool(documents) and self.probability(documents, claim) > self.threshold

@@ -64,8 +64,10 @@ class PrefixStates:
         return len(self._states)
 
     def longest(self, tokens: Sequence[int], scope: str = "") -> tuple[SavedState | None, int]:
-        """The saved state of ``scope`` sharing the longest prefix with ``tokens`` and that length
-        (0: none); the state found counts as just used."""
+        """The saved state of ``scope`` sharing the longest prefix with ``tokens``, and that length.
+
+        The length is 0 when none does; the state found counts as just used.
+        """
         best, best_key, length = None, -1, 0
         for key, state in self._states.items():
             n = shared_prefix(state.tokens, tokens) if state.scope == scope else 0
@@ -76,6 +78,10 @@ class PrefixStates:
         return best, length
 
     def add(self, state: SavedState) -> None:
+        """Save ``state``, dropping the saved states of its scope that it extends.
+
+        Then, over the budget, the least recently used states are dropped (the newest always stays).
+        """
         for key, old in list(self._states.items()):
             if old.scope == state.scope and shared_prefix(old.tokens, state.tokens) == len(old.tokens):
                 self._drop(key)
@@ -133,8 +139,11 @@ def cache_scope(name: str) -> Iterator[None]:
 
 
 class _Context:
-    """The llama.cpp context of one model file, and the KV states saved from it. One call at a time:
-    each evaluation uses every core, and calls overlapping on the same cores only slow each other."""
+    """The llama.cpp context of one model file, and the KV states saved from it.
+
+    One call at a time: each evaluation uses every core, and calls overlapping on the same cores only slow
+    each other.
+    """
 
     def __init__(self, llm: Any, budget_bytes: int):
         self.llm = llm
@@ -143,9 +152,11 @@ class _Context:
         self.live_scope = ""  # the cache scope of the tokens in the live cache
 
     def prepare(self, tokens: list[int]) -> int:
-        """Restore the saved state sharing the longest prefix with ``tokens`` if it shares more than the
-        live cache; the number of prompt tokens already evaluated (all but the last at most: the model
-        evaluates at least one token, for fresh logits). The live cache of another scope is dropped."""
+        """Restore the saved state with the longest prefix of ``tokens`` when longer than the live cache's.
+
+        Returns the number of prompt tokens already evaluated (all but the last at most: the model evaluates
+        at least one token, for fresh logits). The live cache of another scope is dropped.
+        """
         if self.live_scope != _scope:
             self.llm.n_tokens = 0  # llama-cpp-python matches prefixes against input_ids[:n_tokens] only
             self.live_scope = _scope
@@ -187,8 +198,10 @@ def _new_llama(path: str, n_ctx: int, n_threads: int | None, seed: int) -> Any:
 
 
 def _context(key: tuple, budget_bytes: int) -> _Context:
-    """The context for ``key`` (path, n_ctx, n_threads, seed), loading the model the first time; the
-    first caller's budget sizes its store of saved states."""
+    """The context for ``key`` (path, n_ctx, n_threads, seed), loading the model the first time.
+
+    The first caller's budget sizes its store of saved states.
+    """
     with _contexts_lock:
         if key not in _contexts:
             _contexts[key] = _Context(_new_llama(*key), budget_bytes)
@@ -251,8 +264,11 @@ class LocalChatModel(BaseChatModel):
 
     @staticmethod
     def _next_token_logprobs(llm, tokens: list[int], reused: int, k: int) -> list[dict]:
-        """Evaluate the prompt after its first ``reused`` tokens (already in the KV cache) and return the
-        top-k next tokens with log-probabilities."""
+        """Evaluate the prompt after its first ``reused`` tokens and return the top-k next tokens.
+
+        The first ``reused`` tokens are already in the KV cache; each next token comes with its
+        log-probability.
+        """
         llm.n_tokens = reused
         llm.eval(tokens[reused:])
         # With logits_all=False llama.cpp keeps the logits of the last evaluated position only;

@@ -33,6 +33,7 @@ class Judgment:
 
     @property
     def best(self) -> str:
+        """The likeliest answer."""
         return max(self.probabilities, key=self.probabilities.__getitem__)
 
 

@@ -115,8 +115,10 @@ def assemble_local_model(target: Path, parts: list[Path] | None = None,
 
 
 def local_model_path(home: Path | None = None, spec: str = "local") -> Path:
-    """Return the verified path of the embedded model ``spec`` (a key of :data:`EMBEDDED`), assembling it
-    on first use."""
+    """Return the verified path of the embedded model ``spec``, assembling it on first use.
+
+    ``spec`` is a key of :data:`EMBEDDED`.
+    """
     weights = EMBEDDED[spec]
     target = (home or verirag_home()) / "models" / weights.file
     if not target.exists():

@@ -3,7 +3,8 @@
 The reply is prefilled with the sentence itself (a final assistant message), so the model writes only
 the markers instead of copying the sentence token by token: decoding is the slow part of a local
 model's call, and the sentence cannot change on the way. A server that does not continue a final
-assistant message writes the sentence with its markers instead; the node reads the markers either way."""
+assistant message writes the sentence with its markers instead; the node reads the markers either way.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
-"""Self-RAG's critiques, asked of a chat model and scored by the probability of the answer token:
-ISSUP (is the sentence supported by the documents?), ISREL (is the document relevant to the question?)
-and ISUSE (how useful is the answer?). The grounded support decision asks
-:mod:`verirag.prompts.entailment`'s question about a quote instead of ISSUP's."""
+"""Self-RAG's critiques, asked of a chat model and scored by the probability of the answer token.
+
+ISSUP (is the sentence supported by the documents?), ISREL (is the document relevant to the question?) and
+ISUSE (how useful is the answer?). The grounded support decision asks :mod:`verirag.prompts.entailment`'s
+question about a quote instead of ISSUP's.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""Prompt of the entailment judge: do these documents support this claim? (ALCE's AutoAIS question,
-asked of a chat model and scored by the probability of "Yes"). Documents first, claim last, so
-consecutive checks over the same documents reuse the cached prompt prefix."""
+"""Prompt of the entailment judge: do these documents support this claim?
+
+ALCE's AutoAIS question, asked of a chat model and scored by the probability of "Yes". Documents first, claim
+last, so consecutive checks over the same documents reuse the cached prompt prefix.
+"""
 
 from __future__ import annotations
 

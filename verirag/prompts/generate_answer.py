@@ -1,6 +1,7 @@
-"""Prompt of the cited-answer generator (ALCE's "Vanilla" instruction, reworded, with one worked
-example so a small model learns the marker format). Shared parts first (instructions, example,
-documents), the question last, so llama.cpp reuses the cached prefix between calls.
+"""Prompt of the cited-answer generator (ALCE's "Vanilla" instruction, reworded, with one worked example).
+
+The example teaches a small model the marker format. Shared parts first (instructions, example, documents),
+the question last, so llama.cpp reuses the cached prefix between calls.
 """
 
 from __future__ import annotations

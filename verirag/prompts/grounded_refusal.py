@@ -1,5 +1,7 @@
-"""What part of the question the verified answer leaves open (Trust-Score's grounded refusal): named in
-a few words, so the answer can end by saying plainly what the documents do not answer."""
+"""What part of the question the verified answer leaves open (Trust-Score's grounded refusal).
+
+Named in a few words, so the answer can end by saying plainly what the documents do not answer.
+"""
 
 from __future__ import annotations
 
@@ -13,5 +15,6 @@ If the answer fully answers the question, reply exactly {NONE}."""
 
 
 def messages(question: str, answer: str) -> list[BaseMessage]:
+    """The prompt asking what part of ``question`` the ``answer`` leaves unanswered."""
     return [SystemMessage(SYSTEM),
             HumanMessage(f"Question: {question}\nAnswer: {answer}\nPart of the question not answered:")]

@@ -1,6 +1,8 @@
-"""Utility judgments (listwise-set, question first) as used for LLatrieval's progressive selection,
-and, kept for comparison, the single-pass ranking (one number, read as a distribution) and pointwise. Utility, not relevance: a document is useful when it
-helps write the answer, not when it merely shares the topic."""
+"""Utility judgments (listwise-set, question first) as used for LLatrieval's progressive selection.
+
+Kept for comparison: the single-pass ranking (one number, read as a distribution) and pointwise. Utility, not
+relevance: a document is useful when it helps write the answer, not when it merely shares the topic.
+"""
 
 from __future__ import annotations
 
@@ -33,18 +35,21 @@ Reply with one word: Yes or No."""
 
 
 def listwise(question: str, documents: Sequence[Document], k: int) -> list[BaseMessage]:
+    """The listwise prompt: choose at most ``k`` of the documents for the question."""
     return [SystemMessage(LISTWISE_SYSTEM.format(k=k)),
             HumanMessage(f"Question: {question}\n\nCandidate documents:\n{render_documents(documents)}\n\n"
                          f"Choose at most {k} documents for the question above.\nSelected Documents:")]
 
 
 def ranked(question: str, documents: Sequence[Document]) -> list[BaseMessage]:
+    """The single-pass ranking prompt: the number of the most useful document."""
     return [SystemMessage(RANKED_SYSTEM),
             HumanMessage(f"Question: {question}\n\nCandidate documents:\n{render_documents(documents)}\n\n"
                          "The number of the most useful document for the question above:")]
 
 
 def pointwise(question: str, document: Document) -> list[BaseMessage]:
+    """The pointwise prompt: is this one document useful for answering the question?"""
     return [SystemMessage(POINTWISE_SYSTEM),
             HumanMessage(f"Question: {question}\n\n{render_documents([document])}\n\n"
                          "Is this document useful for answering the question? Yes or No:")]

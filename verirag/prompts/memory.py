@@ -1,6 +1,8 @@
-"""The prefix every prompt over VTG's memory shares: the same system text, then the memory's documents
-(long-term, then short-term), then the task. On the local model consecutive calls over the same memory
-(generate the next sentence, cite it) reuse the cached prefix and pay only for their task.
+"""The prefix every prompt over VTG's memory shares: the system text, then the memory's documents.
+
+The same system text, then the memory's documents (long-term, then short-term), then the task. On the local
+model consecutive calls over the same memory (generate the next sentence, cite it) reuse the cached prefix and
+pay only for their task.
 """
 
 from __future__ import annotations

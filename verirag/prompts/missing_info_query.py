@@ -1,9 +1,10 @@
-"""LLatrieval's missing-info query: name what the current documents lack, as a pseudo-passage
-(the "passage" style, default) or as a new question (the "question" style).
+"""LLatrieval's missing-info query: name what the current documents lack.
 
-Asked right after the retrieval verification failed on the same D, over the same shared prefix
-(:mod:`verirag.prompts.memory`: system text, then the documents), so on the local model it pays only
-for its own task, not for the documents again."""
+As a pseudo-passage (the "passage" style, default) or as a new question (the "question" style). Asked right
+after the retrieval verification failed on the same D, over the same shared prefix
+(:mod:`verirag.prompts.memory`: system text, then the documents), so on the local model it pays only for its
+own task, not for the documents again.
+"""
 
 from __future__ import annotations
 
@@ -29,5 +30,6 @@ QUESTION_TASK = (
 
 
 def messages(question: str, documents: Sequence[Document], style: str) -> list[BaseMessage]:
+    """The prompt naming what ``documents`` lack for ``question``, in the ``style`` asked."""
     task = PASSAGE_TASK if style == "passage" else QUESTION_TASK
     return with_documents(documents, task.format(question=question))

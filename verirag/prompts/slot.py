@@ -1,5 +1,7 @@
-"""Prompt of the QA slot check: what do the documents put in the blank of this sentence? Documents
-first, so the blanks of one claim reuse the cached prompt prefix."""
+"""Prompt of the QA slot check: what do the documents put in the blank of this sentence?
+
+Documents first, so the blanks of one claim reuse the cached prompt prefix.
+"""
 
 from __future__ import annotations
 

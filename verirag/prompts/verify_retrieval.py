@@ -1,9 +1,10 @@
 """LLatrieval's retrieval verification: can these documents support answering the question?
-Classification (Yes/No, scored by probability) or score-and-filter (0-10, accepted at >= tau).
 
-Both ask over the writing stage's shared prefix (:mod:`verirag.prompts.memory`: the same system text,
-then the documents): the D that passes becomes long-term memory in the same order, so the first
-sentence's prompt reuses this prompt's cached documents and pays only for its own task."""
+Classification (Yes/No, scored by probability) or score-and-filter (0-10, accepted at >= tau). Both ask over
+the writing stage's shared prefix (:mod:`verirag.prompts.memory`: the same system text, then the documents):
+the D that passes becomes long-term memory in the same order, so the first sentence's prompt reuses this
+prompt's cached documents and pays only for its own task.
+"""
 
 from __future__ import annotations
 
@@ -27,8 +28,10 @@ SCORE_TASK = (
 
 
 def classify(question: str, documents: Sequence[Document]) -> list[BaseMessage]:
+    """The classification prompt: can the documents support answering the question (Yes/No)?"""
     return with_documents(documents, CLASSIFY_TASK.format(question=question))
 
 
 def score(question: str, documents: Sequence[Document]) -> list[BaseMessage]:
+    """The score-and-filter prompt: how well the documents support answering the question (0-10)."""
     return with_documents(documents, SCORE_TASK.format(question=question))

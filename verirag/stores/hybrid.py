@@ -1,7 +1,8 @@
-"""The document store: a persistent Chroma collection (dense) plus a BM25 index (lexical), fused by
-reciprocal-rank fusion. Vectors come from verirag's own offline embedder (never Chroma's downloading
-default); document ids are content hashes. The manifest ``store.json`` is an ingest's commit point;
-whenever Chroma's count differs from it, the store is repaired under the writer lock
+"""The document store: a Chroma collection (dense) plus a BM25 index (lexical), fused by reciprocal rank.
+
+The Chroma collection is persistent. Vectors come from verirag's own offline embedder (never Chroma's
+downloading default); document ids are content hashes. The manifest ``store.json`` is an ingest's commit
+point; whenever Chroma's count differs from it, the store is repaired under the writer lock
 (:meth:`HybridStore.repair`), so nothing an ingest acknowledged is lost.
 """
 
@@ -35,9 +36,11 @@ _PAGE = 1000  # ids per Chroma read
 class Retriever(Protocol):
     """What the graph needs from a store."""
 
-    def search(self, query: str, k: int) -> list[Document]: ...
+    def search(self, query: str, k: int) -> list[Document]:
+        """The ``k`` best documents for ``query``."""
 
-    def count(self) -> int: ...
+    def count(self) -> int:
+        """How many documents the store holds."""
 
 
 def rrf_fuse(rankings: Sequence[Sequence[str]], k: int, rrf_k: int = RRF_K) -> list[tuple[str, float]]:
@@ -51,8 +54,9 @@ def rrf_fuse(rankings: Sequence[Sequence[str]], k: int, rrf_k: int = RRF_K) -> l
 
 
 class HybridStore:
-    """Persistent dense + BM25 store, crash-consistent (see the module docstring). Thread-safe for
-    concurrent searches.
+    """Persistent dense + BM25 store, crash-consistent (see the module docstring).
+
+    Thread-safe for concurrent searches.
 
     Args:
         path: the store folder (created by :meth:`add`): manifest, BM25 segments and, unless
@@ -82,6 +86,7 @@ class HybridStore:
     # -- opening ------------------------------------------------------------------------------------
     @property
     def embedder(self) -> Embedder:
+        """The store's embedder: the one given, else the one it was built with, else the offline MiniLM."""
         if self._embedder is None:  # the one this store was built with, else the offline MiniLM
             from verirag.stores.embeddings import default_embedder, embedder_named
 
@@ -138,9 +143,11 @@ class HybridStore:
                 f"not {self._embedder.name!r}")
 
     def _check_chroma(self, manifest: dict) -> None:
-        """Refuse to open a store's vectors anywhere but where they were written: opened without its
-        server, an empty embedded Chroma would look like a crash to repair, and the repair would drop
-        every document from the index. (Manifests written before this check do not say.)"""
+        """Refuse to open a store's vectors anywhere but where they were written.
+
+        Opened without its server, an empty embedded Chroma would look like a crash to repair, and the repair
+        would drop every document from the index. (Manifests written before this check do not say.)
+        """
         built, here = manifest.get("chroma"), "server" if self.chroma_url else "embedded"
         if built and built != here:
             raise StoreUnavailableError(

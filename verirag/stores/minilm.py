@@ -26,8 +26,10 @@ _BLOCK = 1 << 16  # floats per GELU block
 
 
 def _gelu(x: Array) -> Array:
-    """BERT's exact GELU, x * Phi(x), in place (erf by Abramowitz & Stegun 7.1.26), in blocks that stay
-    in the CPU's cache."""
+    """BERT's exact GELU, x * Phi(x), in place (erf by Abramowitz & Stegun 7.1.26).
+
+    It runs in blocks that stay in the CPU's cache.
+    """
     flat = x.reshape(-1)
     for start in range(0, flat.size, _BLOCK):
         _gelu_block(flat[start:start + _BLOCK])
@@ -96,8 +98,9 @@ class _Layer(NamedTuple):
 
 
 class MiniLM:
-    """The encoder of one sentence-transformers BERT folder (config.json, tokenizer.json,
-    model.safetensors, sentence_bert_config.json).
+    """The encoder of one sentence-transformers BERT folder.
+
+    The folder holds config.json, tokenizer.json, model.safetensors and sentence_bert_config.json.
 
     Each batch runs on one core (single-threaded BLAS: OpenBLAS's own threads wait for each other on
     every small product and crawl when the cores are busy), ``workers`` batches at a time.
@@ -135,6 +138,7 @@ class MiniLM:
 
     @property
     def dim(self) -> int:
+        """The dimension of the embeddings."""
         return int(self.word.shape[1])
 
     def encode(self, texts: Sequence[str]) -> Array:

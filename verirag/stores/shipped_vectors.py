@@ -105,14 +105,17 @@ class PrecomputedEmbedder:
         self._live = live
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """The shipped vector of each text; the live model embeds the texts that have none."""
         missing = [t for t in texts if t not in self._vectors]
         computed = iter(self._live().embed(missing) if missing else [])
         return [self._vectors[t].tolist() if t in self._vectors else next(computed) for t in texts]
 
 
 def corpus_embedder(documents: Sequence[Document], store: HybridStore) -> tuple[Embedder | None, str]:
-    """The embedder that ingests the shipped corpus into ``store`` from the shipped vectors, or
-    ``(None, why not)``; the store's own model embeds any document they lack."""
+    """The embedder that ingests the shipped corpus into ``store`` from the shipped vectors.
+
+    Or ``(None, why not)`` when there is none; the store's own model embeds any document they lack.
+    """
     model = store.manifest().get("embedder", "") if store.exists() else MiniLMEmbedder.name
     vectors, why = load(documents, model)
     if not vectors:

@@ -1,9 +1,11 @@
-"""check_sentence — one sentence of an answer written elsewhere, checked as verirag checks its own: the
-support decision of the run (with ``atomic_claims``, atom by atom: a list or compound sentence holds only
-if every atom does; off by default, as measured on the verifier benchmark) against the documents it
-cites, with the minimal verbatim quote that holds it (``quotes``, as the simplifier finds it); one that
-cites nothing or fails is checked against all the documents, to suggest the citations that would hold
-it. Its verdict goes to the custom stream as ``{"event": "verdict", ...}`` as soon as it is decided."""
+"""check_sentence — one sentence of an answer written elsewhere, checked as verirag checks its own.
+
+It gets the support decision of the run (with ``atomic_claims``, atom by atom: a list or compound sentence
+holds only if every atom does; off by default, as measured on the verifier benchmark) against the documents it
+cites, with the minimal verbatim quote that holds it (``quotes``, as the simplifier finds it); one that cites
+nothing or fails is checked against all the documents, to suggest the citations that would hold it. Its
+verdict goes to the custom stream as ``{"event": "verdict", ...}`` as soon as it is decided.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from verirag.graph.context import Context
 
 
 def check_sentence(state: dict, runtime: Runtime[Context]) -> dict:
+    """Check one sentence against the documents it cites; suggest the citations that hold it when it fails."""
     ctx = runtime.context
     model, sentence, sources = resources.model(runtime), state["sentence"], state["sources"]
     cited = [sources[n - 1] for n in sentence["citations"]]  # read_answer: every number names a document

@@ -1,6 +1,9 @@
-"""read_answer — an answer written elsewhere as sentences with the numbers they cite
-(:func:`verirag.answers.cited_sentences`), and its documents as verirag's: ``[n]`` is the n-th, whether
-given as {"title", "text"} dicts, strings, LangChain ``Document``s or the contract's {id: document}."""
+"""read_answer — an answer written elsewhere as sentences with the numbers they cite, and its documents.
+
+The sentences come from :func:`verirag.answers.cited_sentences`; the documents are read as verirag's:
+``[n]`` is the n-th, whether given as {"title", "text"} dicts, strings, LangChain ``Document``s or the
+contract's {id: document}.
+"""
 
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ def source(number: int, doc: Any) -> Document:
 
 
 def read_answer(state: CheckState) -> dict:
+    """The answer's sentences with the numbers they cite; InvalidAnswerError for bad input."""
     answer, documents = state.get("answer"), state.get("documents")
     if not isinstance(answer, str) or not answer.strip():
         raise InvalidAnswerError("the answer to check is empty")

@@ -1,6 +1,9 @@
-"""report_check — the checked answer: the sentences that held against their own citations, with their
-markers, then a refusal that names what was left out ("The documents do not say that <sentence>.", the
-first three; nothing held: "The documents do not answer this question.")."""
+"""report_check — the checked answer: the sentences that held, then a refusal naming what was left out.
+
+The sentences are those that held against their own citations, with their markers; the refusal names the first
+three left out ("The documents do not say that <sentence>."; nothing held: "The documents do not answer this
+question.").
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ MAX_NAMED = 3
 
 
 def report_check(state: CheckState) -> dict:
+    """The verified answer: the sentences that held, then a refusal naming those left out."""
     checked = sorted(state.get("checked") or [], key=lambda c: c["index"])
     held = [c for c in checked if c["verdict"] == "supported"]
     dropped = [c for c in checked if c["verdict"] != "supported"]

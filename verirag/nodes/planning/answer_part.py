@@ -1,7 +1,9 @@
-"""answer_part — one part of a planned question through the whole pipeline (retrieval stage, then the
-verified sentence loop, at most ``part_sentences`` sentences), as a nested run of the graph without its
-planner; the parts of a wave run at most ``max_concurrency`` at once. Its kept sentences go on to
-the custom stream as they are verified, marked with the part's ``index``."""
+"""answer_part — one part of a planned question through the whole pipeline, as a nested run of the graph.
+
+The pipeline is the retrieval stage, then the verified sentence loop (at most ``part_sentences`` sentences),
+run without the graph's planner; the parts of a wave run at most ``max_concurrency`` at once. Its kept
+sentences go on to the custom stream as they are verified, marked with the part's ``index``.
+"""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
-"""compose_answer — the answer of a planned question, made only of its parts' verified sentences (no
-new words, so no new facts): in the order the parts were asked, each with its citations and quotes,
-documents renumbered [1]..[n] over the whole answer, a sentence already said by an earlier part left
-out. What a part could not verify is named: "The documents do not say <its question>." (or the part's
-own refusal when it verified some of it); a second hop that no member of the first answer started
-adds "The documents do not answer every part of this question." ``plan`` in the output shows each
-part: question, answer, verdict and cited documents."""
+"""compose_answer — a planned question's answer, only its parts' verified sentences (no new words or facts).
+
+In the order the parts were asked, each with its citations and quotes, documents renumbered [1]..[n] over the
+whole answer, a sentence already said by an earlier part left out. What a part could not verify is named: "The
+documents do not say <its question>." (or the part's own refusal when it verified some of it); a second hop
+that no member of the first answer started adds "The documents do not answer every part of this question."
+``plan`` in the output shows each part: question, answer, verdict and cited documents.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ def _refusal(part: Part) -> str | None:
 
 
 def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
+    """The planned question's answer, composed from its parts' verified sentences."""
     ctx = runtime.context
     parts = sorted(state.get("parts") or [], key=lambda p: p["index"])
     sentences, shown, said = [], [], set()

@@ -1,6 +1,9 @@
-"""next_parts — after a wave of parts: each sub-question that waited for a part now answered is asked
-once for every member that part's verified answer names (at most ``max_parts`` parts in all). A part
-that verified nothing names no member, so what waited for it is not asked (the refusal names it)."""
+"""next_parts — after a wave of parts, the sub-questions that waited for them, once per member named.
+
+Each sub-question that waited for a part now answered is asked once for every member that part's verified
+answer names (at most ``max_parts`` parts in all). A part that verified nothing names no member, so what
+waited for it is not asked (the refusal names it).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from verirag.graph.state import State
 
 
 def next_parts(state: State, runtime: Runtime[Context]) -> dict:
+    """The parts waiting on the finished wave, one per member its verified answers name."""
     parts = state.get("parts") or []
     done = {p["index"]: p for p in parts}
     expanded = list(state.get("expanded") or [])

@@ -1,6 +1,8 @@
-"""plan — whether the question has several parts and, if so, which sub-questions in what order
-(:func:`verirag.plans.plan`, rules: no model call). A question of one part goes on to the retrieval
-stage unchanged; the parts of a planned one that wait for nothing are asked first, all at once."""
+"""plan — whether the question has several parts and, if so, which sub-questions in what order.
+
+By rules, with no model call (:func:`verirag.plans.plan`). A question of one part goes on to the retrieval
+stage unchanged; the parts of a planned one that wait for nothing are asked first, all at once.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from verirag.graph.state import State
 
 
 def plan(state: State, runtime: Runtime[Context]) -> dict:
+    """Check the question and split it into sub-questions when it has several parts."""
     ctx = runtime.context
     question = resources.check_question(state.get("question"), ctx.max_question_chars)
     parts = plans.plan(question, ctx.max_parts, ctx.max_hops) if ctx.planner and ctx.writer == "vtg" else []

@@ -1,6 +1,8 @@
-"""decide_retrieval — Self-RAG's ``Retrieve`` reflection: P(retrieval helps) from the model's
-next-token probabilities; retrieve when it exceeds δ (``retrieval_threshold``; 0 always retrieves
-without asking, and ``top_k = 0`` never retrieves)."""
+"""decide_retrieval — Self-RAG's ``Retrieve`` reflection: retrieve when P(retrieval helps) exceeds δ.
+
+P(retrieval helps) comes from the model's next-token probabilities; δ is ``retrieval_threshold`` (0 always
+retrieves without asking, and ``top_k = 0`` never retrieves).
+"""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from verirag.prompts import decide_retrieval as prompt
 
 
 def decide_retrieval(state: State, runtime: Runtime[Context]) -> dict:
+    """Check the question and decide whether to retrieve; the retrieval stage starts afresh."""
     ctx = runtime.context
     question = resources.check_question(state.get("question"), ctx.max_question_chars)
     replies, fallbacks, probability = [], 0, None

@@ -1,8 +1,9 @@
-"""judge_utility — LLatrieval's progressive selection with utility judgments: a window slides over the
-N candidates and the model selects at most k documents from D ∪ window, by vote over ``utility_samples``
-shuffled orders (``utility_mode="listwise"``, the default; also ``"ranked"``, ``"pointwise"``, ``"off"``).
-Safe default: if no sample of a window names a valid document, D keeps its documents and is topped up
-from the window in retrieval order.
+"""judge_utility — LLatrieval's progressive selection with utility judgments over a sliding window.
+
+A window slides over the N candidates and the model selects at most k documents from D ∪ window, by vote over
+``utility_samples`` shuffled orders (``utility_mode="listwise"``, the default; also ``"ranked"``,
+``"pointwise"``, ``"off"``). Safe default: if no sample of a window names a valid document, D keeps its
+documents and is topped up from the window in retrieval order.
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ def windows(candidates: Sequence[Document], size: int) -> list[list[Document]]:
 
 def sample_orders(selected: Sequence[Document], window: Sequence[Document], samples: int,
                   rng: random.Random) -> list[list[Document]]:
-    """``samples`` input orders: the first as given, the others shuffled within D and within the window,
-    D always ahead of the window."""
+    """``samples`` input orders: the first as given, the others shuffled.
+
+    The others are shuffled within D and within the window, D always ahead of the window.
+    """
     orders = [list(selected) + list(window)]
     for _ in range(samples - 1):
         head, tail = list(selected), list(window)
@@ -42,8 +45,10 @@ def sample_orders(selected: Sequence[Document], window: Sequence[Document], samp
 
 
 def vote(pool: Sequence[Document], selections: Sequence[Sequence[str]], k: int) -> list[Document]:
-    """Aggregate sampled selections: modal size (smaller on ties), most voted ids (ties by pool order),
-    returned in pool order."""
+    """Aggregate sampled selections: modal size (smaller on ties), most voted ids (ties by pool order).
+
+    The ids are returned in pool order.
+    """
     votes = Counter(doc_id for chosen in selections for doc_id in chosen)
     sizes = Counter(min(len(chosen), k) for chosen in selections)
     size = max(sizes.items(), key=lambda kv: (kv[1], -kv[0]))[0]
@@ -156,6 +161,7 @@ def _pointwise(state: State, ctx: Context, model) -> tuple[list[Document], list,
 
 
 def judge_utility(state: State, runtime: Runtime[Context]) -> dict:
+    """Select D from the selected and candidate documents by the run's ``utility_mode``."""
     ctx = runtime.context
     if ctx.utility_mode == "off":
         pool = list(state.get("selected") or []) + list(state.get("candidates") or [])

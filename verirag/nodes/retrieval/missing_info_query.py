@@ -1,6 +1,8 @@
-"""missing_info_query — LLatrieval's update query: what D lacks, as a pseudo-passage ("passage" style)
-or a new question ("question" style). Safe default for an empty or unusable reply (counted as a
-fallback): the original question."""
+"""missing_info_query — LLatrieval's update query: what D lacks, as a pseudo-passage or a new question.
+
+A pseudo-passage in the "passage" style, a new question in the "question" style. Safe default for an empty or
+unusable reply (counted as a fallback): the original question.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from verirag.prompts import missing_info_query as prompt
 
 
 def missing_info_query(state: State, runtime: Runtime[Context]) -> dict:
+    """The next query: what D lacks, as the model names it (the question when it names nothing)."""
     ctx = runtime.context
     reply = resources.model(runtime).invoke(
         prompt.messages(state["question"], state.get("selected") or [], ctx.query_style),

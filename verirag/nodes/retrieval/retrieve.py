@@ -1,5 +1,7 @@
-"""retrieve — R(Q, 𝔻, N): candidates for the current query (first the question, then LLatrieval's
-missing-info queries), excluding documents already selected."""
+"""retrieve — R(Q, 𝔻, N): candidates for the current query, excluding documents already selected.
+
+The current query is first the question, then LLatrieval's missing-info queries.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from verirag.graph.state import State
 
 
 def retrieve(state: State, runtime: Runtime[Context]) -> dict:
+    """Search the store for the current query's candidates, leaving out those already selected."""
     ctx = runtime.context
     n = ctx.candidates_per_query if ctx.utility_mode != "off" else ctx.top_k
     query = state.get("query") or state["question"]

@@ -3,7 +3,8 @@
 ``verify_mode``: ``classify`` (the default: calibrated P(answerable) above ``answerable_threshold``),
 ``score`` (0-10 >= τ; an unparseable reply scores 0: fail, so the loop looks further) or ``off``. A passing
 D, or at the cap R the best D, becomes long-term memory; when even the best D's P(answerable) is below
-``refusal_floor``, the run goes to the grounded refusal without writing."""
+``refusal_floor``, the run goes to the grounded refusal without writing.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def answerable(p_yes: float, model: str = "local") -> float:
 
 
 def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
+    """Verify D by the run's ``verify_mode`` and record it; a final verification decides the loop."""
     ctx = runtime.context
     selected = list(state.get("selected") or [])
     replies, fallbacks = [], 0

@@ -1,7 +1,9 @@
-"""cite — VTG's citation generator, separate from generation: 1-3 documents of long ∪ short-term
-memory for the one sentence. Markers pointing outside the memory are dropped; a reply with no usable
-marker leaves the sentence uncited (counted as a fallback), which the verifier then treats as
-unsupported by its citations."""
+"""cite — VTG's citation generator, separate from generation: 1-3 documents of memory for the one sentence.
+
+The memory is long ∪ short-term memory. Markers pointing outside the memory are dropped; a reply with no
+usable marker leaves the sentence uncited (counted as a fallback), which the verifier then treats as
+unsupported by its citations.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from verirag.text import parse_citations
 
 
 def cite(state: State, runtime: Runtime[Context]) -> dict:
+    """Cite the draft: the memory documents its markers name, at most ``max_citations``."""
     ctx = runtime.context
     draft = current_draft(state).copy()
     docs = memory(state)

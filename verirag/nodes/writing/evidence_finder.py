@@ -1,8 +1,10 @@
-"""evidence_finder — VTG's evidence finder, after both verifier tiers failed: M diverse, context-aware
-queries (sentence + question + preceding text), N documents each (searched concurrently, up to
-``max_concurrency``); they REPLACE short-term memory and the sentence is generated again. Ablation
-"w/o QG": the sentence itself is the only query. Safe default (counted): a reply with no usable query
-falls back to the sentence."""
+"""evidence_finder — VTG's evidence finder, run after both verifier tiers failed.
+
+M diverse, context-aware queries (sentence + question + preceding text), N documents each (searched
+concurrently, up to ``max_concurrency``); they REPLACE short-term memory and the sentence is generated again.
+Ablation "w/o QG": the sentence itself is the only query. Safe default (counted): a reply with no usable query
+falls back to the sentence.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from verirag.prompts import evidence_finder as prompt
 
 
 def evidence_finder(state: State, runtime: Runtime[Context]) -> dict:
+    """Search new evidence for the draft: the documents found replace short-term memory."""
     ctx = runtime.context
     sentence = current_draft(state)["text"]
     replies, fallbacks, queries = [], 0, [sentence]

@@ -1,9 +1,10 @@
-"""finalize — the output contract: renumber cited documents [1]..[n] in order of first citation (the
-first cited document is [1]) and build the answer text with its bibliography.
+"""finalize — the output contract: documents renumbered [1]..[n], the answer text and its bibliography.
 
-With ``unverified="drop"`` the text holds the verified sentences and then the refusal, if any; every
-kept sentence stays in ``sentences`` (the dropped ones with ``verified_by: "none"``), and the documents
-they cite follow the answer's own in ``documents``, so [1]..[n] still number the answer's sources."""
+Cited documents are renumbered in order of first citation (the first cited document is [1]). With
+``unverified="drop"`` the text holds the verified sentences and then the refusal, if any; every kept sentence
+stays in ``sentences`` (the dropped ones with ``verified_by: "none"``), and the documents they cite follow the
+answer's own in ``documents``, so [1]..[n] still number the answer's sources.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""generate_answer — one prompt for a whole cited answer (ALCE "Vanilla"); with ``answer_samples > 1``,
-ALCE "Rerank": several answers sampled at high temperature, the one with the best citation recall kept.
-Citation numbers in the reply are mapped back to stable document ids at once."""
+"""generate_answer — one prompt for a whole cited answer (ALCE "Vanilla"), or the best of several ("Rerank").
+
+With ``answer_samples > 1``, ALCE "Rerank": several answers sampled at high temperature, the one with the best
+citation recall kept. Citation numbers in the reply are mapped back to stable document ids at once.
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
-"""generate_sentence — VTG's sentence generator: the next sentence of the answer from the question,
-the sentences kept so far and long ∪ short-term memory. The answer ends at the end signal, the
-``max_sentences`` cap, a sentence that only restates, or (``unverified="drop"``, the default) after an
-unverified sentence. With ``beam_width`` B > 1 the sentence is the winner of Self-RAG's segment beam
-(:func:`verirag.critiques.segment_score`).
+"""generate_sentence — VTG's sentence generator: the next sentence of the answer.
+
+It is written from the question, the sentences kept so far and long ∪ short-term memory. The answer ends at
+the end signal, the ``max_sentences`` cap, a sentence that only restates, or (``unverified="drop"``, the
+default) after an unverified sentence. With ``beam_width`` B > 1 the sentence is the winner of Self-RAG's
+segment beam (:func:`verirag.critiques.segment_score`).
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ REPEAT_OVERLAP = 0.8
 
 
 def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool:
-    """True when every atom of the sentence (:func:`verirag.atoms.atoms`) has its content words mostly
-    already said: "Berlin is the capital of Germany" after "The capital of Germany is Berlin" is a
-    restatement; a compound sentence that adds one new fact is not."""
+    """True when every atom of the sentence (:func:`verirag.atoms.atoms`) mostly repeats what was said.
+
+    An atom repeats when its content words are mostly already said: "Berlin is the capital of Germany" after
+    "The capital of Germany is Berlin" is a restatement; a compound sentence that adds one new fact is not.
+    """
     said = set().union(*(content_words(k) for k in kept)) if kept else set()
 
     def restated(atom: str) -> bool:
@@ -96,6 +99,7 @@ def best_segment(model: BaseChatModel, documents: Sequence[Document], question: 
 
 
 def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
+    """Write the next sentence of the answer as the draft, or end the answer (no draft)."""
     ctx = runtime.context
     kept = state.get("sentences") or []
     stopped = ctx.unverified == "drop" and bool(kept) and kept[-1]["verified_by"] == "none"

@@ -37,8 +37,11 @@ def parse_gap(text: str) -> str | None:
 
 
 def checked_gap(gap: str | None, question: str, answer: str) -> str | None:
-    """Zero-token checks of a named gap: words from neither the question nor the answer make it
-    unusable (None); a gap whose content words the answer already holds is no gap ("")."""
+    """Zero-token checks of a named gap against the question and the answer.
+
+    Words from neither the question nor the answer make it unusable (None); a gap whose content words the
+    answer already holds is no gap ("").
+    """
     if not gap:
         return gap
     words, answered = content_words(gap), content_words(answer)
@@ -48,6 +51,7 @@ def checked_gap(gap: str | None, question: str, answer: str) -> str | None:
 
 
 def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
+    """The refusal that ends the answer, naming what its verified sentences leave out."""
     ctx = runtime.context
     if ctx.writer != "vtg" or ctx.unverified != "drop":
         return {"refusal": None}

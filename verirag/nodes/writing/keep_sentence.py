@@ -1,7 +1,9 @@
-"""keep_sentence — append the draft to the answer. A verified sentence's citations join long-term
-memory (VTG: D_L ← D_L ∪ C); an unverified one (the best-supported of its trials) adds nothing to
-memory. Trials reset. The kept sentence is also written to LangGraph's ``custom`` stream
-(``{"event": "sentence", ...}``); judge and grader output never enters that stream.
+"""keep_sentence — append the draft to the answer.
+
+A verified sentence's citations join long-term memory (VTG: D_L ← D_L ∪ C); an unverified one (the
+best-supported of its trials) adds nothing to memory. Trials reset. The kept sentence is also written to
+LangGraph's ``custom`` stream (``{"event": "sentence", ...}``); judge and grader output never enters that
+stream.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from verirag.graph.state import Sentence, State, answer_sentences, current_draft
 
 
 def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
+    """Append the draft to the answer; a verified sentence's citations join long-term memory."""
     draft = current_draft(state)
     best = state.get("best_trial")
     earlier = (best.get("documents") if best else None) or []  # an earlier trial's citations

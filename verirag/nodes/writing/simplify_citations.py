@@ -1,7 +1,8 @@
-"""simplify_citations — VTG's citation simplifier: try removing each citation in turn and drop it for
-good when the rest still supports the sentence (the run's support decision); at most ``max_citations``
-remain. With ``quotes`` on, the same one level down: each citation keeps its minimal verbatim quote.
-Off (ablation "w/o Simplifier"): the set is kept as it is.
+"""simplify_citations — VTG's citation simplifier: each citation the rest can do without is dropped.
+
+Each citation in turn is tried removed, and dropped for good when the rest still supports the sentence (the
+run's support decision); at most ``max_citations`` remain. With ``quotes`` on, the same one level down: each
+citation keeps its minimal verbatim quote. Off (ablation "w/o Simplifier"): the set is kept as it is.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from verirag.usage import node_usage
 
 
 def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
+    """Drop each citation of the draft that the rest can do without."""
     ctx = runtime.context
     draft = current_draft(state).copy()
     by_id = {d["id"]: d for d in memory(state)}

@@ -1,7 +1,9 @@
-"""verify_citations — tier 1 of VTG's verifier (the generation verifier): do the cited documents
-support the sentence? Decided by the run's support decision (:mod:`verirag.critiques`). With
+"""verify_citations — tier 1 of VTG's verifier: do the cited documents support the sentence?
+
+Tier 1 is the generation verifier, decided by the run's support decision (:mod:`verirag.critiques`). With
 ``atomic_claims``, a sentence some of whose atoms hold is rewritten from those atoms (a list keeps its
-verified members) and passes; the atoms left out go to ``omitted``, for the refusal to name."""
+verified members) and passes; the atoms left out go to ``omitted``, for the refusal to name.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from verirag.graph.state import State, current_draft, memory
 
 
 def verify_citations(state: State, runtime: Runtime[Context]) -> dict:
+    """Tier 1: decide whether the draft's cited documents support it."""
     ctx = runtime.context
     draft = current_draft(state).copy()
     by_id = {d["id"]: d for d in memory(state)}

@@ -1,7 +1,8 @@
-"""verify_memory — tier 2 of VTG's verifier (the memory verifier): after tier 1 failed, does the whole
-memory (long ∪ short) support the sentence? If so, the documents of the quoted evidence become the
-citation set; if not, the evidence finder looks for new evidence until ``max_trials`` trials are spent,
-when the best-supported of the sentence's trials is kept, marked unverified.
+"""verify_memory — tier 2 of VTG's verifier: after tier 1 failed, does the whole memory support the sentence?
+
+Tier 2 is the memory verifier; the whole memory is long ∪ short. If so, the documents of the quoted evidence
+become the citation set; if not, the evidence finder looks for new evidence until ``max_trials`` trials are
+spent, when the best-supported of the sentence's trials is kept, marked unverified.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from verirag.graph.state import BestTrial, State, current_draft, memory
 
 
 def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
+    """Tier 2: decide whether the whole memory supports the draft."""
     ctx = runtime.context
     draft = current_draft(state).copy()
     docs = memory(state)
