@@ -38,8 +38,11 @@ def answer(side: str, items: list[dict], out: Path) -> None:
     from verirag.eval.metrics import em_recall
     from verirag.jsonl import append_record, read_records
 
-    print(f"{side}: verirag from {Path(verirag.__file__).parent}; llama.cpp: "
-          f"{llama_cpp.llama_print_system_info().decode().strip()}", flush=True)
+    print(
+        f"{side}: verirag from {Path(verirag.__file__).parent}; llama.cpp: "
+        f"{llama_cpp.llama_print_system_info().decode().strip()}",
+        flush=True,
+    )
     path = out / f"{side}.jsonl"
     done = {r["question"] for r in read_records(path)} if path.exists() else set()
     for item in items:
@@ -48,13 +51,19 @@ def answer(side: str, items: list[dict], out: Path) -> None:
         result = ask(item["question"])
         golds = item.get("answers") or ([item["answer"]] if "answer" in item else [])
         unsupported = item.get("answer_not_in_corpus")  # unanswerable_dev: a string the corpus never states
-        append_record(path, {"question": item["question"], "answer": result["answer"],
-                             "correctness": em_recall(result["answer"], golds) if golds else None,
-                             "unsupported_in_answer": bool(
-                                 unsupported and em_recall(result["answer"], [unsupported]) > 0),
-                             "verified": [s["verified_by"] != "none" for s in result["sentences"]],
-                             "refusal": result["refusal"], "per_node": result["usage"]["per_node"],
-                             "wall_seconds": result["usage"]["wall_seconds"]})
+        append_record(
+            path,
+            {
+                "question": item["question"],
+                "answer": result["answer"],
+                "correctness": em_recall(result["answer"], golds) if golds else None,
+                "unsupported_in_answer": bool(unsupported and em_recall(result["answer"], [unsupported]) > 0),
+                "verified": [s["verified_by"] != "none" for s in result["sentences"]],
+                "refusal": result["refusal"],
+                "per_node": result["usage"]["per_node"],
+                "wall_seconds": result["usage"]["wall_seconds"],
+            },
+        )
         print(f"{side}: {item['question']}", flush=True)
 
 
@@ -86,11 +95,15 @@ def report(out: Path) -> None:
         share = f"{sum(verified) / len(verified):.3f}" if verified else "–"
         scored = [r["correctness"] for r in rs if r.get("correctness") is not None]
         correctness = f"{statistics.mean(scored):.3f}" if scored else "–"
-        print(f"| {s} | {correctness} | {share} | {sum(bool(r['refusal']) for r in rs)} "
-              f"| {sum(bool(r.get('unsupported_in_answer')) for r in rs)} "
-              f"| {statistics.median(r['wall_seconds'] for r in rs):.1f} |")
-    print("\n| node | prompt tokens/q before | now | reused before | now | evaluated before | now "
-          "| seconds before | now |")
+        print(
+            f"| {s} | {correctness} | {share} | {sum(bool(r['refusal']) for r in rs)} "
+            f"| {sum(bool(r.get('unsupported_in_answer')) for r in rs)} "
+            f"| {statistics.median(r['wall_seconds'] for r in rs):.1f} |"
+        )
+    print(
+        "\n| node | prompt tokens/q before | now | reused before | now | evaluated before | now "
+        "| seconds before | now |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     total: dict[str, dict[str, float]] = {s: defaultdict(float) for s in SIDES}
     nodes = rows["now"].keys() | rows["before"].keys()
@@ -103,8 +116,10 @@ def report(out: Path) -> None:
             print(line(node, b, n))
     print(line("**all**", total["before"], total["now"]))
     b, n = total["before"], total["now"]
-    print(f"\nevaluated tokens now ÷ before: {n['evaluated'] / b['evaluated']:.3f}; "
-          f"seconds in nodes now ÷ before: {n['seconds'] / b['seconds']:.3f}")
+    print(
+        f"\nevaluated tokens now ÷ before: {n['evaluated'] / b['evaluated']:.3f}; "
+        f"seconds in nodes now ÷ before: {n['seconds'] / b['seconds']:.3f}"
+    )
 
 
 def line(name: str, before: dict, now: dict) -> str:
@@ -115,8 +130,9 @@ def line(name: str, before: dict, now: dict) -> str:
 
 def worktree(revision: str) -> Path:
     """A git worktree of ``revision`` under /tmp (made once)."""
-    sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", revision], check=True,
-                         capture_output=True, text=True).stdout.strip()
+    sha = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", revision], check=True, capture_output=True, text=True
+    ).stdout.strip()
     path = Path("/tmp") / f"verirag-before-{sha}"
     if not path.exists():
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), sha], check=True)
@@ -127,11 +143,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", default="HEAD", help="git revision of the tree to compare with")
     parser.add_argument("--questions", type=int, default=6, help="the first N questions of the dataset")
-    parser.add_argument("--dataset", type=Path,
-                        default=ROOT.parent / "shared" / "bench" / "single_hop_dev.json")
+    parser.add_argument(
+        "--dataset", type=Path, default=ROOT.parent / "shared" / "bench" / "single_hop_dev.json"
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "bench" / "before_after")
-    parser.add_argument("--before-python", default=sys.executable,
-                        help="interpreter of the before side (default: this one)")
+    parser.add_argument(
+        "--before-python", default=sys.executable, help="interpreter of the before side (default: this one)"
+    )
     parser.add_argument("--side", choices=SIDES, help=argparse.SUPPRESS)  # one child process
     parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args()
@@ -145,9 +163,23 @@ def main() -> None:
         children = []
         for side, (tree, python) in trees.items():
             env = {**os.environ, "PYTHONPATH": str(tree)}  # ahead of the editable install of this tree
-            children.append(subprocess.Popen(
-                [python, __file__, "--questions", str(args.questions), "--dataset", str(args.dataset),
-                 "--out", str(args.out.resolve()), "--side", side], env=env))
+            children.append(
+                subprocess.Popen(
+                    [
+                        python,
+                        __file__,
+                        "--questions",
+                        str(args.questions),
+                        "--dataset",
+                        str(args.dataset),
+                        "--out",
+                        str(args.out.resolve()),
+                        "--side",
+                        side,
+                    ],
+                    env=env,
+                )
+            )
         if any(child.wait() for child in children):
             sys.exit("a side's run failed (its records so far are kept; run again to resume)")
     report(args.out)

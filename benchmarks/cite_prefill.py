@@ -40,9 +40,15 @@ def cases(results: Path, system: str) -> list[dict]:
             continue
         for sentence in row["output"]["sentences"]:
             key = hashlib.sha256(f"{row['question']}\n{sentence['text']}".encode()).hexdigest()[:16]
-            out.append({"id": key, "question": row["question"], "sentence": sentence["text"],
-                        "memory": row["retrieval"]["selected"], "run_citations": [
-                            row["output"]["documents"][c]["title"] for c in sentence["citations"]]})
+            out.append(
+                {
+                    "id": key,
+                    "question": row["question"],
+                    "sentence": sentence["text"],
+                    "memory": row["retrieval"]["selected"],
+                    "run_citations": [row["output"]["documents"][c]["title"] for c in sentence["citations"]],
+                }
+            )
     return out
 
 
@@ -68,21 +74,27 @@ def cite_both(path: Path, results: Path, system: str) -> None:
         record = {**case, "memory_found": [d["title"] for d in memory]}
         prefilled = cite.cite(memory, case["sentence"])
         prompts = {"prefilled": prefilled, "copied": prefilled[:-1]}
-        for form in (FORMS if n % 2 == 0 else FORMS[::-1]):
+        for form in FORMS if n % 2 == 0 else FORMS[::-1]:
             with cache_scope(f"cite:{form}"):
                 started = time.perf_counter()
                 reply = model.invoke(prompts[form], max_tokens=ctx.max_sentence_tokens + 16)
                 seconds = time.perf_counter() - started
             _, numbers = parse_citations(reply.text)
             usage: Mapping[str, Any] = reply.usage_metadata or {}
-            record[form] = {"reply": reply.text, "citations": [memory[i - 1]["title"] for i in numbers
-                                                               if 1 <= i <= len(memory)],
-                            "seconds": round(seconds, 3), "completion_tokens": usage.get("output_tokens"),
-                            "prompt_tokens": usage.get("input_tokens"),
-                            "reused_tokens": (usage.get("input_token_details") or {}).get("cache_read")}
+            record[form] = {
+                "reply": reply.text,
+                "citations": [memory[i - 1]["title"] for i in numbers if 1 <= i <= len(memory)],
+                "seconds": round(seconds, 3),
+                "completion_tokens": usage.get("output_tokens"),
+                "prompt_tokens": usage.get("input_tokens"),
+                "reused_tokens": (usage.get("input_token_details") or {}).get("cache_read"),
+            }
         append_record(path, record)
-        print(f"{case['sentence'][:60]!r}: {record['prefilled']['citations']} / "
-              f"{record['copied']['citations']}", flush=True)
+        print(
+            f"{case['sentence'][:60]!r}: {record['prefilled']['citations']} / "
+            f"{record['copied']['citations']}",
+            flush=True,
+        )
 
 
 def report(records: list[dict]) -> None:
@@ -90,28 +102,35 @@ def report(records: list[dict]) -> None:
     same = sum(r["prefilled"]["citations"] == r["copied"]["citations"] for r in records)
     same_set = sum(set(r["prefilled"]["citations"]) == set(r["copied"]["citations"]) for r in records)
     print(f"sentences: {len(records)}; identical citations: {same}; same set: {same_set}")
-    print("| form | median s per call | mean s per call | completion tokens per call "
-          "| evaluated tokens per call | uncited replies |")
+    print(
+        "| form | median s per call | mean s per call | completion tokens per call "
+        "| evaluated tokens per call | uncited replies |"
+    )
     print("|---|---|---|---|---|---|")
     for form in FORMS:
         calls = [r[form] for r in records]
         evaluated = [c["prompt_tokens"] - c["reused_tokens"] + c["completion_tokens"] for c in calls]
-        print(f"| {form} | {statistics.median(c['seconds'] for c in calls):.2f} "
-              f"| {statistics.mean(c['seconds'] for c in calls):.2f} "
-              f"| {statistics.mean(c['completion_tokens'] for c in calls):.1f} "
-              f"| {statistics.mean(evaluated):.1f} | {sum(not c['citations'] for c in calls)} |")
+        print(
+            f"| {form} | {statistics.median(c['seconds'] for c in calls):.2f} "
+            f"| {statistics.mean(c['seconds'] for c in calls):.2f} "
+            f"| {statistics.mean(c['completion_tokens'] for c in calls):.1f} "
+            f"| {statistics.mean(evaluated):.1f} | {sum(not c['citations'] for c in calls)} |"
+        )
     ratio = statistics.median(r["prefilled"]["seconds"] / r["copied"]["seconds"] for r in records)
     print(f"median of per-sentence seconds ratio prefilled / copied: {ratio:.2f}")
     for r in records:
         if r["prefilled"]["citations"] != r["copied"]["citations"]:
-            print(f"differs: {r['sentence'][:70]!r}: prefilled {r['prefilled']['citations']}, "
-                  f"copied {r['copied']['citations']} (run: {r['run_citations']})")
+            print(
+                f"differs: {r['sentence'][:70]!r}: prefilled {r['prefilled']['citations']}, "
+                f"copied {r['copied']['citations']} (run: {r['run_citations']})"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--results", type=Path,
-                        default=ROOT / "docs" / "bench" / "one_vote" / "results.jsonl")
+    parser.add_argument(
+        "--results", type=Path, default=ROOT / "docs" / "bench" / "one_vote" / "results.jsonl"
+    )
     parser.add_argument("--system", default="verirag")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "bench" / "cite_prefill")
     parser.add_argument("--report-only", action="store_true")

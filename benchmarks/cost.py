@@ -57,11 +57,17 @@ def without(record: dict, node: str) -> dict:
     if not spent:
         return record
     first = usage.get("first_verified_seconds")
-    cost = {k: v - spent.get(k, 0) if k in ("calls", "input_tokens", "cached_tokens", "output_tokens") else v
-            for k, v in record["cost"].items()}
+    cost = {
+        k: v - spent.get(k, 0) if k in ("calls", "input_tokens", "cached_tokens", "output_tokens") else v
+        for k, v in record["cost"].items()
+    }
     per_node = {n: c for n, c in usage["per_node"].items() if n != node}
-    usage = {**usage, "per_node": per_node, "wall_seconds": usage["wall_seconds"] - spent["seconds"],
-             "first_verified_seconds": first - spent["seconds"] if first else first}
+    usage = {
+        **usage,
+        "per_node": per_node,
+        "wall_seconds": usage["wall_seconds"] - spent["seconds"],
+        "first_verified_seconds": first - spent["seconds"] if first else first,
+    }
     return {**record, "cost": cost, "output": {**record["output"], "usage": usage}}
 
 
@@ -70,13 +76,18 @@ def figures(rs: list[dict]) -> dict[str, float]:
     seconds = [r["output"]["usage"]["wall_seconds"] for r in rs]
     first = [r["output"]["usage"].get("first_verified_seconds") for r in rs]
     first = [f for f in first if f]
-    return {"median s": statistics.median(seconds), "p90 s": p90(seconds),
-            "median s to 1st verified": statistics.median(first) if first else float("nan"),
-            "calls/q": statistics.mean(r["cost"]["calls"] for r in rs),
-            "prompt tokens/q": statistics.mean(r["cost"]["input_tokens"] for r in rs),
-            "evaluated tokens/q": statistics.mean(evaluated(r["cost"]) for r in rs),
-            "prefix reuse": (sum(r["cost"].get("cached_tokens", 0) for r in rs)
-                             / max(1, sum(r["cost"]["input_tokens"] for r in rs)))}
+    return {
+        "median s": statistics.median(seconds),
+        "p90 s": p90(seconds),
+        "median s to 1st verified": statistics.median(first) if first else float("nan"),
+        "calls/q": statistics.mean(r["cost"]["calls"] for r in rs),
+        "prompt tokens/q": statistics.mean(r["cost"]["input_tokens"] for r in rs),
+        "evaluated tokens/q": statistics.mean(evaluated(r["cost"]) for r in rs),
+        "prefix reuse": (
+            sum(r["cost"].get("cached_tokens", 0) for r in rs)
+            / max(1, sum(r["cost"]["input_tokens"] for r in rs))
+        ),
+    }
 
 
 def summary_table(by_system: dict[str, list[dict]], title: str) -> Table:
@@ -85,14 +96,19 @@ def summary_table(by_system: dict[str, list[dict]], title: str) -> Table:
     columns = list(next(iter(rows.values())))
     table = Table("system", "questions", *columns, title=title)
     for system, f in rows.items():
-        table.add_row(system, str(len(by_system[system])), *(f"{f[c]:.2f}" if c == "prefix reuse" else
-                                                            f"{f[c]:.1f}" for c in columns))
+        table.add_row(
+            system,
+            str(len(by_system[system])),
+            *(f"{f[c]:.2f}" if c == "prefix reuse" else f"{f[c]:.1f}" for c in columns),
+        )
     if "vanilla" in rows:
         base = rows["vanilla"]
         for system, f in rows.items():
             if system != "vanilla":
-                ratios = [f[c] / base[c] if c != "median s to 1st verified" else f[c] / base["median s"]
-                          for c in columns[:-1]]
+                ratios = [
+                    f[c] / base[c] if c != "median s to 1st verified" else f[c] / base["median s"]
+                    for c in columns[:-1]
+                ]
                 table.add_row(f"{system} ÷ vanilla", "", *(f"{x:.2f}" for x in ratios), "")
     return table
 
@@ -116,19 +132,34 @@ def report(records: list[dict], systems: list[str], console: Console) -> None:
             for node, counters in r["output"]["usage"]["per_node"].items():
                 for key, value in counters.items():
                     per_node[node][key] += value / len(rs)
-        nodes = Table("node", "runs/q", "calls/q", "prompt tok/q", "reused tok/q", "completion tok/q",
-                      "seconds/q", title=f"{system}: per node ({len(rs)} questions)")
+        nodes = Table(
+            "node",
+            "runs/q",
+            "calls/q",
+            "prompt tok/q",
+            "reused tok/q",
+            "completion tok/q",
+            "seconds/q",
+            title=f"{system}: per node ({len(rs)} questions)",
+        )
         for node, c in sorted(per_node.items(), key=lambda kv: -kv[1]["seconds"]):
             if c["calls"] or c["seconds"] >= 0.05 or c["runs"]:
-                nodes.add_row(node, f"{c['runs']:.2f}" if "." not in node else "", f"{c['calls']:.2f}",
-                              f"{c['input_tokens']:.0f}", f"{c['cached_tokens']:.0f}",
-                              f"{c['output_tokens']:.0f}", f"{c['seconds']:.1f}")
+                nodes.add_row(
+                    node,
+                    f"{c['runs']:.2f}" if "." not in node else "",
+                    f"{c['calls']:.2f}",
+                    f"{c['input_tokens']:.0f}",
+                    f"{c['cached_tokens']:.0f}",
+                    f"{c['output_tokens']:.0f}",
+                    f"{c['seconds']:.1f}",
+                )
         console.print(nodes)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--dataset", type=Path, action="append", default=[])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--systems", default="vanilla,verirag")
@@ -158,8 +189,18 @@ def main() -> None:
     if args.without:
         return
     console.print("\n[bold]200 ms scripted model, single-hop questions[/]")
-    subprocess.run([sys.executable, str(HERE / "overhead.py"), "--single-hop", "--questions", "10",
-                    "--concurrency", "1"], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            str(HERE / "overhead.py"),
+            "--single-hop",
+            "--questions",
+            "10",
+            "--concurrency",
+            "1",
+        ],
+        check=True,
+    )
 
 
 if __name__ == "__main__":

@@ -49,8 +49,10 @@ def main() -> None:
     print(f"{args.n} corpus documents, torch threads {torch.get_num_threads()}, numpy workers {ours.workers}")
     print(f"numpy MiniLM:          {args.n / numpy_s:6.1f} texts/s ({numpy_s:.1f} s)")
     print(f"sentence-transformers: {args.n / torch_s:6.1f} texts/s ({torch_s:.1f} s)")
-    print(f"cosine: min {cosines.min():.7f}, mean {cosines.mean():.7f}; "
-          f"max |difference| {np.abs(a - b).max():.2e}")
+    print(
+        f"cosine: min {cosines.min():.7f}, mean {cosines.mean():.7f}; "
+        f"max |difference| {np.abs(a - b).max():.2e}"
+    )
 
 
 if __name__ == "__main__":

@@ -36,17 +36,27 @@ def own(question: str, answer: str, calls: int) -> bool:
     return answer == f"Q{n} is answered by A{n} [1]." and calls == 4
 
 
-def summary(name: str, concurrency: str, latencies: list[float], wall: float, errors: int,
-            owned: int) -> dict:
+def summary(
+    name: str, concurrency: str, latencies: list[float], wall: float, errors: int, owned: int
+) -> dict:
     ordered = sorted(latencies) or [float("nan")]
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {"scenario": name, "concurrency": concurrency, "n": len(latencies) + errors, "wall": wall,
-            "throughput": len(latencies) / wall, "p50": statistics.median(ordered), "p95": p95,
-            "errors": errors, "own": owned}
+    return {
+        "scenario": name,
+        "concurrency": concurrency,
+        "n": len(latencies) + errors,
+        "wall": wall,
+        "throughput": len(latencies) / wall,
+        "p50": statistics.median(ordered),
+        "p95": p95,
+        "errors": errors,
+        "own": owned,
+    }
 
 
-def through_langgraph_server(url: str, questions: list[str],
-                             context: dict) -> tuple[list[float], float, int, int]:
+def through_langgraph_server(
+    url: str, questions: list[str], context: dict
+) -> tuple[list[float], float, int, int]:
     from langgraph_sdk import get_client
 
     async def main():
@@ -55,8 +65,9 @@ def through_langgraph_server(url: str, questions: list[str],
 
         async def one(question):
             thread = await client.threads.create()
-            state = await client.runs.wait(thread["thread_id"], "verirag", input={"question": question},
-                                           context=context)
+            state = await client.runs.wait(
+                thread["thread_id"], "verirag", input={"question": question}, context=context
+            )
             assert isinstance(state, dict)
             calls = sum(int(node.get("calls", 0)) for node in (state.get("usage") or {}).values())
             return time.perf_counter() - started, own(question, state.get("answer", ""), calls)
@@ -86,8 +97,9 @@ def through_batch(run_batch, questions: list[str]) -> tuple[list[float], float, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--questions", type=int, default=32)
     parser.add_argument("--latency", type=float, default=0.2, help="Seconds per scripted model call.")
     parser.add_argument("--timeout", type=float, default=300, help="Seconds allowed per scenario.")
@@ -116,8 +128,12 @@ def main() -> None:
         os.environ["VERIRAG_CHROMA_URL"] = chroma
         store = work / "store"
         HybridStore(store, embedder=HashEmbedder(), chroma_url=chroma).add(DOCS)
-        fields = {**SYSTEMS["vtg"], "store": str(store), "chroma_url": chroma,
-                  "support_decision": SLOW_SUPPORT}
+        fields = {
+            **SYSTEMS["vtg"],
+            "store": str(store),
+            "chroma_url": chroma,
+            "support_decision": SLOW_SUPPORT,
+        }
         scripted = Context(**fields, model="import:tests.fakes:slow")
 
         def scenario(name, concurrency, measure):

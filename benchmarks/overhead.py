@@ -110,8 +110,9 @@ def busy_time(intervals: list[tuple[float, float]]) -> tuple[float, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--questions", type=int, default=10)
     parser.add_argument("--latency", type=float, default=0.2)
     parser.add_argument("--concurrency", type=int, default=4, help="max_concurrency (1: one call at a time)")
@@ -119,11 +120,26 @@ def main() -> None:
     args = parser.parse_args()
     folder = tempfile.mkdtemp()
     store = HybridStore(folder, embedder=HashEmbedder())
-    store.add([make_document(f"{t.title()} {i}", f"The {t} number {i} is a {t} with feature {i % 7}.")
-               for i in range(300) for t in TOPICS[i % 10: i % 10 + 1]])
+    store.add(
+        [
+            make_document(f"{t.title()} {i}", f"The {t} number {i} is a {t} with feature {i % 7}.")
+            for i in range(300)
+            for t in TOPICS[i % 10 : i % 10 + 1]
+        ]
+    )
     register_store("overhead", store)
-    table = Table("question", "calls", "rounds", "sequential s", "critical path s", "model busy s", "wall s",
-                  "overhead s", "overhead %", "wall / critical path")
+    table = Table(
+        "question",
+        "calls",
+        "rounds",
+        "sequential s",
+        "critical path s",
+        "model busy s",
+        "wall s",
+        "overhead s",
+        "overhead %",
+        "wall / critical path",
+    )
     rows = []
     for q in range(args.questions):
         model = SleepyModel(args.latency, args.single_hop)
@@ -137,19 +153,38 @@ def main() -> None:
         busy, rounds = busy_time(model.intervals)
         calls = len(model.intervals)
         rows.append((wall, busy, calls, rounds))
-        table.add_row(str(q + 1), str(calls), str(rounds), f"{calls * args.latency:.2f}",
-                      f"{rounds * args.latency:.2f}", f"{busy:.2f}", f"{wall:.2f}", f"{wall - busy:.3f}",
-                      f"{100 * (wall - busy) / wall:.1f}", f"{wall / (rounds * args.latency):.3f}")
+        table.add_row(
+            str(q + 1),
+            str(calls),
+            str(rounds),
+            f"{calls * args.latency:.2f}",
+            f"{rounds * args.latency:.2f}",
+            f"{busy:.2f}",
+            f"{wall:.2f}",
+            f"{wall - busy:.3f}",
+            f"{100 * (wall - busy) / wall:.1f}",
+            f"{wall / (rounds * args.latency):.3f}",
+        )
     wall, busy = sum(r[0] for r in rows), sum(r[1] for r in rows)
     calls, rounds = sum(r[2] for r in rows), sum(r[3] for r in rows)
-    table.add_row("all", str(calls), str(rounds), f"{calls * args.latency:.2f}",
-                  f"{rounds * args.latency:.2f}",
-                  f"{busy:.2f}", f"{wall:.2f}", f"{wall - busy:.3f}", f"{100 * (wall - busy) / wall:.1f}",
-                  f"{wall / (rounds * args.latency):.3f}")
+    table.add_row(
+        "all",
+        str(calls),
+        str(rounds),
+        f"{calls * args.latency:.2f}",
+        f"{rounds * args.latency:.2f}",
+        f"{busy:.2f}",
+        f"{wall:.2f}",
+        f"{wall - busy:.3f}",
+        f"{100 * (wall - busy) / wall:.1f}",
+        f"{wall / (rounds * args.latency):.3f}",
+    )
     Console(width=160).print(table)
-    Console().print(f"median overhead per question: {statistics.median(r[0] - r[1] for r in rows):.3f} s; "
-                    f"calls per question: {calls / len(rows):.1f}; wall / critical path: "
-                    f"{wall / (rounds * args.latency):.3f}")
+    Console().print(
+        f"median overhead per question: {statistics.median(r[0] - r[1] for r in rows):.3f} s; "
+        f"calls per question: {calls / len(rows):.1f}; wall / critical path: "
+        f"{wall / (rounds * args.latency):.3f}"
+    )
 
 
 if __name__ == "__main__":

@@ -58,6 +58,7 @@ def _syntok() -> Callable[[str], Iterable[int]]:
 
     def ends(text: str) -> list[int]:
         return [s[-1].offset + len(s[-1].value) for p in segmenter.analyze(text) for s in p if s]
+
     return ends
 
 
@@ -92,9 +93,11 @@ LIBRARIES = {  # name: (distribution, factory)
 
 def raw(ends: Callable[[str], Iterable[int]]) -> Callable[[str], list[str]]:
     """A library alone: its pieces, whitespace-normalised, empty ones dropped."""
+
     def split(text: str) -> list[str]:
         cuts = [0, *sorted(e for e in set(ends(text)) if 0 < e < len(text)), len(text)]
         return [s for a, b in zip(cuts, cuts[1:], strict=False) if (s := " ".join(text[a:b].split()))]
+
     return split
 
 
@@ -119,7 +122,8 @@ def micros_per_sentence(split: Callable[[str], list[str]], cases: list[dict], re
 def candidates() -> dict[str, tuple[str, Callable | None, Callable[[str], list[str]]]]:
     """name: (version, raw split or None, split under verirag's conventions), for what is installed."""
     found: dict[str, tuple[str, Callable | None, Callable[[str], list[str]]]] = {
-        "hand-written (old)": ("-", None, hand_written)}
+        "hand-written (old)": ("-", None, hand_written)
+    }
     for name, (distribution, factory) in LIBRARIES.items():
         try:
             ends = factory()
@@ -134,8 +138,10 @@ def candidates() -> dict[str, tuple[str, Callable | None, Callable[[str], list[s
 
 def compare(repeat: int, failures: bool) -> None:
     cases = load_cases()
-    print(f"{len(cases)} cases, {sum(len(c['sentences']) for c in cases)} sentences; categories: "
-          + ", ".join(f"{k} {v}" for k, v in Counter(c["category"] for c in cases).items()))
+    print(
+        f"{len(cases)} cases, {sum(len(c['sentences']) for c in cases)} sentences; categories: "
+        + ", ".join(f"{k} {v}" for k, v in Counter(c["category"] for c in cases).items())
+    )
     print("\n| segmenter | version | right alone | right with verirag's conventions | µs/sentence |")
     print("|---|---|---|---|---|")
     wrong_by_name = {}
@@ -143,8 +149,10 @@ def compare(repeat: int, failures: bool) -> None:
         wrong = score(split, cases)
         wrong_by_name[name] = wrong
         alone_right = f"{len(cases) - len(score(alone, cases))}/{len(cases)}" if alone else "-"
-        print(f"| {name} | {version} | {alone_right} | {len(cases) - len(wrong)}/{len(cases)} | "
-              f"{micros_per_sentence(split, cases, repeat):.1f} |")
+        print(
+            f"| {name} | {version} | {alone_right} | {len(cases) - len(wrong)}/{len(cases)} | "
+            f"{micros_per_sentence(split, cases, repeat):.1f} |"
+        )
     if failures:
         for name, wrong in wrong_by_name.items():
             print(f"\n{name} gets {len(wrong)} wrong: {', '.join(wrong) or '-'}")
@@ -184,17 +192,22 @@ def alce_disagreement(texts: list[str], label: str, show: int) -> None:
             texts_differ += 1
             if texts_differ <= show:
                 print(f"- verirag only: {list(mine)}\n  Punkt only:   {list(its)}")
-    print(f"{label}: {len(texts)} texts, verirag {ours_total} sentences, Punkt {theirs_total}; "
-          f"cut differently in {texts_differ} texts ({only_ours} sentences only verirag has, "
-          f"{only_theirs} only Punkt has)")
+    print(
+        f"{label}: {len(texts)} texts, verirag {ours_total} sentences, Punkt {theirs_total}; "
+        f"cut differently in {texts_differ} texts ({only_ours} sentences only verirag has, "
+        f"{only_theirs} only Punkt has)"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=20, help="passes over the set for the timing")
     parser.add_argument("--failures", action="store_true", help="list each segmenter's wrong cases")
-    parser.add_argument("--answers", action="store_true",
-                        help="ALCE's Punkt vs verirag on the committed answers and on the corpus")
+    parser.add_argument(
+        "--answers",
+        action="store_true",
+        help="ALCE's Punkt vs verirag on the committed answers and on the corpus",
+    )
     args = parser.parse_args()
     compare(args.repeat, args.failures)
     if args.answers:

@@ -28,7 +28,7 @@ OUT = Path(__file__).resolve().parent.parent / "verirag" / "data" / "sentence_op
 MIN_LOWER = 10
 MAX_CAPITALISED = 0.05
 WORD = re.compile(r"(?<![\w'’-])([A-Za-z][a-z]+)(?![\w'’-])")
-OPENING = ':"“‘\'([—–-'  # a capital after one of these may open a quotation or an aside
+OPENING = ":\"“‘'([—–-"  # a capital after one of these may open a quotation or an aside
 
 
 def count(paragraphs: list[str]) -> tuple[Counter, Counter]:
@@ -38,7 +38,7 @@ def count(paragraphs: list[str]) -> tuple[Counter, Counter]:
     for paragraph in paragraphs:
         for sentence in text.split_with(paragraph, text.patched_sentencex_ends):
             for match in WORD.finditer(sentence):
-                before = sentence[:match.start()].rstrip()
+                before = sentence[: match.start()].rstrip()
                 if not before or before[-1] in OPENING:
                     continue
                 word = match.group(1)
@@ -48,12 +48,17 @@ def count(paragraphs: list[str]) -> tuple[Counter, Counter]:
 
 def main() -> None:
     lower, capitalised = count([d["extract"] for d in shipped_corpus()])
-    rows = sorted((w, n, capitalised[w]) for w, n in lower.items()
-                  if n >= MIN_LOWER and capitalised[w] <= MAX_CAPITALISED * (n + capitalised[w]))
+    rows = sorted(
+        (w, n, capitalised[w])
+        for w, n in lower.items()
+        if n >= MIN_LOWER and capitalised[w] <= MAX_CAPITALISED * (n + capitalised[w])
+    )
     OUT.parent.mkdir(exist_ok=True)
-    OUT.write_text("# word\tlower-case uses\tcapitalised uses (inside sentences of the shipped corpus; "
-                   "benchmarks/sentence_openers.py)\n" + "".join(f"{w}\t{n}\t{c}\n" for w, n, c in rows),
-                   encoding="utf-8")
+    OUT.write_text(
+        "# word\tlower-case uses\tcapitalised uses (inside sentences of the shipped corpus; "
+        "benchmarks/sentence_openers.py)\n" + "".join(f"{w}\t{n}\t{c}\n" for w, n, c in rows),
+        encoding="utf-8",
+    )
     print(f"{len(rows)} words -> {OUT}")
 
 

@@ -48,14 +48,20 @@ def through_server(question: str) -> tuple[dict, float]:
 
 def through_cli(question: str) -> tuple[dict, float]:
     started = time.perf_counter()
-    proc = subprocess.run([str(Path(sys.executable).with_name("verirag")), "ask", question, "--json"],
-                          capture_output=True, text=True, check=True, env=os.environ.copy())
+    proc = subprocess.run(
+        [str(Path(sys.executable).with_name("verirag")), "ask", question, "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=os.environ.copy(),
+    )
     return json.loads(proc.stdout), time.perf_counter() - started
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("question", nargs="?", default="What is the capital of Pakistan?")
     question = parser.parse_args().question
     rows = []
@@ -70,11 +76,15 @@ def main() -> None:
         total = totals(per_node(output))
         node_seconds.append(total["seconds"])
         verified = sum(s["verified_by"] != "none" for s in output["sentences"])
-        print(f"| {name} | {total['seconds']:.1f} | {seconds:.1f} | {int(total['calls'])} | "
-              f"{verified}/{len(output['sentences'])} | {output['answer']} |")
+        print(
+            f"| {name} | {total['seconds']:.1f} | {seconds:.1f} | {int(total['calls'])} | "
+            f"{verified}/{len(output['sentences'])} | {output['answer']} |"
+        )
     (_, server, _), (_, cli, _) = rows
-    print(f"\nsame Context: {server['config'] == cli['config']}; "
-          f"seconds in nodes, server / CLI: {node_seconds[0] / node_seconds[1]:.2f}")
+    print(
+        f"\nsame Context: {server['config'] == cli['config']}; "
+        f"seconds in nodes, server / CLI: {node_seconds[0] / node_seconds[1]:.2f}"
+    )
     if server["config"] != cli["config"]:
         differ = sorted(k for k in server["config"] if server["config"][k] != cli["config"].get(k))
         print("fields that differ:", ", ".join(differ))

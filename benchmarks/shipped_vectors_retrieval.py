@@ -21,8 +21,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("reference", type=Path)
     parser.add_argument("shipped", type=Path)
-    parser.add_argument("--dataset", type=Path,
-                        default=ROOT.parent / "shared" / "bench" / "single_hop_dev.json")
+    parser.add_argument(
+        "--dataset", type=Path, default=ROOT.parent / "shared" / "bench" / "single_hop_dev.json"
+    )
     parser.add_argument("--k", type=int, default=5)
     args = parser.parse_args()
 
@@ -35,8 +36,10 @@ def main() -> None:
     for question in questions:
         fused = [[d["id"] for d in store.search(question, args.k)] for store in (reference, shipped)]
         query = reference.embedder.embed([question])
-        dense = [store._open().query(query_embeddings=query, n_results=args.k, include=[])["ids"][0]
-                 for store in (reference, shipped)]
+        dense = [
+            store._open().query(query_embeddings=query, n_results=args.k, include=[])["ids"][0]
+            for store in (reference, shipped)
+        ]
         fused_same += fused[0] == fused[1]
         dense_same += dense[0] == dense[1]
         fused_overlap += len(set(fused[0]) & set(fused[1]))
@@ -44,8 +47,10 @@ def main() -> None:
         if fused[0] != fused[1]:
             print(f"differs: {question!r}\n  reference {fused[0]}\n  shipped   {fused[1]}")
     n, k = len(questions), args.k
-    print(f"{n} questions, top-{k}: fused identical (same order) {fused_same}/{n}, overlap "
-          f"{fused_overlap}/{n * k}; dense only identical {dense_same}/{n}, overlap {dense_overlap}/{n * k}")
+    print(
+        f"{n} questions, top-{k}: fused identical (same order) {fused_same}/{n}, overlap "
+        f"{fused_overlap}/{n * k}; dense only identical {dense_same}/{n}, overlap {dense_overlap}/{n * k}"
+    )
 
 
 if __name__ == "__main__":

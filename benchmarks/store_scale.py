@@ -53,8 +53,9 @@ def peak_of(command: list[str], code: Path) -> tuple[float, float, str]:
     env = {**os.environ, "PYTHONPATH": str(code)}
     started = time.perf_counter()
     # cwd = the code's folder: `python -c` and `-m` put the working directory first on sys.path
-    proc = subprocess.Popen(command, env=env, cwd=code, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            text=True)
+    proc = subprocess.Popen(
+        command, env=env, cwd=code, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
     assert proc.stdout is not None
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
@@ -68,13 +69,15 @@ def ten_files(folder: Path, tag: str, n: int) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     for i in range(n):
         (folder / f"note-{tag}-{i}.md").write_text(
-            f"# Field note {tag} {i}\n\nThe heron number {i} of batch {tag} waits by the river. " * 20)
+            f"# Field note {tag} {i}\n\nThe heron number {i} of batch {tag} waits by the river. " * 20
+        )
     return folder
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--work", type=Path, required=True, help="Scratch folder (stores are built here).")
     parser.add_argument("--chunks", type=int, default=100_000)
     parser.add_argument("--files", type=int, default=10)

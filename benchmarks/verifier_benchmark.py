@@ -42,8 +42,16 @@ JUDGMENTS = DATA / "judgments.jsonl"
 
 
 # -- making pairs -----------------------------------------------------------------------------------
-_PRONOUNS = {"It": "{t}", "He": "{t}", "She": "{t}", "They": "{t}", "Its": "{t}'s", "His": "{t}'s",
-             "Her": "{t}'s", "Their": "{t}'s"}
+_PRONOUNS = {
+    "It": "{t}",
+    "He": "{t}",
+    "She": "{t}",
+    "They": "{t}",
+    "Its": "{t}'s",
+    "His": "{t}'s",
+    "Her": "{t}'s",
+    "Their": "{t}'s",
+}
 _CLAUSE = re.compile(r",\s+(?:which|who|where|while|although|whereas|making|including|followed by)\b")
 _INVERT = re.compile(
     r"^(?P<subj>[A-Z][^,;()]{1,60}?) (?P<verb>is|was|are|were) (?P<pred>the (?:[\w'-]+ ){0,4}?"
@@ -346,8 +354,9 @@ def judge(model_name: str, names: list[str], limit: int | None, split: str | Non
 def choose_threshold(scores: list[float], pairs: list[dict], max_false_pass: float = 0.05) -> float:
     """The threshold with the best balanced accuracy among those passing at most ``max_false_pass`` of
     each negative category (contradicted, unsupported): :func:`verirag.calibration.choose_threshold`."""
-    return calibration.choose_threshold(scores, [p["label"] for p in pairs], [p["category"] for p in pairs],
-                                        max_false_pass)
+    return calibration.choose_threshold(
+        scores, [p["label"] for p in pairs], [p["category"] for p in pairs], max_false_pass
+    )
 
 
 def _rates(scores: list[float], pairs: list[dict], threshold: float) -> dict:

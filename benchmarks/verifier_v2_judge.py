@@ -30,8 +30,12 @@ DECISIONS: dict[str, dict[str, Any]] = {
     "grounded + slots": {**_OFF, "slot_check": True},
     "grounded + subjects": {**_OFF, "subject_check": True},
     "grounded + subjects + slots": {**_OFF, "subject_check": True, "slot_check": True},
-    "grounded + subjects + slots + atoms": {**_OFF, "subject_check": True, "slot_check": True,
-                                            "atomic_claims": True},
+    "grounded + subjects + slots + atoms": {
+        **_OFF,
+        "subject_check": True,
+        "slot_check": True,
+        "atomic_claims": True,
+    },
     "issup": {**_OFF, "support_decision": "issup"},
 }
 
@@ -48,9 +52,11 @@ def _grounded_stands(context, claim: str, docs: list, record: dict) -> bool:
     from verirag.atoms import atoms
 
     quoted = critiques.quotes_for(docs, claim)
-    levers = [(context.atomic_claims, lambda: atoms(claim) == [claim]),
-              (context.subject_check, lambda: critiques.named_quotes(docs, quoted, claim) == quoted),
-              (context.slot_check, lambda: not record["passed"])]
+    levers = [
+        (context.atomic_claims, lambda: atoms(claim) == [claim]),
+        (context.subject_check, lambda: critiques.named_quotes(docs, quoted, claim) == quoted),
+        (context.slot_check, lambda: not record["passed"]),
+    ]
     active = [unchanged for on, unchanged in levers if on]
     return bool(active) and all(unchanged() for unchanged in active)
 
@@ -75,21 +81,32 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
     for i, pair in enumerate(todo, 1):
         docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
         source = (same_as_base.get(pair["id"]) if atoms(pair["claim"]) == [pair["claim"]] else None) or (
-            grounded.get(pair["id"]) if pair["id"] in grounded
-            and _grounded_stands(context, pair["claim"], docs, grounded[pair["id"]]) else None)
+            grounded.get(pair["id"])
+            if pair["id"] in grounded and _grounded_stands(context, pair["claim"], docs, grounded[pair["id"]])
+            else None
+        )
         if source is not None:
             append_record(JUDGMENTS, {**source, "decision": decision, "copied_from": source["decision"]})
             continue
         started = time.perf_counter()
-        (check,) = critiques.decide(model, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.",
-                                    context)
-        append_record(JUDGMENTS, {
-            "id": pair["id"], "decision": decision, "model": model_name,
-            "probability": round(check.probability, 5), "passed": check.passed, "missing": check.missing,
-            "asked": check.judgment is not None, "rival": check.rival,
-            "seconds": round(time.perf_counter() - started, 3),
-            **({"blanks": _blanks(context, pair["claim"], docs)} if context.slot_check else {}),
-        })
+        (check,) = critiques.decide(
+            model, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.", context
+        )
+        append_record(
+            JUDGMENTS,
+            {
+                "id": pair["id"],
+                "decision": decision,
+                "model": model_name,
+                "probability": round(check.probability, 5),
+                "passed": check.passed,
+                "missing": check.missing,
+                "asked": check.judgment is not None,
+                "rival": check.rival,
+                "seconds": round(time.perf_counter() - started, 3),
+                **({"blanks": _blanks(context, pair["claim"], docs)} if context.slot_check else {}),
+            },
+        )
         if i % 25 == 0 or i == len(todo):
             print(f"{decision}: {i}/{len(todo)}", flush=True)
 
@@ -123,9 +140,13 @@ def refresh(decision: str, split: str | None) -> int:
             docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
             claims = atoms(pair["claim"]) if context.atomic_claims else [pair["claim"]]
             missing = {t for c in claims for t in critiques.guarded(docs, c, context)[2]}
-            reblanked = (context.slot_check and not context.atomic_claims and record["asked"]
-                         and record["probability"] >= calibration.EMBEDDED.threshold
-                         and record.get("blanks") != _blanks(context, pair["claim"], docs))
+            reblanked = (
+                context.slot_check
+                and not context.atomic_claims
+                and record["asked"]
+                and record["probability"] >= calibration.EMBEDDED.threshold
+                and record.get("blanks") != _blanks(context, pair["claim"], docs)
+            )
             if missing != set(record["missing"]) or reblanked:
                 dropped += 1
                 continue
@@ -145,8 +166,11 @@ def _calls(decision: str, pair: dict, record: dict) -> int:
 
     fields = DECISIONS[decision]
     calls = int(record["asked"])
-    if not (fields.get("slot_check") and record["asked"]
-            and record["probability"] >= calibration.EMBEDDED.threshold):
+    if not (
+        fields.get("slot_check")
+        and record["asked"]
+        and record["probability"] >= calibration.EMBEDDED.threshold
+    ):
         return calls
     docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
     return calls + len(_blanks(Context(**fields), pair["claim"], docs))
@@ -165,8 +189,10 @@ def report(split: str, out: Path | None) -> str:
             records.setdefault(r["decision"], {})[r["id"]] = r
     names = [d for d in DECISIONS if d in records]
     kinds = sorted({(p["label"], p["kind"]) for p in pairs.values()}, key=lambda k: (-k[0], k[1]))
-    lines = ["| kind | label | pairs | " + " | ".join(f"{d}: pass" for d in names) + " |",
-             "|---|---|---|" + "---|" * len(names)]
+    lines = [
+        "| kind | label | pairs | " + " | ".join(f"{d}: pass" for d in names) + " |",
+        "|---|---|---|" + "---|" * len(names),
+    ]
     for label, kind in kinds:
         ids = [i for i, p in pairs.items() if p["kind"] == kind and p["label"] == label]
         cells = []
@@ -198,12 +224,16 @@ def report(split: str, out: Path | None) -> str:
             f"| {(mean(v1_pos) + mean(v1_neg)) / 2:.3f} "
             f"| {(mean(pos) + mean(neg)) / 2:.3f} "
             f"| {max(1 - x for x in neg):.3f} | {min(pos):.3f} | {len(asked) / len(judged):.3f} "
-            f"| {'–' if calls is None else f'{calls:.2f}'} | {mean(r['seconds'] for _, r in judged):.2f} |")
-    text = (f"Verifier benchmark v2, {split} split ({len(pairs)} pairs).\n\n" + "\n".join(lines)
-            + "\n\n| decision | judged | balanced acc. (pairs) | v1's pairs: balanced acc. "
-              "| balanced acc. (kinds averaged) "
-              "| worst negative kind passes | worst positive kind passes | asked the model | calls/claim "
-              "| s/judgment |\n|---|---|---|---|---|---|---|---|---|---|\n" + "\n".join(summary) + "\n")
+            f"| {'–' if calls is None else f'{calls:.2f}'} | {mean(r['seconds'] for _, r in judged):.2f} |"
+        )
+    text = (
+        f"Verifier benchmark v2, {split} split ({len(pairs)} pairs).\n\n"
+        + "\n".join(lines)
+        + "\n\n| decision | judged | balanced acc. (pairs) | v1's pairs: balanced acc. "
+        "| balanced acc. (kinds averaged) "
+        "| worst negative kind passes | worst positive kind passes | asked the model | calls/claim "
+        "| s/judgment |\n|---|---|---|---|---|---|---|---|---|---|\n" + "\n".join(summary) + "\n"
+    )
     if out:
         out.write_text(text, encoding="utf-8")
     return text

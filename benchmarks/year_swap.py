@@ -68,37 +68,54 @@ def judge(path: Path, kind: str = "years") -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     for line in PAIRS.read_text(encoding="utf-8").splitlines():
         pair = json.loads(line)
-        alternatives = (year_swaps(pair["claim"], pair["evidence"]["text"]) if kind == "years" else
-                        name_swaps(pair["claim"], pair["evidence"]["text"])[:MAX_NAME_SWAPS])
+        alternatives = (
+            year_swaps(pair["claim"], pair["evidence"]["text"])
+            if kind == "years"
+            else name_swaps(pair["claim"], pair["evidence"]["text"])[:MAX_NAME_SWAPS]
+        )
         if pair["category"] != "supported" or not alternatives or pair["id"] in done:
             continue
         doc = Document(id=pair["id"], title=pair["evidence"]["title"], text=pair["evidence"]["text"])
         claims = [pair["claim"], *alternatives]
         decisions = critiques.decide(model, [([doc], c) for c in claims], pair["claim"], ctx)
-        append_record(path, {"id": pair["id"], "kind": pair["kind"], "claims": claims,
-                             "p": [round(d.probability, 4) for d in decisions],
-                             "passed": [d.passed for d in decisions],
-                             "guard_missing": [d.missing for d in decisions]})
+        append_record(
+            path,
+            {
+                "id": pair["id"],
+                "kind": pair["kind"],
+                "claims": claims,
+                "p": [round(d.probability, 4) for d in decisions],
+                "passed": [d.passed for d in decisions],
+                "guard_missing": [d.missing for d in decisions],
+            },
+        )
         print(f"{pair['claim'][:70]}", flush=True)
 
 
 def report(records: list[dict], kind: str = "years") -> None:
     """The table: originals (true claims) and swaps (false ones) passed by the decision and each check."""
+
     def strict(r: dict, i: int) -> bool:
         return r["passed"][i] and not any(p for j, p in enumerate(r["passed"]) if j != i)
 
     def relative(r: dict, i: int) -> bool:
         return r["passed"][i] and r["p"][i] > max(p for j, p in enumerate(r["p"]) if j != i)
 
-    rules = {"passed by the decision": lambda r, i: r["passed"][i], "strict contrast": strict,
-             "relative contrast": relative}
+    rules = {
+        "passed by the decision": lambda r, i: r["passed"][i],
+        "strict contrast": strict,
+        "relative contrast": relative,
+    }
     swapped = [(r, i) for r in records for i in range(1, len(r["p"]))]
-    rows = {"originals (true)": [(r, 0) for r in records],
-            f"{kind[:-1]} swapped in-paragraph (false)": swapped}
+    rows = {
+        "originals (true)": [(r, 0) for r in records],
+        f"{kind[:-1]} swapped in-paragraph (false)": swapped,
+    }
     print("\n| | claims | " + " | ".join(rules) + " |\n|---|---|" + "---|" * len(rules))
     for name, cases in rows.items():
         cells = [sum(rule(r, i) for r, i in cases) for rule in rules.values()]
         print(f"| {name} | {len(cases)} | " + " | ".join(f"{c} ({c / len(cases):.2f})" for c in cells) + " |")
+
 
 if __name__ == "__main__":
     main()

@@ -19,12 +19,19 @@ pytest.register_assert_rewrite("tests.scripted")
 
 DOCS = [
     make_document("Japan", "Japan is an island country in East Asia. Its capital and largest city is Tokyo."),
-    make_document("Madagascar", "Madagascar is an island country in the Indian Ocean. "
-                  "Its capital is Antananarivo."),
-    make_document("Banana", "A banana is an elongated, edible fruit produced by several kinds of large "
-                  "herbaceous flowering plants."),
-    make_document("Oxford", "The University of Oxford is a collegiate research university in Oxford, "
-                  "England. There is evidence of teaching as early as 1096."),
+    make_document(
+        "Madagascar", "Madagascar is an island country in the Indian Ocean. Its capital is Antananarivo."
+    ),
+    make_document(
+        "Banana",
+        "A banana is an elongated, edible fruit produced by several kinds of large "
+        "herbaceous flowering plants.",
+    ),
+    make_document(
+        "Oxford",
+        "The University of Oxford is a collegiate research university in Oxford, "
+        "England. There is evidence of teaching as early as 1096.",
+    ),
 ]
 _names = itertools.count()
 
@@ -56,9 +63,20 @@ def vtg_store(tmp_path):
     unregister_store("vtg")
 
 
-JAPAN_TOPICS = ["Japan Tokyo capital", "Osaka Kansai city", "Kyoto temples city", "Nagoya Chubu city",
-                "Sendai Tohoku city", "Japan islands archipelago", "Tokyo Skytree tower", "Japanese language",
-                "Mount Fuji volcano Japan", "Hokkaido island Japan", "Okinawa islands Japan", "Banana fruit"]
+JAPAN_TOPICS = [
+    "Japan Tokyo capital",
+    "Osaka Kansai city",
+    "Kyoto temples city",
+    "Nagoya Chubu city",
+    "Sendai Tohoku city",
+    "Japan islands archipelago",
+    "Tokyo Skytree tower",
+    "Japanese language",
+    "Mount Fuji volcano Japan",
+    "Hokkaido island Japan",
+    "Okinawa islands Japan",
+    "Banana fruit",
+]
 
 
 @pytest.fixture

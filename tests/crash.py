@@ -25,8 +25,9 @@ def kill() -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
-def arm(step: str, n: int, action: Callable[[], None] = kill,
-        patch: Callable[[Any, str, Any], None] = setattr) -> None:
+def arm(
+    step: str, n: int, action: Callable[[], None] = kill, patch: Callable[[Any, str, Any], None] = setattr
+) -> None:
     """Patch the named write step so that its ``n``-th occurrence runs ``action`` (default: SIGKILL).
 
     ``patch`` sets the attribute (``monkeypatch.setattr`` in a test process, so it is undone after).

@@ -19,7 +19,7 @@ def _cite_japan(messages, kwargs):
     prompt = last_user_text(messages)
     if 'title="Japan"' not in prompt:
         return "The documents do not say."
-    n = prompt[:prompt.index('title="Japan"')].count("<document number=")
+    n = prompt[: prompt.index('title="Japan"')].count("<document number=")
     return f"The capital of Japan is Tokyo [{n}]."
 
 
@@ -31,12 +31,25 @@ DOCS = ["not a model"]  # for the error test: an importable name that is not a c
 # --- a scripted VTG model for the web page: every prompt of the graph (tests.scripted.prompt_kind) ---
 
 WEB_DOCS = [
-    make_document("Japan", "Japan is an island country in East Asia. Its capital and largest city is Tokyo. "
-                  "About 125 million people live in Japan.", "atlas/asia.pdf", page=3),
-    make_document("Mount Fuji", "Mount Fuji is the highest mountain in Japan. It is an active volcano about "
-                  "100 km south-west of Tokyo.", "guide.md", section="Mountains > Fuji"),
-    make_document("Markup <b>test</b> page", "This page is about HTML. It shows <img src=x onerror=alert(1)> "
-                  "and <b>bold</b> as plain text. Nothing here is about Japan."),
+    make_document(
+        "Japan",
+        "Japan is an island country in East Asia. Its capital and largest city is Tokyo. "
+        "About 125 million people live in Japan.",
+        "atlas/asia.pdf",
+        page=3,
+    ),
+    make_document(
+        "Mount Fuji",
+        "Mount Fuji is the highest mountain in Japan. It is an active volcano about "
+        "100 km south-west of Tokyo.",
+        "guide.md",
+        section="Mountains > Fuji",
+    ),
+    make_document(
+        "Markup <b>test</b> page",
+        "This page is about HTML. It shows <img src=x onerror=alert(1)> "
+        "and <b>bold</b> as plain text. Nothing here is about Japan.",
+    ),
     make_document("Banana", "A banana is an elongated, edible fruit."),
 ]
 JAPAN_QUESTION = "What is the capital of Japan?"
@@ -46,16 +59,26 @@ PLANNED_QUESTION = 'What are "Mount Fuji", "Banana" and "Atlantis"?'
 # per question, the sentences the writer writes in order, each with the words that support it (None:
 # nothing does, so the sentence spends its trials and is kept unverified)
 WEB_SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
-    JAPAN_QUESTION: [("Tokyo is the capital of Japan.", "Its capital and largest city is Tokyo."),
-                     ("Mount Fuji, the highest mountain in Japan, is near Tokyo.",
-                      "Mount Fuji is the highest mountain in Japan."),
-                     ("Tokyo has one billion inhabitants.", None)],
-    "What is Mount Fuji?": [("Mount Fuji is the highest mountain in Japan.",
-                             "Mount Fuji is the highest mountain in Japan.")],
-    "What is Banana?": [("A banana is an elongated, edible fruit.",
-                         "A banana is an elongated, edible fruit.")],
-    MARKUP_QUESTION: [("The test page shows <img src=x onerror=alert(1)> as text.",
-                       "It shows <img src=x onerror=alert(1)> and <b>bold</b> as plain text.")],
+    JAPAN_QUESTION: [
+        ("Tokyo is the capital of Japan.", "Its capital and largest city is Tokyo."),
+        (
+            "Mount Fuji, the highest mountain in Japan, is near Tokyo.",
+            "Mount Fuji is the highest mountain in Japan.",
+        ),
+        ("Tokyo has one billion inhabitants.", None),
+    ],
+    "What is Mount Fuji?": [
+        ("Mount Fuji is the highest mountain in Japan.", "Mount Fuji is the highest mountain in Japan.")
+    ],
+    "What is Banana?": [
+        ("A banana is an elongated, edible fruit.", "A banana is an elongated, edible fruit.")
+    ],
+    MARKUP_QUESTION: [
+        (
+            "The test page shows <img src=x onerror=alert(1)> as text.",
+            "It shows <img src=x onerror=alert(1)> and <b>bold</b> as plain text.",
+        )
+    ],
 }
 _EVIDENCE = {sentence: words for script in WEB_SCRIPTS.values() for sentence, words in script}
 
@@ -86,8 +109,11 @@ def _web_writer(messages, kwargs):
         supported = evidence is not None and evidence in documents
         if kind == "entails":
             return judgment_reply(0.97 if supported else 0.03)
-        return distribution_reply({"Fully": 0.9, "Partially": 0.05, "No": 0.05} if supported
-                                  else {"Fully": 0.02, "Partially": 0.08, "No": 0.9})
+        return distribution_reply(
+            {"Fully": 0.9, "Partially": 0.05, "No": 0.05}
+            if supported
+            else {"Fully": 0.02, "Partially": 0.08, "No": 0.9}
+        )
     if kind == "relevance":
         return distribution_reply({"Relevant": 0.8, "Irrelevant": 0.2})
     if kind == "queries":
@@ -97,8 +123,11 @@ def _web_writer(messages, kwargs):
     if kind == "gap":
         return "how many people live in Tokyo"
     if kind == "fill":  # a faithful reader: the blank as a supported sentence of the script fills it
-        return fill_reply(line_after(task, "Sentence: "), list(_EVIDENCE),
-                          lambda s: (evidence := _EVIDENCE[s]) is not None and evidence in documents)
+        return fill_reply(
+            line_after(task, "Sentence: "),
+            list(_EVIDENCE),
+            lambda s: (evidence := _EVIDENCE[s]) is not None and evidence in documents,
+        )
     return "Tokyo is the capital of Japan."  # missing: a pseudo-passage
 
 
@@ -147,8 +176,10 @@ def read_log(path) -> list[tuple[int, str, str]]:
     if not os.path.exists(path):
         return []
     with open(path) as log:
-        return [(int(pid), kind, subject) for pid, kind, subject in
-                (line.rstrip("\n").split("\t") for line in log)]
+        return [
+            (int(pid), kind, subject)
+            for pid, kind, subject in (line.rstrip("\n").split("\t") for line in log)
+        ]
 
 
 LATENCY = float(os.environ.get("VERIRAG_FAKE_LATENCY", "0.2"))

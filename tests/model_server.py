@@ -50,21 +50,32 @@ def create_app(model, parallel: int):
                 stats["in_service"] -= 1
         stats["requests"] += 1
         usage = reply.usage_metadata or {}
-        choice = {"index": 0, "finish_reason": "stop",
-                  "message": {"role": "assistant", "content": reply.text},
-                  "logprobs": (reply.response_metadata or {}).get("logprobs")}
-        return {"id": f"cmpl-{stats['requests']}", "object": "chat.completion", "created": int(time.time()),
-                "model": body.get("model", "scripted"), "choices": [choice],
-                "usage": {"prompt_tokens": usage.get("input_tokens", 0),
-                          "completion_tokens": usage.get("output_tokens", 0),
-                          "total_tokens": usage.get("total_tokens", 0)}}
+        choice = {
+            "index": 0,
+            "finish_reason": "stop",
+            "message": {"role": "assistant", "content": reply.text},
+            "logprobs": (reply.response_metadata or {}).get("logprobs"),
+        }
+        return {
+            "id": f"cmpl-{stats['requests']}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", "scripted"),
+            "choices": [choice],
+            "usage": {
+                "prompt_tokens": usage.get("input_tokens", 0),
+                "completion_tokens": usage.get("output_tokens", 0),
+                "total_tokens": usage.get("total_tokens", 0),
+            },
+        }
 
     return app
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--parallel", type=int, default=1, help="Requests served at once (slots).")
     parser.add_argument("--model", default="tests.fakes:slow", help="MODULE:NAME of a chat model.")

@@ -107,8 +107,10 @@ def asks_for_the_first_sentence(messages) -> bool:
     """A sentence-generation prompt with nothing written yet (its "answer so far" is the prompt's own
     placeholder for an empty answer)."""
     empty = line_after(last_user_text(generate_sentence.next_sentence([], _ARG, "")), "Answer so far: ")
-    return prompt_kind(messages) == "next sentence" and line_after(last_user_text(messages),
-                                                                    "Answer so far: ") == empty
+    return (
+        prompt_kind(messages) == "next sentence"
+        and line_after(last_user_text(messages), "Answer so far: ") == empty
+    )
 
 
 def fill_reply(masked: str, sentences, supported=lambda sentence: True) -> str:
@@ -117,8 +119,16 @@ def fill_reply(masked: str, sentences, supported=lambda sentence: True) -> str:
     from verirag.atoms import atoms
 
     pattern = re.compile(re.escape(masked).replace(re.escape(BLANK), "(.+?)") + "$")
-    return next((m.group(1) for s in sentences if supported(s) for part in [s, *atoms(s)]
-                 if (m := pattern.match(part))), "unknown")
+    return next(
+        (
+            m.group(1)
+            for s in sentences
+            if supported(s)
+            for part in [s, *atoms(s)]
+            if (m := pattern.match(part))
+        ),
+        "unknown",
+    )
 
 
 def support_reply(messages, p: float):
@@ -179,15 +189,28 @@ class Writer:
         if kind == "usefulness":
             return distribution_reply({"4": 0.5, "5": 0.5})
         if kind == "fill":  # the slot check: a sentence it wrote and would judge supported fills the blank
-            return fill_reply(line_after(prompt, "Sentence: "), self.generated + list(self.needs),
-                              lambda s: set(self.needs.get(s, {"<never>"})) <= set(titles))
+            return fill_reply(
+                line_after(prompt, "Sentence: "),
+                self.generated + list(self.needs),
+                lambda s: set(self.needs.get(s, {"<never>"})) <= set(titles),
+            )
         raise AssertionError(f"unexpected prompt {kind}: {prompt[:80]}")
 
 
 def vtg_context(model: str, **kw: Any) -> Context:
     """The writing-stage tests' Context: plain top-k retrieval from the "vtg" store, then VTG."""
-    return Context(**{**SYSTEMS["vtg"], "model": model, "store": "vtg", "top_k": 2, "max_trials": 2,
-                      "evidence_queries": 2, "evidence_docs": 1, **kw})
+    return Context(
+        **{
+            **SYSTEMS["vtg"],
+            "model": model,
+            "store": "vtg",
+            "top_k": 2,
+            "max_trials": 2,
+            "evidence_queries": 2,
+            "evidence_docs": 1,
+            **kw,
+        }
+    )
 
 
 def interrupted_then_resumed(saver, scripted) -> None:
@@ -237,8 +260,9 @@ class Script:
 
     def __init__(self, decide=0.9, select=None, verify_p=None, verify_score="[8]", query="Tokyo capital"):
         self.decide, self.query, self.verify_score = decide, query, verify_score
-        self.select = select or (lambda titles: [titles.index(t) + 1 for t in titles if "Tokyo" in t][:5]
-                                 or [1])
+        self.select = select or (
+            lambda titles: [titles.index(t) + 1 for t in titles if "Tokyo" in t][:5] or [1]
+        )
         self.verify_p = verify_p or (lambda titles, n: 0.9)
         self.selector_orders: list[list[str]] = []
         self.verify_calls: list[list[str]] = []
@@ -267,8 +291,16 @@ class Script:
 
 def retrieval_context(model: str, **kw: Any) -> Context:
     """The retrieval-stage tests' Context: the "japan" store, one cited answer."""
-    base = dict(model=model, store="japan", candidates_per_query=6, window=6, top_k=2, utility_samples=1,
-                max_retrieval_iterations=3, writer="answer")
+    base = dict(
+        model=model,
+        store="japan",
+        candidates_per_query=6,
+        window=6,
+        top_k=2,
+        utility_samples=1,
+        max_retrieval_iterations=3,
+        writer="answer",
+    )
     return Context(**{**base, **kw})
 
 

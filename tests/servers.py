@@ -24,10 +24,18 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(command: Callable[[int], Sequence[str]], health: Callable[[int], str], *, cwd: Path | None = None,
-          env: dict | None = None, log: Path | None = None, timeout: float = 120,
-          stop: signal.Signals = signal.SIGTERM, port: int | None = None,
-          started: Callable[[int], None] | None = None) -> Iterator[int]:
+def serve(
+    command: Callable[[int], Sequence[str]],
+    health: Callable[[int], str],
+    *,
+    cwd: Path | None = None,
+    env: dict | None = None,
+    log: Path | None = None,
+    timeout: float = 120,
+    stop: signal.Signals = signal.SIGTERM,
+    port: int | None = None,
+    started: Callable[[int], None] | None = None,
+) -> Iterator[int]:
     """Run ``command(port)``; yield the port once ``health(port)`` answers; signal the process group after.
 
     ``health(port)`` is an HTTP URL that must answer, ``tcp://HOST:PORT`` that must accept a connection or
@@ -36,8 +44,14 @@ def serve(command: Callable[[int], Sequence[str]], health: Callable[[int], str],
     """
     port = port or free_port()
     output = log.open("w") if log else subprocess.DEVNULL
-    proc = subprocess.Popen(list(command(port)), cwd=cwd, env={**os.environ, **(env or {})}, stdout=output,
-                            stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        list(command(port)),
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+        stdout=output,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     if started:
         started(proc.pid)
     try:
@@ -89,22 +103,45 @@ def tool(name: str) -> str:
 @contextlib.contextmanager
 def chroma_server(data: Path) -> Iterator[str]:
     """``chroma run`` on loopback over ``data``; yields its URL."""
-    command = lambda port: [tool("chroma"), "run", "--path", str(data), "--host", "127.0.0.1",  # noqa: E731
-                            "--port", str(port)]
+
+    def command(port):
+        return [
+            tool("chroma"),
+            "run",
+            "--path",
+            str(data),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ]
+
     with serve(command, lambda port: f"http://127.0.0.1:{port}/api/v2/heartbeat") as port:
         yield f"http://127.0.0.1:{port}"
 
 
 @contextlib.contextmanager
-def langgraph_server(root: Path, log: Path, env: dict | None = None,
-                     jobs: int | None = None) -> Iterator[str]:
+def langgraph_server(
+    root: Path, log: Path, env: dict | None = None, jobs: int | None = None
+) -> Iterator[str]:
     """``langgraph dev`` serving ``root/langgraph.json`` on loopback (in-memory runtime); yields its URL.
 
     ``jobs`` is ``--n-jobs-per-worker``: without it ``langgraph dev`` executes one run at a time.
     """
-    command = lambda port: [tool("langgraph"), "dev", "--no-browser", "--no-reload", "--host",  # noqa: E731
-                            "127.0.0.1", "--port", str(port),
-                            *(["--n-jobs-per-worker", str(jobs)] if jobs else [])]
+
+    def command(port):
+        return [
+            tool("langgraph"),
+            "dev",
+            "--no-browser",
+            "--no-reload",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            *(["--n-jobs-per-worker", str(jobs)] if jobs else []),
+        ]
+
     env = {"LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false", **(env or {})}
     with serve(command, lambda port: f"http://127.0.0.1:{port}/ok", cwd=root, log=log, env=env) as port:
         yield f"http://127.0.0.1:{port}"
@@ -114,8 +151,10 @@ def postgres_bin() -> Path:
     """The newest Debian PostgreSQL server binaries (``scripts/test.sh`` installs ``postgresql``)."""
     found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parts[-3]))
     if not found:
-        pytest.fail("PostgreSQL is not installed: run scripts/test.sh (it installs Debian's postgresql) "
-                    "or apt-get install postgresql")
+        pytest.fail(
+            "PostgreSQL is not installed: run scripts/test.sh (it installs Debian's postgresql) "
+            "or apt-get install postgresql"
+        )
     return found[-1].parent
 
 
@@ -140,15 +179,46 @@ def postgres_server() -> Iterator[str]:
         as_user = ["runuser", "-u", "postgres", "--"]
     data = folder / "data"
     try:
-        initdb = [*as_user, str(bindir / "initdb"), "-D", str(data), "-U", "verirag", "-A", "trust",
-                  "-E", "UTF8", "--locale=C", "--no-sync"]
+        initdb = [
+            *as_user,
+            str(bindir / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            "verirag",
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--no-sync",
+        ]
         init = subprocess.run(initdb, capture_output=True, text=True)
         if init.returncode:
             pytest.fail(f"initdb failed: {init.stderr[-2000:]}")
-        command = lambda port: [*as_user, str(bindir / "postgres"), "-D", str(data), "-p", str(port),  # noqa: E731
-                                "-h", "127.0.0.1", "-k", str(folder), "-c", "fsync=off"]
-        with serve(command, lambda port: f"postgresql://verirag@127.0.0.1:{port}/postgres",
-                   log=folder / "server.log", stop=signal.SIGINT) as port:  # SIGINT: fast shutdown
+
+        def command(port):
+            return [
+                *as_user,
+                str(bindir / "postgres"),
+                "-D",
+                str(data),
+                "-p",
+                str(port),
+                "-h",
+                "127.0.0.1",
+                "-k",
+                str(folder),
+                "-c",
+                "fsync=off",
+            ]
+
+        with serve(
+            command,
+            lambda port: f"postgresql://verirag@127.0.0.1:{port}/postgres",
+            log=folder / "server.log",
+            stop=signal.SIGINT,
+        ) as port:  # SIGINT: fast shutdown
             yield f"postgresql://verirag@127.0.0.1:{port}/postgres"
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -157,34 +227,75 @@ def postgres_server() -> Iterator[str]:
 @contextlib.contextmanager
 def dask_scheduler(log: Path) -> Iterator[str]:
     """A Dask scheduler on loopback (no dashboard); yields its ``tcp://`` address."""
-    command = lambda port: [tool("dask"), "scheduler", "--host", "127.0.0.1",  # noqa: E731
-                            "--port", str(port), "--no-dashboard"]
+
+    def command(port):
+        return [
+            tool("dask"),
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--no-dashboard",
+        ]
+
     with serve(command, lambda port: f"tcp://127.0.0.1:{port}", log=log) as port:
         yield f"tcp://127.0.0.1:{port}"
 
 
 @contextlib.contextmanager
-def dask_worker(scheduler: str, root: Path, log: Path, threads: int = 2,
-                env: dict | None = None) -> Iterator[int]:
+def dask_worker(
+    scheduler: str, root: Path, log: Path, threads: int = 2, env: dict | None = None
+) -> Iterator[int]:
     """One Dask worker process (no nanny, so a killed worker stays dead) with ``root`` importable;
     yields its process id."""
     pids: list[int] = []
-    command = lambda port: [tool("dask"), "worker", scheduler, "--host", "127.0.0.1",  # noqa: E731
-                            "--worker-port", str(port), "--nthreads", str(threads), "--no-nanny",
-                            "--no-dashboard"]
+
+    def command(port):
+        return [
+            tool("dask"),
+            "worker",
+            scheduler,
+            "--host",
+            "127.0.0.1",
+            "--worker-port",
+            str(port),
+            "--nthreads",
+            str(threads),
+            "--no-nanny",
+            "--no-dashboard",
+        ]
+
     env = {"PYTHONPATH": str(root), **(env or {})}
-    with serve(command, lambda port: f"tcp://127.0.0.1:{port}", cwd=root, log=log, env=env,
-               started=pids.append) as _:
+    with serve(
+        command, lambda port: f"tcp://127.0.0.1:{port}", cwd=root, log=log, env=env, started=pids.append
+    ) as _:
         yield pids[0]
 
 
 @contextlib.contextmanager
-def model_server(root: Path, parallel: int, log: Path | None = None,
-                 env: dict | None = None) -> Iterator[str]:
+def model_server(
+    root: Path, parallel: int, log: Path | None = None, env: dict | None = None
+) -> Iterator[str]:
     """The scripted OpenAI-compatible server of :mod:`tests.model_server` with ``parallel`` slots;
     yields the model string ``openai-compatible:scripted@URL``."""
-    command = lambda port: [sys.executable, "-m", "tests.model_server", "--port", str(port),  # noqa: E731
-                            "--parallel", str(parallel)]
-    with serve(command, lambda port: f"http://127.0.0.1:{port}/v1/models", cwd=root, log=log,
-               env={"PYTHONPATH": str(root), **(env or {})}) as port:
+
+    def command(port):
+        return [
+            sys.executable,
+            "-m",
+            "tests.model_server",
+            "--port",
+            str(port),
+            "--parallel",
+            str(parallel),
+        ]
+
+    with serve(
+        command,
+        lambda port: f"http://127.0.0.1:{port}/v1/models",
+        cwd=root,
+        log=log,
+        env={"PYTHONPATH": str(root), **(env or {})},
+    ) as port:
         yield f"openai-compatible:scripted@http://127.0.0.1:{port}/v1"

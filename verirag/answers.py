@@ -15,8 +15,9 @@ from verirag.text import parse_citations, split_sentences
 _CARET = re.compile(r"\^(\d+(?:\s*[,;]\s*\d+)*)\^")
 
 
-def cited_sentences(answer: str,
-                    citations: Sequence[Sequence[int]] | None = None) -> list[tuple[str, list[int]]]:
+def cited_sentences(
+    answer: str, citations: Sequence[Sequence[int]] | None = None
+) -> list[tuple[str, list[int]]]:
     """(sentence without markers, its 1-based document numbers) for each sentence of ``answer``.
 
     ``citations``, when given, is the numbers of each sentence in order (an answer without markers);

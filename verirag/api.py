@@ -17,8 +17,9 @@ from verirag.models import get_chat_model
 from verirag.usage import totals
 
 
-def contract(state: dict[str, Any], context: Context, seconds: float | None = None,
-             first_verified: float | None = None) -> dict[str, Any]:
+def contract(
+    state: dict[str, Any], context: Context, seconds: float | None = None, first_verified: float | None = None
+) -> dict[str, Any]:
     """The machine-readable output of one question (README, "Output contract")."""
     usage = dict(state.get("usage") or {})
     summary: dict[str, Any] = {"per_node": usage, "total": totals(usage)}
@@ -39,9 +40,15 @@ def contract(state: dict[str, Any], context: Context, seconds: float | None = No
     }
 
 
-def run(question: str, context: Context | None = None, *, thread_id: str | None = None,
-        checkpointer: Any = None, on_event: Callable[[str, Any], None] | None = None,
-        **overrides: Any) -> tuple[dict, dict]:
+def run(
+    question: str,
+    context: Context | None = None,
+    *,
+    thread_id: str | None = None,
+    checkpointer: Any = None,
+    on_event: Callable[[str, Any], None] | None = None,
+    **overrides: Any,
+) -> tuple[dict, dict]:
     """Answer ``question``; return ``(output contract, full final graph state)``.
 
     Args:
@@ -72,20 +79,26 @@ def run(question: str, context: Context | None = None, *, thread_id: str | None 
         saved = app.get_state(config)
         if saved.values:
             if saved.values.get("question") != question:
-                raise VeriragError(f"thread {thread_id!r} belongs to another question: "
-                                   f"{saved.values.get('question')!r}")
+                raise VeriragError(
+                    f"thread {thread_id!r} belongs to another question: {saved.values.get('question')!r}"
+                )
             payload = None  # resume from the last checkpoint (or return the finished run)
     started = time.perf_counter()
     state: dict[str, Any] = {}
     first_verified = None
     try:
-        for mode, chunk in app.stream(payload, config, context=context,
-                                      stream_mode=["values", "updates", "custom"]):
+        for mode, chunk in app.stream(
+            payload, config, context=context, stream_mode=["values", "updates", "custom"]
+        ):
             if mode == "values":
                 state = chunk
                 continue
-            if (first_verified is None and mode == "custom" and chunk.get("event") == "sentence"
-                    and chunk["sentence"]["verified_by"] != "none"):
+            if (
+                first_verified is None
+                and mode == "custom"
+                and chunk.get("event") == "sentence"
+                and chunk["sentence"]["verified_by"] != "none"
+            ):
                 first_verified = time.perf_counter() - started
             if on_event is not None:
                 on_event(mode, chunk)
@@ -93,8 +106,9 @@ def run(question: str, context: Context | None = None, *, thread_id: str | None 
         if not is_transient(exc):
             raise
         hint = f"; run it again with thread {thread_id!r} to resume" if thread_id else ""
-        raise ModelCallError(f"a model call kept failing after {MAX_ATTEMPTS} attempts "
-                             f"({type(exc).__name__}: {exc}){hint}") from exc
+        raise ModelCallError(
+            f"a model call kept failing after {MAX_ATTEMPTS} attempts ({type(exc).__name__}: {exc}){hint}"
+        ) from exc
     if thread_id is not None and not state:
         state = app.get_state(config).values
     return contract(state, context, time.perf_counter() - started, first_verified), state
@@ -109,9 +123,15 @@ def ask(question: str, context: Context | None = None, **overrides: Any) -> dict
     return run(question, context, **overrides)[0]
 
 
-def check(answer: str, documents: Sequence[Any] | Mapping[str, Any], context: Context | None = None, *,
-          citations: Sequence[Sequence[int]] | None = None, question: str = "",
-          **overrides: Any) -> dict[str, Any]:
+def check(
+    answer: str,
+    documents: Sequence[Any] | Mapping[str, Any],
+    context: Context | None = None,
+    *,
+    citations: Sequence[Sequence[int]] | None = None,
+    question: str = "",
+    **overrides: Any,
+) -> dict[str, Any]:
     """Check an answer written elsewhere against its documents, sentence by sentence.
 
     Args:
@@ -138,8 +158,13 @@ def check(answer: str, documents: Sequence[Any] | Mapping[str, Any], context: Co
     from verirag.workflow import check_graph
 
     context = replace(context or Context(), **overrides)
-    given = (dict(documents) if isinstance(documents, Mapping)
-             else documents if isinstance(documents, str) else list(documents))  # a string: refused as such
+    given = (
+        dict(documents)
+        if isinstance(documents, Mapping)
+        else documents
+        if isinstance(documents, str)
+        else list(documents)
+    )  # a string: refused as such
     payload = CheckInput(answer=answer, documents=given, question=question)  # type: ignore[typeddict-item]
     if citations is not None:
         payload["citations"] = [list(c) for c in citations]
@@ -148,9 +173,14 @@ def check(answer: str, documents: Sequence[Any] | Mapping[str, Any], context: Co
     except Exception as exc:
         if not is_transient(exc):
             raise
-        raise ModelCallError(f"a model call kept failing after {MAX_ATTEMPTS} attempts "
-                             f"({type(exc).__name__}: {exc})") from exc
+        raise ModelCallError(
+            f"a model call kept failing after {MAX_ATTEMPTS} attempts ({type(exc).__name__}: {exc})"
+        ) from exc
     usage = dict(state.get("usage") or {})
-    return {"sentences": sorted(state.get("checked") or [], key=lambda c: c["index"]),
-            "verified_answer": state.get("verified_answer", ""), "refusal": state.get("refusal"),
-            "supported": bool(state.get("supported")), "usage": {"per_node": usage, "total": totals(usage)}}
+    return {
+        "sentences": sorted(state.get("checked") or [], key=lambda c: c["index"]),
+        "verified_answer": state.get("verified_answer", ""),
+        "refusal": state.get("refusal"),
+        "supported": bool(state.get("supported")),
+        "usage": {"per_node": usage, "total": totals(usage)},
+    }

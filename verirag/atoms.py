@@ -14,10 +14,13 @@ _NAME = r"[A-Z][\w'’.-]*(?: (?:of |de |da |di |del |der |du |van |von |the |an
 _MEMBER = rf"(?:the )?{_NAME}"
 _LIST = re.compile(rf"(?P<list>(?:{_MEMBER}, )+{_MEMBER},? (?:and|or) {_MEMBER})")
 _CLAUSE = re.compile(
-    r"(\s*;\s*|,\s+(?:and|but|while|whereas)\s+(?=(?:[A-Z]|it |he |she |they |its |his |her |their )))")
-_FINITE = frozenset("""is was are were has had have became becomes become won wins led leads served serves
+    r"(\s*;\s*|,\s+(?:and|but|while|whereas)\s+(?=(?:[A-Z]|it |he |she |they |its |his |her |their )))"
+)
+_FINITE = frozenset(
+    """is was are were has had have became becomes become won wins led leads served serves
 wrote writes founded founds remains remained lies lay covers covered includes included contains contained
-borders bordered holds held hosts hosted produced produces directed directs owns owned""".split())
+borders bordered holds held hosts hosted produced produces directed directs owns owned""".split()
+)
 _PLAIN_SUBJECT = re.compile(r"(?:The )?[A-Z][\w-]*(?: [A-Z][\w-]*)*|[A-Z][a-z]+(?: [a-z]+)?")
 _PRONOUNS = {"it": "", "he": "", "she": "", "they": "", "its": "'s", "his": "'s", "her": "'s", "their": "'s"}
 
@@ -70,11 +73,14 @@ def _resolve(clause: str, subject: str) -> str:
 
 
 def _predicates(clause: str) -> list[str]:
-    """"X was founded in 1457 and became the capital" -> the two predicates, each with X."""
+    """The predicates of a clause, each with its subject.
+
+    "X was founded in 1457 and became the capital" -> the two predicates, each with X.
+    """
     subject = _subject(clause)
     if not subject:
         return [clause]
-    parts = re.split(rf"\s+and\s+(?=(?:{'|'.join(sorted(_FINITE))})\b)", clause[len(subject):])
+    parts = re.split(rf"\s+and\s+(?=(?:{'|'.join(sorted(_FINITE))})\b)", clause[len(subject) :])
     if len(parts) == 1:
         return [clause]
     return [subject + parts[0]] + [f"{subject} {p.strip()}" for p in parts[1:]]
@@ -93,7 +99,7 @@ def _relative(clause: str) -> list[str]:
     match = _RELATIVE.search(clause)
     if match is None or match.start() == 0:
         return [clause]
-    return [clause[:match.end("name")], f"{match.group('name')} {match.group('said')}"]
+    return [clause[: match.end("name")], f"{match.group('name')} {match.group('said')}"]
 
 
 _WITH = re.compile(r",\s+with\s+(?P<having>(?:a|an)\s+[a-z][^,;]*)$")
@@ -108,11 +114,11 @@ def _with_phrase(clause: str) -> list[str]:
     subject = _subject(clause)
     if match is None or not subject:
         return [clause]
-    return [clause[:match.start()], f"{subject} has {match.group('having')}"]
+    return [clause[: match.start()], f"{subject} has {match.group('having')}"]
 
 
 def list_members(names: str) -> list[str]:
-    """"A, B, and C" -> the members."""
+    """The members of a list: "A, B, and C" -> A, B, C."""
     return [m for m in re.split(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+", names) if m]
 
 
@@ -121,8 +127,10 @@ def _members(clause: str) -> list[str]:
     match = _LIST.search(clause, 1)
     if match is None:
         return [clause]
-    return [clause[:match.start()] + member + clause[match.end():]
-            for member in list_members(match.group("list"))]
+    return [
+        clause[: match.start()] + member + clause[match.end() :]
+        for member in list_members(match.group("list"))
+    ]
 
 
 def atoms(claim: str) -> list[str]:
@@ -133,8 +141,12 @@ def atoms(claim: str) -> list[str]:
     out: list[str] = []
     for clause in clauses:
         for predicate in _predicates(_resolve(clause, subject)):
-            out.extend(_sentence(m) for said in _relative(predicate) for part in _with_phrase(said)
-                       for m in _members(part))
+            out.extend(
+                _sentence(m)
+                for said in _relative(predicate)
+                for part in _with_phrase(said)
+                for m in _members(part)
+            )
     out = [a for a in dict.fromkeys(out) if a]
     return out if len(out) > 1 else [claim]
 
@@ -154,7 +166,7 @@ def recompose(claim: str, kept: list[str]) -> str:
     body = claim.strip().rstrip(".!?")
     match = _LIST.search(body, 1)
     if match is not None and _clauses(body) == [body] and _predicates(body) == [body]:
-        before, after = body[:match.start()], body[match.end():]
+        before, after = body[: match.start()], body[match.end() :]
         framed = {_sentence(before + m + after): m for m in list_members(match.group("list"))}
         if kept and all(k in framed for k in kept):
             return _sentence(before + _join([framed[k] for k in kept]) + after)

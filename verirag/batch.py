@@ -34,8 +34,13 @@ def answer_one(question: str, context: Context, checkpointer: Any = None) -> dic
         return {"question": question, "error": str(exc)}
 
 
-def answer_many(questions: Iterable[str], context: Context, concurrency: int = 4,
-                on_result: Callable[[int, dict], None] | None = None, checkpointer: Any = None) -> list[dict]:
+def answer_many(
+    questions: Iterable[str],
+    context: Context,
+    concurrency: int = 4,
+    on_result: Callable[[int, dict], None] | None = None,
+    checkpointer: Any = None,
+) -> list[dict]:
     """Answer every question in threads of this process (no state is shared between runs).
 
     Results come in input order, each also passed to ``on_result(index, result)`` as soon as it is ready.

@@ -49,9 +49,14 @@ def _sigmoid_map(p: float, weights: tuple[float, float]) -> float:
     return 1 / (1 + math.exp(-(a + b * logit(p))))
 
 
-EMBEDDED = Calibration((-5.3761, 3.3602), 0.6026, 0.5, 0.0,
-                       "benchmarks/verifier calibration split, embedded Qwen2.5-Coder-1.5B-Instruct Q4_K_M",
-                       answerable=(-4.9659, 3.368))  # benchmarks/retrieval_verification calibration split
+EMBEDDED = Calibration(
+    (-5.3761, 3.3602),
+    0.6026,
+    0.5,
+    0.0,
+    "benchmarks/verifier calibration split, embedded Qwen2.5-Coder-1.5B-Instruct Q4_K_M",
+    answerable=(-4.9659, 3.368),
+)  # benchmarks/retrieval_verification calibration split
 _registered: dict[str, Calibration] = {"local": EMBEDDED}
 _warned: set[str] = set()
 
@@ -87,17 +92,28 @@ def for_model(model: str, warn: bool = True) -> Calibration:
         try:
             fields = json.loads(saved.read_text(encoding="utf-8"))
             fields.pop("model", None)
-            return Calibration(**{**fields, "weights": tuple(fields["weights"]),
-                                  "answerable": tuple(fields.get("answerable", (0.0, 1.0)))})
+            return Calibration(
+                **{
+                    **fields,
+                    "weights": tuple(fields["weights"]),
+                    "answerable": tuple(fields.get("answerable", (0.0, 1.0))),
+                }
+            )
         except (ValueError, TypeError, KeyError) as exc:
-            raise VeriragError(f"calibration file {saved} is unreadable ({exc}): run `verirag calibrate "
-                               f"--model {model}` again or delete it") from exc
+            raise VeriragError(
+                f"calibration file {saved} is unreadable ({exc}): run `verirag calibrate "
+                f"--model {model}` again or delete it"
+            ) from exc
     if model in _registered:
         return _registered[model]
     if warn and model not in _warned:
         _warned.add(model)
-        log.warning("model '%s' has no calibration of its support judgments: verdicts use its raw P(Yes) "
-                    "at 0.5; run `verirag calibrate --model %s`", model, model)
+        log.warning(
+            "model '%s' has no calibration of its support judgments: verdicts use its raw P(Yes) "
+            "at 0.5; run `verirag calibrate --model %s`",
+            model,
+            model,
+        )
     return Calibration()
 
 
@@ -123,8 +139,9 @@ def fit_logistic(rows: Sequence[Sequence[float]], labels: Sequence[int], l2: flo
     return [round(float(v), 4) for v in w]
 
 
-def pass_rates(scores: Sequence[float], labels: Sequence[int], groups: Sequence[str], threshold: float
-               ) -> dict[str, float]:
+def pass_rates(
+    scores: Sequence[float], labels: Sequence[int], groups: Sequence[str], threshold: float
+) -> dict[str, float]:
     """Pass rate (score >= threshold) per group, and the balanced accuracy over labels."""
     rates = {}
     for group in dict.fromkeys(groups):
@@ -132,13 +149,18 @@ def pass_rates(scores: Sequence[float], labels: Sequence[int], groups: Sequence[
         rates[group] = sum(s >= threshold for s in chosen) / len(chosen)
     positives = [s >= threshold for s, y in zip(scores, labels, strict=True) if y]
     negatives = [s < threshold for s, y in zip(scores, labels, strict=True) if not y]
-    rates["balanced accuracy"] = (sum(positives) / max(1, len(positives))
-                                  + sum(negatives) / max(1, len(negatives))) / 2
+    rates["balanced accuracy"] = (
+        sum(positives) / max(1, len(positives)) + sum(negatives) / max(1, len(negatives))
+    ) / 2
     return rates
 
 
-def choose_threshold(scores: Sequence[float], labels: Sequence[int], groups: Sequence[str] | None = None,
-                     max_false_pass: float = 0.05) -> float:
+def choose_threshold(
+    scores: Sequence[float],
+    labels: Sequence[int],
+    groups: Sequence[str] | None = None,
+    max_false_pass: float = 0.05,
+) -> float:
     """The threshold of best balanced accuracy passing at most ``max_false_pass`` of each negative group.
 
     Trust first: any threshold when none does. The decision passes at >= t, and many cuts tie: the middle of
@@ -158,8 +180,13 @@ def choose_threshold(scores: Sequence[float], labels: Sequence[int], groups: Seq
     return ((below[-1] if below else 0.0) + tied[-1]) / 2
 
 
-def fit(p_yes: Sequence[float | None], from_text: Sequence[bool], labels: Sequence[int],
-        groups: Sequence[str], fitted_on: str) -> Calibration:
+def fit(
+    p_yes: Sequence[float | None],
+    from_text: Sequence[bool],
+    labels: Sequence[int],
+    groups: Sequence[str],
+    fitted_on: str,
+) -> Calibration:
     """A calibration fitted from judged pairs.
 
     ``p_yes[i]`` is None when the lexical guard rejected pair i (it never reaches the model,
@@ -172,8 +199,14 @@ def fit(p_yes: Sequence[float | None], from_text: Sequence[bool], labels: Sequen
         weights = (a, b)
     said = [(p >= 0.5, y) for p, t, y in zip(p_yes, from_text, labels, strict=True) if p is not None and t]
     yes, no = [y for s, y in said if s], [y for s, y in said if not s]
-    draft = Calibration(weights, 0.5, sum(yes) / len(yes) if yes else 0.5, sum(no) / len(no) if no else 0.0,
-                        fitted_on)
+    draft = Calibration(
+        weights, 0.5, sum(yes) / len(yes) if yes else 0.5, sum(no) / len(no) if no else 0.0, fitted_on
+    )
     scores = [0.0 if p is None else draft.probability(p, t) for p, t in zip(p_yes, from_text, strict=True)]
-    return Calibration(weights, round(choose_threshold(scores, labels, groups), 4), round(draft.text_yes, 4),
-                       round(draft.text_no, 4), fitted_on)
+    return Calibration(
+        weights,
+        round(choose_threshold(scores, labels, groups), 4),
+        round(draft.text_yes, 4),
+        round(draft.text_no, 4),
+        fitted_on,
+    )

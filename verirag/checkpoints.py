@@ -56,8 +56,10 @@ def open_checkpointer(url: str = "") -> Iterator[Any]:
             yield saver
         return
     if _SCHEME.match(url):  # a mistyped or unsupported URL must not become a SQLite file named like it
-        raise CheckpointError(f"unsupported checkpoint URL {redacted(url)}: use "
-                              "postgresql://USER@HOST:PORT/DB or a SQLite file path")
+        raise CheckpointError(
+            f"unsupported checkpoint URL {redacted(url)}: use "
+            "postgresql://USER@HOST:PORT/DB or a SQLite file path"
+        )
     import sqlite3
 
     from langgraph.checkpoint.sqlite import SqliteSaver
@@ -83,13 +85,16 @@ def _postgres(url: str) -> Iterator[Any]:
         from langgraph.checkpoint.postgres import PostgresSaver
         from psycopg.rows import dict_row
     except ImportError as exc:
-        raise CheckpointError("Postgres checkpoints need langgraph-checkpoint-postgres and psycopg "
-                              f"(pip install 'verirag' installs both): {exc}") from exc
+        raise CheckpointError(
+            "Postgres checkpoints need langgraph-checkpoint-postgres and psycopg "
+            f"(pip install 'verirag' installs both): {exc}"
+        ) from exc
     where = redacted(url)
     try:
         options: dict[str, Any] = {} if "connect_timeout" in url else {"connect_timeout": 10}
-        with psycopg.Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row,
-                                        **options) as connection:
+        with psycopg.Connection.connect(
+            url, autocommit=True, prepare_threshold=0, row_factory=dict_row, **options
+        ) as connection:
             saver = PostgresSaver(connection)
             saver.setup()  # creates or migrates the checkpoint tables; a no-op when they are current
             yield saver

@@ -58,13 +58,17 @@ def cited_numbers(sentence: str) -> list[int]:
     return [int(n) for n in _MARKER.findall(sentence)]
 
 
-def citation_scores(answer: str, documents: Sequence[Document], judge: EntailmentJudge,
-                    max_citations: int = MAX_CITATIONS) -> CitationScores:
+def citation_scores(
+    answer: str, documents: Sequence[Document], judge: EntailmentJudge, max_citations: int = MAX_CITATIONS
+) -> CitationScores:
     """ALCE citation recall and precision of ``answer`` whose ``[n]`` refer to ``documents[n-1]``."""
     sentences = [s for s in split_sentences(answer) if not is_refusal(s)]
     cited = [(parse_citations(s)[0], [n - 1 for n in cited_numbers(s)]) for s in sentences]
-    cited = [(claim, refs[:max_citations]) for claim, refs in cited
-             if refs and all(0 <= r < len(documents) for r in refs)]  # others: recall 0, no precision
+    cited = [
+        (claim, refs[:max_citations])
+        for claim, refs in cited
+        if refs and all(0 <= r < len(documents) for r in refs)
+    ]  # others: recall 0, no precision
     if hasattr(judge, "prefetch"):  # the joint checks are independent: judge them concurrently
         judge.prefetch([([documents[r] for r in refs], claim) for claim, refs in cited])
     supported = used = relevant = 0
@@ -82,6 +86,11 @@ def citation_scores(answer: str, documents: Sequence[Document], judge: Entailmen
         else:
             relevant += int(joint)  # one citation: its recall; several but unsupported: all 0
     n = len(sentences)
-    return CitationScores(recall=supported / n if n else 0.0, precision=relevant / used if used else 0.0,
-                          sentences=n, supported_sentences=supported, citations=used,
-                          relevant_citations=relevant)
+    return CitationScores(
+        recall=supported / n if n else 0.0,
+        precision=relevant / used if used else 0.0,
+        sentences=n,
+        supported_sentences=supported,
+        citations=used,
+        relevant_citations=relevant,
+    )

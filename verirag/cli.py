@@ -26,23 +26,40 @@ from verirag.graph.systems import SYSTEMS
 if TYPE_CHECKING:
     from rich.status import Status
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Verifiable retrieval-augmented generation over your documents.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Verifiable retrieval-augmented generation over your documents.",
+)
 out = Console()
 err = Console(stderr=True)
 
-StoreOption = Annotated[Path | None, typer.Option(
-    "--store", help="Store folder (default: $VERIRAG_HOME/store).", show_default=False)]
+StoreOption = Annotated[
+    Path | None,
+    typer.Option("--store", help="Store folder (default: $VERIRAG_HOME/store).", show_default=False),
+]
 
 
-CheckpointOption = Annotated[str, typer.Option(
-    "--checkpoint", envvar="VERIRAG_CHECKPOINT_URL", show_default=False,
-    help="Where threads are saved: postgresql://USER:PASS@HOST:PORT/DB, or a SQLite file "
-         "(default: $VERIRAG_HOME/checkpoints.sqlite).")]
+CheckpointOption = Annotated[
+    str,
+    typer.Option(
+        "--checkpoint",
+        envvar="VERIRAG_CHECKPOINT_URL",
+        show_default=False,
+        help="Where threads are saved: postgresql://USER:PASS@HOST:PORT/DB, or a SQLite file "
+        "(default: $VERIRAG_HOME/checkpoints.sqlite).",
+    ),
+]
 
-SetOption = Annotated[list[str] | None, typer.Option(
-    "--set", help="Any Context field, e.g. --set beam_width=2 --set max_trials=3 (repeatable).",
-    show_default=False)]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="Any Context field, e.g. --set beam_width=2 --set max_trials=3 (repeatable).",
+        show_default=False,
+    ),
+]
 
 
 @contextmanager
@@ -63,11 +80,18 @@ def _progress(label: str, total: int) -> Iterator[Callable[..., None]]:
             TimeRemainingColumn,
         )
 
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), TimeRemainingColumn(), console=err) as bar:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err,
+        ) as bar:
             task = bar.add_task(label, total=total)
             yield lambda n=1, note="": bar.update(  # a step without a note keeps the last one shown
-                task, advance=n, description=f"{label} {escape(note)}" if note else None)
+                task, advance=n, description=f"{label} {escape(note)}" if note else None
+            )
         return
     started, done, every = time.perf_counter(), 0, max(1, total // 100)
 
@@ -107,13 +131,21 @@ def _context(preset: str, system: str | None = None, settings: list[str] | None 
 
 @app.command()
 def ingest(
-    paths: Annotated[list[Path] | None, typer.Argument(
-        help=".txt/.md/.jsonl/.pdf files or folders; none = the shipped Wikipedia corpus.",
-        show_default=False)] = None,
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help=".txt/.md/.jsonl/.pdf files or folders; none = the shipped Wikipedia corpus.",
+            show_default=False,
+        ),
+    ] = None,
     store: StoreOption = None,
-    chroma_url: Annotated[str, typer.Option(
-        help="Chroma server (http://host:port) instead of the embedded database.",
-        envvar="VERIRAG_CHROMA_URL")] = "",
+    chroma_url: Annotated[
+        str,
+        typer.Option(
+            help="Chroma server (http://host:port) instead of the embedded database.",
+            envvar="VERIRAG_CHROMA_URL",
+        ),
+    ] = "",
 ) -> None:
     """Index documents into the store (idempotent: documents already there are skipped)."""
     from verirag.paths import default_store_path
@@ -140,33 +172,46 @@ def ingest(
         added = target.add(documents, progress=advance)
     repaired = target.last_repair
     if repaired.get("indexed"):
-        out.print(f"repaired the store: indexed {repaired['indexed']:,} document(s) that an interrupted "
-                  "ingest had written to Chroma only")
+        out.print(
+            f"repaired the store: indexed {repaired['indexed']:,} document(s) that an interrupted "
+            "ingest had written to Chroma only"
+        )
     if repaired.get("dropped"):
-        out.print(f"repaired the store: {repaired['dropped']:,} indexed document(s) were missing from Chroma "
-                  "and were dropped (ingest their files again to restore them)")
-    out.print(f"added {added:,} new document(s) of {len(documents):,}; the store at {target.path} "
-              f"holds {target.count():,} ({time.perf_counter() - started:.1f} s)")
+        out.print(
+            f"repaired the store: {repaired['dropped']:,} indexed document(s) were missing from Chroma "
+            "and were dropped (ingest their files again to restore them)"
+        )
+    out.print(
+        f"added {added:,} new document(s) of {len(documents):,}; the store at {target.path} "
+        f"holds {target.count():,} ({time.perf_counter() - started:.1f} s)"
+    )
 
 
 @app.command()
 def ask(
     question: Annotated[str, typer.Argument(help="The question to answer.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the output contract as JSON.")] = False,
-    model: Annotated[str | None, typer.Option(
-        help="local | openai-compatible:MODEL@URL | provider:model", show_default=False)] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(help="local | openai-compatible:MODEL@URL | provider:model", show_default=False),
+    ] = None,
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
-    system: Annotated[str, typer.Option(
-        help=f"Switch set: {', '.join(SYSTEMS)}.")] = "verirag",
-    top_k: Annotated[int | None, typer.Option(help="Documents kept in long-term memory.",
-                                                 show_default=False)] = None,
-    thread: Annotated[str | None, typer.Option(
-        help="Save progress under this id (see --checkpoint); run again to resume.",
-        show_default=False)] = None,
+    system: Annotated[str, typer.Option(help=f"Switch set: {', '.join(SYSTEMS)}.")] = "verirag",
+    top_k: Annotated[
+        int | None, typer.Option(help="Documents kept in long-term memory.", show_default=False)
+    ] = None,
+    thread: Annotated[
+        str | None,
+        typer.Option(
+            help="Save progress under this id (see --checkpoint); run again to resume.", show_default=False
+        ),
+    ] = None,
     checkpoint: CheckpointOption = "",
-    no_quotes: Annotated[bool, typer.Option(
-        "--no-quotes", help="Skip the minimal quotes of verified sentences (Context.quotes).")] = False,
+    no_quotes: Annotated[
+        bool,
+        typer.Option("--no-quotes", help="Skip the minimal quotes of verified sentences (Context.quotes)."),
+    ] = False,
     settings: SetOption = None,
 ) -> None:
     """Answer a question with cited, checked sentences (shown live as each one is verified)."""
@@ -176,8 +221,9 @@ def ask(
     from verirag.checkpoints import open_checkpointer
     from verirag.graph import resources
 
-    context = _context(preset, system, settings, model=model, top_k=top_k, store=store,
-                       quotes=False if no_quotes else None)
+    context = _context(
+        preset, system, settings, model=model, top_k=top_k, store=store, quotes=False if no_quotes else None
+    )
     resources.check_question(question, context.max_question_chars)  # fail before loading anything
     with open_checkpointer(checkpoint) if thread else nullcontext() as checkpointer:
         if as_json:
@@ -207,8 +253,10 @@ class _LiveAnswer:
         elif mode == "custom" and chunk.get("event") == "sentence":
             sentence = chunk["sentence"]
             if sentence["verified_by"] == "none" and self.drop:
-                out.print(f"[dim]not verified, left out of the answer: {escape(sentence['text'])}[/]",
-                          highlight=False)
+                out.print(
+                    f"[dim]not verified, left out of the answer: {escape(sentence['text'])}[/]",
+                    highlight=False,
+                )
                 return
             for doc_id in sentence["citations"]:
                 self.numbers.setdefault(doc_id, len(self.numbers) + 1)
@@ -229,24 +277,37 @@ def _render(sentence: Mapping[str, Any], numbers: dict[str, int]) -> str:
 
 @app.command()
 def batch(
-    questions: Annotated[Path, typer.Argument(
-        help="Questions: .txt (one per line) or a JSON/JSONL dataset.")],
+    questions: Annotated[
+        Path, typer.Argument(help="Questions: .txt (one per line) or a JSON/JSONL dataset.")
+    ],
     out: Annotated[Path, typer.Option(help="JSONL file of output contracts (appended; resumable).")] = Path(
-        "answers.jsonl"),
+        "answers.jsonl"
+    ),
     concurrency: Annotated[int, typer.Option(help="Questions answered at once.")] = 4,
     model: Annotated[str | None, typer.Option(help="Chat model string.", show_default=False)] = None,
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
     system: Annotated[str, typer.Option(help="Switch set (see verirag ask --help).")] = "verirag",
-    dask: Annotated[str | None, typer.Option(
-        "--dask", show_default=False,
-        help="Run each question as a task on a Dask cluster: tcp://HOST:PORT of its scheduler, or 'local' "
-             "for a throwaway cluster on this machine.")] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask",
+            show_default=False,
+            help="Run each question as a task on a Dask cluster: tcp://HOST:PORT of its scheduler, or "
+            "'local' for a throwaway cluster on this machine.",
+        ),
+    ] = None,
     retries: Annotated[int, typer.Option(help="With --dask: retries of a question whose task failed.")] = 2,
-    checkpoint: Annotated[str | None, typer.Option(
-        "--checkpoint", envvar="VERIRAG_CHECKPOINT_URL", show_default=False,
-        help="Save every question's run (postgresql://… or a SQLite file), so a retried or resumed "
-             "question continues where it stopped.")] = None,
+    checkpoint: Annotated[
+        str | None,
+        typer.Option(
+            "--checkpoint",
+            envvar="VERIRAG_CHECKPOINT_URL",
+            show_default=False,
+            help="Save every question's run (postgresql://… or a SQLite file), so a retried or resumed "
+            "question continues where it stopped.",
+        ),
+    ] = None,
     settings: SetOption = None,
 ) -> None:
     """Answer many questions concurrently; one output contract per line, each question once."""
@@ -263,6 +324,7 @@ def batch(
     todo = [q for q in dict.fromkeys(read_questions(questions)) if q not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
     with _progress("answering", len(todo)) as advance:
+
         def write(_, result):
             append_record(out, result)
             advance()
@@ -270,8 +332,9 @@ def batch(
         if dask:
             from verirag.cluster import answer_on_cluster
 
-            results = answer_on_cluster(todo, context, dask, concurrency, retries, checkpoint,
-                                        on_result=write)
+            results = answer_on_cluster(
+                todo, context, dask, concurrency, retries, checkpoint, on_result=write
+            )
         else:
             with open_checkpointer(checkpoint) if checkpoint is not None else nullcontext() as saver:
                 results = answer_many(todo, context, concurrency, on_result=write, checkpointer=saver)
@@ -284,20 +347,30 @@ def batch(
 
 @app.command("eval")
 def evaluate(
-    dataset: Annotated[list[Path], typer.Option(
-        help="JSON/JSONL questions with gold answers (repeatable: --dataset a.json --dataset b.json).")],
-    systems: Annotated[str, typer.Option(
-        help="Comma-separated: closed-book, vanilla, rerank, llatrieval, verirag.")] = "vanilla",
+    dataset: Annotated[
+        list[Path],
+        typer.Option(
+            help="JSON/JSONL questions with gold answers (repeatable: --dataset a.json --dataset b.json)."
+        ),
+    ],
+    systems: Annotated[
+        str, typer.Option(help="Comma-separated: closed-book, vanilla, rerank, llatrieval, verirag.")
+    ] = "vanilla",
     out: Annotated[Path, typer.Option(help="Folder for results.jsonl, table.md and plot.png.")] = Path(
-        "eval-out"),
-    limit: Annotated[int | None, typer.Option(help="Only the first N questions.",
-                                                 show_default=False)] = None,
+        "eval-out"
+    ),
+    limit: Annotated[int | None, typer.Option(help="Only the first N questions.", show_default=False)] = None,
     model: Annotated[str | None, typer.Option(help="Model of every system.", show_default=False)] = None,
-    judge_model: Annotated[str | None, typer.Option(
-        help="Entailment judge (default: the same model).", show_default=False)] = None,
-    judge_threshold: Annotated[float | None, typer.Option(
-        help="P(Yes) above which the judge accepts (default: chosen on the verifier benchmark).",
-        show_default=False)] = None,
+    judge_model: Annotated[
+        str | None, typer.Option(help="Entailment judge (default: the same model).", show_default=False)
+    ] = None,
+    judge_threshold: Annotated[
+        float | None,
+        typer.Option(
+            help="P(Yes) above which the judge accepts (default: chosen on the verifier benchmark).",
+            show_default=False,
+        ),
+    ] = None,
     store: StoreOption = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
     settings: SetOption = None,
@@ -312,12 +385,21 @@ def evaluate(
     names = [s.strip() for s in systems.split(",") if s.strip()]
     context = _context(preset, None, settings, model=model, store=store)
     items = [item for path in dataset for item in load_dataset(path)[: limit or None]]
-    judge = ModelJudge(get_chat_model(judge_model or context.model),
-                       JUDGE_THRESHOLD if judge_threshold is None else judge_threshold,
-                       context.max_concurrency)
+    judge = ModelJudge(
+        get_chat_model(judge_model or context.model),
+        JUDGE_THRESHOLD if judge_threshold is None else judge_threshold,
+        context.max_concurrency,
+    )
     with _progress("eval", len(items) * len(names)) as advance:
-        paths = run_eval(dataset, names, out, limit=limit, context=context, judge=judge,
-                         progress=lambda system, item: advance(note=f"{system}: {item.question[:60]}"))
+        paths = run_eval(
+            dataset,
+            names,
+            out,
+            limit=limit,
+            context=context,
+            judge=judge,
+            progress=lambda system, item: advance(note=f"{system}: {item.question[:60]}"),
+        )
     out_console = Console()
     out_console.print(paths["table"].read_text(encoding="utf-8"), markup=False, highlight=False)
     out_console.print(f"results: {paths['results']}  table: {paths['table']}  plot: {paths['plot']}")
@@ -326,9 +408,14 @@ def evaluate(
 @app.command()
 def calibrate(
     model: Annotated[str, typer.Option(help="The model to calibrate (as --model of ask).")],
-    pairs: Annotated[Path | None, typer.Option(
-        help="Pairs file (default: benchmarks/verifier_v2/pairs.jsonl of this checkout); its calibration "
-             "split is judged.", show_default=False)] = None,
+    pairs: Annotated[
+        Path | None,
+        typer.Option(
+            help="Pairs file (default: benchmarks/verifier_v2/pairs.jsonl of this checkout); its calibration "
+            "split is judged.",
+            show_default=False,
+        ),
+    ] = None,
     limit: Annotated[int | None, typer.Option(help="Only the first N pairs.", show_default=False)] = None,
 ) -> None:
     """Fit the support decision's calibration for a model; saved under $VERIRAG_HOME (resumable)."""
@@ -339,8 +426,12 @@ def calibrate(
     with _progress(f"calibrating {model}", len(chosen)) as advance:
         fitted, saved = fit_model(model, chosen, advance)
     a, b = fitted.weights
-    out.print(f"P(supported) = sigmoid({a} + {b}·logit P(Yes)), pass at >= {fitted.threshold}; "
-              f"a bare Yes counts {fitted.text_yes}. Saved to {saved}", highlight=False, markup=False)
+    out.print(
+        f"P(supported) = sigmoid({a} + {b}·logit P(Yes)), pass at >= {fitted.threshold}; "
+        f"a bare Yes counts {fitted.text_yes}. Saved to {saved}",
+        highlight=False,
+        markup=False,
+    )
 
 
 def _answers(path: Path) -> Iterator[tuple[int, dict]]:
@@ -360,21 +451,36 @@ def _answers(path: Path) -> Iterator[tuple[int, dict]]:
         answer = record.get("output", record.get("answer")) if isinstance(record, dict) else None
         documents = record.get("docs", record.get("documents")) if isinstance(record, dict) else None
         if not isinstance(answer, str) or not isinstance(documents, (list, dict)):
-            raise InvalidAnswerError(f"{path}:{number}: expected an answer (\"output\" or \"answer\") and "
-                                     "its documents (\"docs\" or \"documents\")")
+            raise InvalidAnswerError(
+                f'{path}:{number}: expected an answer ("output" or "answer") and '
+                'its documents ("docs" or "documents")'
+            )
         question = str(record.get("question") or "")
         yield number, {"question": question, "answer": answer, "documents": documents}
 
 
 @app.command("check")
 def check_answers(
-    file: Annotated[Path, typer.Argument(help="JSONL: one answer per line, ALCE's (question, output, docs) "
-                                              "or verirag's contract (question, answer, documents).")],
-    verdicts: Annotated[Path | None, typer.Option(
-        "--out", help="Verdicts, one JSON line per answer (default: FILE.checked.jsonl); lines already "
-                      "there are kept and not checked again.", show_default=False)] = None,
-    model: Annotated[str | None, typer.Option(
-        help="local | openai-compatible:MODEL@URL | provider:model", show_default=False)] = None,
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="JSONL: one answer per line, ALCE's (question, output, docs) "
+            "or verirag's contract (question, answer, documents)."
+        ),
+    ],
+    verdicts: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Verdicts, one JSON line per answer (default: FILE.checked.jsonl); lines already "
+            "there are kept and not checked again.",
+            show_default=False,
+        ),
+    ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(help="local | openai-compatible:MODEL@URL | provider:model", show_default=False),
+    ] = None,
     preset: Annotated[str, typer.Option(help="Hyper-parameter preset: local or paper.")] = "local",
     settings: SetOption = None,
 ) -> None:
@@ -406,9 +512,14 @@ def check_answers(
                 for column in ("#", "verdict", "P", "cites", "would hold", "sentence"):
                     table.add_column(column)
                 for s in result["sentences"]:
-                    table.add_row(str(s["index"] + 1), s["verdict"], f"{s['support']:.2f}",
-                                  ",".join(map(str, s["citations"])), ",".join(map(str, s["suggested"])),
-                                  escape(s["text"][:90]))
+                    table.add_row(
+                        str(s["index"] + 1),
+                        s["verdict"],
+                        f"{s['support']:.2f}",
+                        ",".join(map(str, s["citations"])),
+                        ",".join(map(str, s["suggested"])),
+                        escape(s["text"][:90]),
+                    )
                 out.print(table)
     except VeriragError as exc:
         err.print(f"error: {escape(str(exc))}", highlight=False, soft_wrap=True)
@@ -421,18 +532,23 @@ def _print_answer(result: dict, streamed: int = 0) -> None:
     from verirag.graph.state import answer_sentences
 
     config = result.get("config") or {}
-    shown = answer_sentences(result["sentences"], config.get("unverified", "drop"),
-                             config.get("writer", "vtg"))
+    shown = answer_sentences(
+        result["sentences"], config.get("unverified", "drop"), config.get("writer", "vtg")
+    )
     number = {doc_id: n for n, doc_id in enumerate(result["documents"], 1)}
     if not streamed:  # baselines write one answer, a finished thread was read back: nothing was shown live
-        text = " ".join([_render(s, number) for s in shown]
-                        + ([escape(result["refusal"])] if result.get("refusal") else []))
+        text = " ".join(
+            [_render(s, number) for s in shown]
+            + ([escape(result["refusal"])] if result.get("refusal") else [])
+        )
         out.print(text or "[italic]No answer: the documents do not support one.[/]", highlight=False)
     unverified = sum(s["verified_by"] == "none" for s in result["sentences"])
     if unverified:
         left_out = " and left out of the answer" if len(shown) < len(result["sentences"]) else ""
-        out.print(f"[yellow]{unverified} of {len(result['sentences'])} sentence(s) could not be verified "
-                  f"against their sources{left_out}.[/]")
+        out.print(
+            f"[yellow]{unverified} of {len(result['sentences'])} sentence(s) could not be verified "
+            f"against their sources{left_out}.[/]"
+        )
     cited = {c for s in shown for c in s["citations"]}
     if cited:
         out.print("\n[bold]Sources[/]")

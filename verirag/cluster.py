@@ -50,8 +50,13 @@ def connect(address: str, workers: int):
     try:
         if address == LOCAL:
             n = max(1, min(workers, os.cpu_count() or 1))
-            cluster = LocalCluster(n_workers=n, threads_per_worker=max(1, -(-workers // n)),
-                                   host="127.0.0.1", dashboard_address=None, processes=True)
+            cluster = LocalCluster(
+                n_workers=n,
+                threads_per_worker=max(1, -(-workers // n)),
+                host="127.0.0.1",
+                dashboard_address=None,
+                processes=True,
+            )
             client = Client(cluster)
         else:
             cluster, client = None, Client(address, timeout="5s")
@@ -65,9 +70,15 @@ def connect(address: str, workers: int):
             cluster.close()
 
 
-def answer_on_cluster(questions: Sequence[str], context: Context, address: str, concurrency: int = 4,
-                      retries: int = 2, checkpoint_url: str | None = None,
-                      on_result: Callable[[int, dict], None] | None = None) -> list[dict]:
+def answer_on_cluster(
+    questions: Sequence[str],
+    context: Context,
+    address: str,
+    concurrency: int = 4,
+    retries: int = 2,
+    checkpoint_url: str | None = None,
+    on_result: Callable[[int, dict], None] | None = None,
+) -> list[dict]:
     """Answer ``questions`` as Dask tasks, at most ``concurrency`` at a time; results in input order.
 
     A task that still fails after ``retries`` retries, or whose workers kept dying, yields
@@ -85,8 +96,14 @@ def answer_on_cluster(questions: Sequence[str], context: Context, address: str, 
 
         def submit_next() -> None:
             for index, question in queue:
-                future = client.submit(question_task, question, context, checkpoint_url, retries=retries,
-                                       key=f"verirag-{index}-{thread_for(question, context.as_dict())}")
+                future = client.submit(
+                    question_task,
+                    question,
+                    context,
+                    checkpoint_url,
+                    retries=retries,
+                    key=f"verirag-{index}-{thread_for(question, context.as_dict())}",
+                )
                 index_of[future.key] = index
                 running.add(future)
                 return

@@ -88,9 +88,12 @@ def threshold(ctx: Context) -> float:
 
 def quotes_for(documents: Sequence[Document], sentence: str) -> list[Quote]:
     """The verbatim evidence of the grounded decision: the sentences that cover the claim's words."""
-    return [Quote(documents[i]["id"], start, end)
-            for i, start, end in select_quotes(sentence, [d.get("text", "") for d in documents],
-                                               QUOTE_SENTENCES, QUOTE_PER_DOCUMENT)]
+    return [
+        Quote(documents[i]["id"], start, end)
+        for i, start, end in select_quotes(
+            sentence, [d.get("text", "") for d in documents], QUOTE_SENTENCES, QUOTE_PER_DOCUMENT
+        )
+    ]
 
 
 def named_quotes(documents: Sequence[Document], quotes: list[Quote], sentence: str) -> list[Quote]:
@@ -111,8 +114,9 @@ def _quoted_documents(documents: Sequence[Document], quotes: Sequence[Quote]) ->
     for doc in documents:
         spans = [(q.start, q.end) for q in quotes if q.doc == doc["id"]]
         if spans:
-            out.append(Document(id=doc["id"], title=doc.get("title", ""),
-                                text=quote_text(doc["text"], spans)))
+            out.append(
+                Document(id=doc["id"], title=doc.get("title", ""), text=quote_text(doc["text"], spans))
+            )
     return out
 
 
@@ -128,11 +132,13 @@ def _probability(ctx: Context, judgment: Judgment) -> float:
     return calibration.for_model(ctx.model).probability(judgment.probabilities["Yes"], judgment.from_text)
 
 
-def _decide_atoms(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,
-                  ctx: Context) -> list[Support]:
+def _decide_atoms(
+    model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str, ctx: Context
+) -> list[Support]:
     """``atomic_claims``: each check's atoms decided on their own quotes; a check passes when all do."""
-    expanded = [(i, documents, atom) for i, (documents, sentence) in enumerate(checks)
-                for atom in atoms(sentence)]
+    expanded = [
+        (i, documents, atom) for i, (documents, sentence) in enumerate(checks) for atom in atoms(sentence)
+    ]
     flat = decide(model, [(d, a) for _, d, a in expanded], question, replace(ctx, atomic_claims=False))
     out = []
     for i in range(len(checks)):
@@ -141,12 +147,17 @@ def _decide_atoms(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document
             out.append(parts[0][1])
             continue
         decisions = [s for _, s in parts]
-        out.append(Support(
-            min(s.probability for s in decisions), all(s.passed for s in decisions),
-            list({(q.doc, q.start, q.end): q for s in decisions for q in s.quotes}.values()),
-            list(dict.fromkeys(t for s in decisions for t in s.missing)),
-            next((s.judgment for s in decisions if s.judgment is not None), None),
-            next((s.rival for s in decisions if s.rival), ""), parts))
+        out.append(
+            Support(
+                min(s.probability for s in decisions),
+                all(s.passed for s in decisions),
+                list({(q.doc, q.start, q.end): q for s in decisions for q in s.quotes}.values()),
+                list(dict.fromkeys(t for s in decisions for t in s.missing)),
+                next((s.judgment for s in decisions if s.judgment is not None), None),
+                next((s.rival for s in decisions if s.rival), ""),
+                parts,
+            )
+        )
     return out
 
 
@@ -160,19 +171,34 @@ def verified_part(sentence: str, check: Support) -> tuple[str, Support, list[str
     if check.passed or not kept:
         return None
     quotes = list({(q.doc, q.start, q.end): q for _, s in kept for q in s.quotes}.values())
-    joint = Support(min(s.probability for _, s in kept), True, quotes, [],
-                    next((s.judgment for _, s in kept if s.judgment is not None), None), "", kept)
+    joint = Support(
+        min(s.probability for _, s in kept),
+        True,
+        quotes,
+        [],
+        next((s.judgment for _, s in kept if s.judgment is not None), None),
+        "",
+        kept,
+    )
     return recompose(sentence, [a for a, _ in kept]), joint, [a for a, s in check.atoms if not s.passed]
 
 
 def atom_records(check: Support) -> list[dict]:
     """The contract's view of a check's atoms: text, verdict, P(supported) and quotes of each."""
-    return [{"text": atom, "verified": s.passed, "support": round(s.probability, 4),
-             "quotes": [q.as_dict() for q in s.quotes]} for atom, s in check.atoms]
+    return [
+        {
+            "text": atom,
+            "verified": s.passed,
+            "support": round(s.probability, 4),
+            "quotes": [q.as_dict() for q in s.quotes],
+        }
+        for atom, s in check.atoms
+    ]
 
 
-def guarded(documents: Sequence[Document], sentence: str, ctx: Context,
-            given: Sequence[Quote] | None = None) -> tuple[list[Quote], list[Document], list[str]]:
+def guarded(
+    documents: Sequence[Document], sentence: str, ctx: Context, given: Sequence[Quote] | None = None
+) -> tuple[list[Quote], list[Document], list[str]]:
     """The zero-token part of the grounded decision: the quote, the documents cut to it, the missing terms.
 
     The quote is ``given``, or selected and, with ``subject_check``, kept to the documents the sentence names.
@@ -188,8 +214,13 @@ def guarded(documents: Sequence[Document], sentence: str, ctx: Context,
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 
 
-def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str,
-           ctx: Context, quotes: Sequence[Sequence[Quote] | None] | None = None) -> list[Support]:
+def decide(
+    model: BaseChatModel,
+    checks: Sequence[tuple[Sequence[Document], str]],
+    question: str,
+    ctx: Context,
+    quotes: Sequence[Sequence[Quote] | None] | None = None,
+) -> list[Support]:
     """The decision for each (documents, sentence) check; independent model calls run together.
 
     Up to ``max_concurrency`` calls run at once. ``quotes[i]``, when given, is the evidence of check i
@@ -216,8 +247,9 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
         asks.append((i, _messages(ctx, evidence, question, sentence), chosen, evidence))
         results.append(None)
     choices = GRADES if ctx.support_decision == "issup" else ["Yes", "No"]
-    judgments = choice_probabilities_batch(model, [m for _, m, _, _ in asks], choices, "No",
-                                           ctx.max_concurrency)
+    judgments = choice_probabilities_batch(
+        model, [m for _, m, _, _ in asks], choices, "No", ctx.max_concurrency
+    )
     bar = threshold(ctx)
     rivals: list[tuple[Support, str, list[BaseMessage]]] = []
     for (i, _, chosen, evidence), judgment in zip(asks, judgments, strict=True):
@@ -225,8 +257,10 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
         support = results[i] = Support(p, p >= bar, chosen, [], judgment)
         if support.passed and ctx.contrast_check and ctx.support_decision == "grounded":
             quoted = " ".join(d["text"] for d in evidence)
-            rivals += [(support, sibling, _messages(ctx, evidence, question, sibling))
-                       for sibling in contrast_claims(checks[i][1], quoted)]
+            rivals += [
+                (support, sibling, _messages(ctx, evidence, question, sibling))
+                for sibling in contrast_claims(checks[i][1], quoted)
+            ]
     rated = choice_probabilities_batch(model, [m for _, _, m in rivals], choices, "No", ctx.max_concurrency)
     for (support, sibling, _), judgment in zip(rivals, rated, strict=True):
         support.extra.append(judgment.message)
@@ -237,8 +271,14 @@ def decide(model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]
     return [r for r in results if r is not None]
 
 
-def minimal_quotes(model: BaseChatModel, documents: Sequence[Document], sentence: str,
-                   quotes: Sequence[Quote], question: str, ctx: Context) -> tuple[list[Quote], list[Support]]:
+def minimal_quotes(
+    model: BaseChatModel,
+    documents: Sequence[Document],
+    sentence: str,
+    quotes: Sequence[Quote],
+    question: str,
+    ctx: Context,
+) -> tuple[list[Quote], list[Support]]:
     """VTG's simplifier at sentence granularity: the quote cut down to the sentences the claim needs.
 
     Each quoted sentence, in turn, is dropped for good when the rest of the quote still supports the claim (at
@@ -249,8 +289,13 @@ def minimal_quotes(model: BaseChatModel, documents: Sequence[Document], sentence
         if len(quotes) == 1:
             break
         rest = [q for q in quotes if q != quote]
-        (check,) = decide(model, [([d for d in documents if any(q.doc == d["id"] for q in rest)], sentence)],
-                          question, ctx, [rest])
+        (check,) = decide(
+            model,
+            [([d for d in documents if any(q.doc == d["id"] for q in rest)], sentence)],
+            question,
+            ctx,
+            [rest],
+        )
         checks.append(check)
         if check.passed:
             quotes = rest
@@ -265,6 +310,7 @@ def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
     the sentence that states more itself, then to the earlier one. A hyphenated word of a quoted sentence
     covers its parts too ("second-largest" covers "largest").
     """
+
     def words(text: str) -> set[str]:
         return content_words(text) | content_words(text.replace("-", " "))
 
@@ -278,8 +324,13 @@ def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
             if score > key:
                 best, key = (i, start, end), score
     i, start, end = best
-    return render_documents([Document(id=evidence[i]["id"], title=evidence[i].get("title", ""),
-                                      text=evidence[i]["text"][start:end])])
+    return render_documents(
+        [
+            Document(
+                id=evidence[i]["id"], title=evidence[i].get("title", ""), text=evidence[i]["text"][start:end]
+            )
+        ]
+    )
 
 
 def slot_questions(sentence: str, evidence: Sequence[Document]) -> list[tuple[Slot, str]]:
@@ -296,8 +347,9 @@ def slot_questions(sentence: str, evidence: Sequence[Document]) -> list[tuple[Sl
     return out
 
 
-def _check_slots(model: BaseChatModel, passed: Sequence[tuple[Support | None, str, list[Document]]],
-                 ctx: Context) -> None:
+def _check_slots(
+    model: BaseChatModel, passed: Sequence[tuple[Support | None, str, list[Document]]], ctx: Context
+) -> None:
     """``slot_check``: each blank of a passing claim must be filled by the quote with the claim's own term.
 
     Else it fails, and ``rival`` shows the claim as the quote fills it.
@@ -306,10 +358,19 @@ def _check_slots(model: BaseChatModel, passed: Sequence[tuple[Support | None, st
     for support, sentence, evidence in passed:
         if support is None or not support.passed:
             continue
-        asks += [(support, blank, slot.messages(_best_sentence(evidence, clause), clause))
-                 for blank, clause in slot_questions(sentence, evidence)]
-    replies = model.batch([m for _, _, m in asks], config={"max_concurrency": max(1, ctx.max_concurrency)},
-                          max_tokens=SLOT_TOKENS) if asks else []
+        asks += [
+            (support, blank, slot.messages(_best_sentence(evidence, clause), clause))
+            for blank, clause in slot_questions(sentence, evidence)
+        ]
+    replies = (
+        model.batch(
+            [m for _, _, m in asks],
+            config={"max_concurrency": max(1, ctx.max_concurrency)},
+            max_tokens=SLOT_TOKENS,
+        )
+        if asks
+        else []
+    )
     for (support, blank, _), reply in zip(asks, replies, strict=True):
         support.extra.append(cast(AIMessage, reply))
         if support.passed and not fills(reply.text, blank):
@@ -323,26 +384,36 @@ RATINGS = ["1", "2", "3", "4", "5"]
 USEFULNESS_WEIGHTS = {"1": -1.0, "2": -0.5, "3": 0.0, "4": 0.5, "5": 1.0}
 
 
-def relevance(model: BaseChatModel, documents: Sequence[Document], question: str,
-              ctx: Context) -> list[Judgment]:
+def relevance(
+    model: BaseChatModel, documents: Sequence[Document], question: str, ctx: Context
+) -> list[Judgment]:
     """ISREL of each document for the question; s(ISREL) = p(Relevant) (normalised against Irrelevant)."""
-    return choice_probabilities_batch(model, [prompt.relevance(d, question) for d in documents],
-                                      ["Relevant", "Irrelevant"], "Irrelevant", ctx.max_concurrency)
+    return choice_probabilities_batch(
+        model,
+        [prompt.relevance(d, question) for d in documents],
+        ["Relevant", "Irrelevant"],
+        "Irrelevant",
+        ctx.max_concurrency,
+    )
 
 
 def usefulness(model: BaseChatModel, answers: Sequence[str], question: str, ctx: Context) -> list[Judgment]:
     """ISUSE of each answer: the 1-5 rating as a distribution over the five digits."""
-    return choice_probabilities_batch(model, [prompt.usefulness(question, a) for a in answers], RATINGS, "3",
-                                      ctx.max_concurrency)
+    return choice_probabilities_batch(
+        model, [prompt.usefulness(question, a) for a in answers], RATINGS, "3", ctx.max_concurrency
+    )
 
 
 def usefulness_scores(p: dict[str, float]) -> dict[str, float]:
     """s(ISUSE) = Σ wᵢ·p(i) in [−1, 1] ("utility") and the expected 1-5 rating."""
-    return {"utility": round(sum(USEFULNESS_WEIGHTS[r] * p[r] for r in RATINGS), 4),
-            "rating": round(sum(int(r) * p[r] for r in RATINGS), 4)}
+    return {
+        "utility": round(sum(USEFULNESS_WEIGHTS[r] * p[r] for r in RATINGS), 4),
+        "rating": round(sum(int(r) * p[r] for r in RATINGS), 4),
+    }
 
 
-def segment_score(probability: float | None, relevance: float, support: float, usefulness: float,
-                  ctx: Context) -> float:
+def segment_score(
+    probability: float | None, relevance: float, support: float, usefulness: float, ctx: Context
+) -> float:
     """Self-RAG's segment score: p + w_rel·ISREL + w_sup·ISSUP + w_use·ISUSE (p = 0 when unknown)."""
     return (probability or 0.0) + ctx.w_rel * relevance + ctx.w_sup * support + ctx.w_use * usefulness

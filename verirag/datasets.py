@@ -22,6 +22,7 @@ class DatasetError(VeriragError):
 @dataclass
 class Item:
     """One question of a dataset: gold answers, gold evidence titles, answers the documents never state."""
+
     id: str
     question: str
     answers: list[str]  # gold answers (empty for an unanswerable question)
@@ -44,19 +45,25 @@ def _item(raw: dict, where: str) -> Item:
     if not isinstance(raw, dict) or not str(raw.get("question", "")).strip():
         raise DatasetError(f"{where}: each item needs a non-empty 'question'")
     gold = raw.get("gold_answers")
-    if gold is not None and not (isinstance(gold, list) and all(isinstance(g, dict) and g.get("answer")
-                                                                for g in gold)):
+    if gold is not None and not (
+        isinstance(gold, list) and all(isinstance(g, dict) and g.get("answer") for g in gold)
+    ):
         raise DatasetError(f"{where}: 'gold_answers' must be a list of objects with an 'answer'")
-    answers = (_as_list(raw.get("answers")) or _as_list(raw.get("answer"))
-               or [str(g["answer"]) for g in gold or []])
+    answers = (
+        _as_list(raw.get("answers")) or _as_list(raw.get("answer")) or [str(g["answer"]) for g in gold or []]
+    )
     unsupported = _as_list(raw.get("answer_not_in_corpus"))
     if not answers and not unsupported:
-        raise DatasetError(f"{where}: item has no 'answer', 'answers', 'gold_answers' "
-                           "or 'answer_not_in_corpus'")
+        raise DatasetError(
+            f"{where}: item has no 'answer', 'answers', 'gold_answers' or 'answer_not_in_corpus'"
+        )
     question = str(raw["question"]).strip()
     item_id = str(raw.get("id") or hashlib.sha256(question.encode()).hexdigest()[:16])
-    titles = (_as_list(raw.get("evidence_titles")) or _as_list(raw.get("evidence_title"))
-              or [str(g["evidence_title"]) for g in gold or [] if g.get("evidence_title")])
+    titles = (
+        _as_list(raw.get("evidence_titles"))
+        or _as_list(raw.get("evidence_title"))
+        or [str(g["evidence_title"]) for g in gold or [] if g.get("evidence_title")]
+    )
     return Item(item_id, question, answers, titles, unsupported)
 
 

@@ -29,16 +29,28 @@ def readme_block(text: str) -> str | None:
     """The diagram block of a README text, markers included; ``None`` when a marker is missing."""
     if BEGIN not in text or END not in text:
         return None
-    return text[text.index(BEGIN):text.index(END) + len(END)]
+    return text[text.index(BEGIN) : text.index(END) + len(END)]
 
 
 STAGE_COLOURS = {"planning": "#fdf0d5", "retrieval": "#dbe9ff", "writing": "#e6f4e1", "": "#eeeeee"}
 # rows of the drawing, top to bottom (a layout hint only: nodes and edges come from the compiled graph)
-ROWS = [["__start__"], ["plan"], ["answer_part", "next_parts", "decide_retrieval"],
-        ["retrieve", "missing_info_query"], ["judge_utility"], ["verify_retrieval"],
-        ["generate_answer", "generate_sentence"], ["cite", "evidence_finder"],
-        ["verify_citations", "verify_memory"], ["simplify_citations"], ["keep_sentence"],
-        ["grounded_refusal"], ["critique_answer"], ["finalize", "compose_answer"], ["__end__"]]
+ROWS = [
+    ["__start__"],
+    ["plan"],
+    ["answer_part", "next_parts", "decide_retrieval"],
+    ["retrieve", "missing_info_query"],
+    ["judge_utility"],
+    ["verify_retrieval"],
+    ["generate_answer", "generate_sentence"],
+    ["cite", "evidence_finder"],
+    ["verify_citations", "verify_memory"],
+    ["simplify_citations"],
+    ["keep_sentence"],
+    ["grounded_refusal"],
+    ["critique_answer"],
+    ["finalize", "compose_answer"],
+    ["__end__"],
+]
 
 
 def png(path: str | Path) -> Path:
@@ -56,13 +68,22 @@ def png(path: str | Path) -> Path:
     rows = [[n for n in row if n in drawn.nodes] for row in ROWS]
     rows += [[n for n in drawn.nodes if n not in placed]]  # a node added since: drawn on the last row
     rows = [row for row in rows if row]
-    position = {node: ((i + 1) / (len(row) + 1), -level) for level, row in enumerate(rows)
-                for i, node in enumerate(row)}
+    position = {
+        node: ((i + 1) / (len(row) + 1), -level)
+        for level, row in enumerate(rows)
+        for i, node in enumerate(row)
+    }
     fig, ax = plt.subplots(figsize=(8, 0.6 * (len(rows) + 1)), dpi=120)
     for source, target, conditional in edges:
         (x0, y0), (x1, y1) = position[source], position[target]
-        style = {"arrowstyle": "->", "color": "#777", "linestyle": "--" if conditional else "-",
-                 "connectionstyle": "arc3,rad=0.15" if y1 >= y0 else "arc3", "shrinkA": 12, "shrinkB": 12}
+        style = {
+            "arrowstyle": "->",
+            "color": "#777",
+            "linestyle": "--" if conditional else "-",
+            "connectionstyle": "arc3,rad=0.15" if y1 >= y0 else "arc3",
+            "shrinkA": 12,
+            "shrinkB": 12,
+        }
         ax.annotate("", xy=(x1, y1), xytext=(x0, y0), arrowprops=style)
     for node, (x, y) in position.items():
         box = {"boxstyle": "round,pad=0.3", "facecolor": STAGE_COLOURS[_stage(node)], "edgecolor": "#999"}
@@ -70,9 +91,11 @@ def png(path: str | Path) -> Path:
     ax.set_xlim(0, 1)
     ax.set_ylim(-len(rows) + 0.4, 0.6)
     ax.set_axis_off()
-    ax.set_title("verirag: planning (yellow), retrieval stage (blue), writing stage (green); "
-                 "dashed = conditional edge",
-                 fontsize=9)
+    ax.set_title(
+        "verirag: planning (yellow), retrieval stage (blue), writing stage (green); "
+        "dashed = conditional edge",
+        fontsize=9,
+    )
     fig.savefig(path, bbox_inches="tight")
     plt.close(fig)
     return Path(path)

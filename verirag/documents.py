@@ -33,8 +33,9 @@ def document_id(title: str, text: str) -> str:
     return hashlib.sha256(f"{title}\0{text}".encode()).hexdigest()[:16]
 
 
-def make_document(title: str, text: str, source: str = "", page: int | None = None,
-                  section: str | None = None) -> Document:
+def make_document(
+    title: str, text: str, source: str = "", page: int | None = None, section: str | None = None
+) -> Document:
     """Build a :class:`Document` with its id (``page`` and ``section`` only when given)."""
     title, text = title.strip(), text.strip()
     doc = Document(id=document_id(title, text), title=title, text=text, source=source)
@@ -56,8 +57,13 @@ def public(doc: Document) -> dict:
 
     The page is ``None`` when unknown; ``section`` is there only where known.
     """
-    return {"title": doc.get("title", ""), "text": doc.get("text", ""), "source": doc.get("source", ""),
-            "page": None, **origin(doc)}
+    return {
+        "title": doc.get("title", ""),
+        "text": doc.get("text", ""),
+        "source": doc.get("source", ""),
+        "page": None,
+        **origin(doc),
+    }
 
 
 def location(doc: Mapping[str, Any]) -> str:

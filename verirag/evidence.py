@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from verirag.text import split_sentences, stemmer
 
 # English function words (NLTK's list) and common sentence openers: never a claim's key fact
-_STOP = frozenset("""
+_STOP = frozenset(
+    """
 a about above after again against all also although am an and any are as at be because been before being
 below between both but by can could did do does doing down during each either few for from further had has
 have having he her here hers herself him himself his how however i if in into is it its itself just many
@@ -22,12 +23,17 @@ me more most my myself neither no nor not now of off often on once one only or o
 out over own same she should since so some still such than that the their theirs them themselves then
 there these they this those through thus to today too under until up very was we were what when where
 whether which while who whom why will with within without would yet you your yours yourself yourselves
-""".split())
+""".split()
+)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _WORD = re.compile(r"[^\W\d_][\w'’\-]*")
-_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}
+_NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
 
 
 def normalize_answer(text: str) -> str:
@@ -99,7 +105,7 @@ def same_name(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` are one name, one of them grown by a plural, demonym or adjective ending."""
     shorter, longer = sorted((a, b), key=len)
     for root in {shorter, shorter[:-1] if shorter[-1:] in ("a", "e", "y") else shorter}:
-        if len(root) >= 3 and longer.startswith(root) and longer[len(root):] in _NAME_ENDINGS:
+        if len(root) >= 3 and longer.startswith(root) and longer[len(root) :] in _NAME_ENDINGS:
             return True
     return False
 
@@ -116,9 +122,14 @@ def _word_found(term: str, words: set[str]) -> bool:
 _SUPERLATIVE = re.compile(r"\b(?:most|least)[-\s]+[a-z]+|\b(?:best|worst|[a-z]{2,}est)\b")
 _NOT_SUPERLATIVES = frozenset(
     "west southwest northwest interest forest rest test honest guest protest harvest request contest "
-    "modest nest quest chest crest suggest digest arrest invest manifest conquest inquest".split())
-_ORDINALS = {w: str(i) for i, w in enumerate(
-    "second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), start=2)}
+    "modest nest quest chest crest suggest digest arrest invest manifest conquest inquest".split()
+)
+_ORDINALS = {
+    w: str(i)
+    for i, w in enumerate(
+        "second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(), start=2
+    )
+}
 _ORDINAL = rf"(?:{'|'.join(_ORDINALS)}|\d+(?:st|nd|rd|th))"
 _RANKED = re.compile(rf"\b{_ORDINAL}[-\s]+$", re.IGNORECASE)
 _HEDGED = re.compile(r"\b(?:one|some|among)\s+(?:of\s+)?(?:the|its|their)\s+(?:\w+\s+)?$", re.IGNORECASE)
@@ -136,11 +147,18 @@ def _superlatives(text: str) -> list[tuple[str, str]]:
         word = " ".join(re.split(r"[-\s]+", match.group()))
         if word in _NOT_SUPERLATIVES:
             continue
-        before = text[max(0, match.start() - 40):match.start()]
+        before = text[max(0, match.start() - 40) : match.start()]
         ranked = _RANKED.search(before)
         ordinal = ranked.group().strip(" -").lower() if ranked else ""
-        degree = (_ORDINALS.get(ordinal, ordinal[:-2]) if ranked else "hedged" if _HEDGED.search(before)
-                  else "not" if _NOT_THE.search(before) else "plain")
+        degree = (
+            _ORDINALS.get(ordinal, ordinal[:-2])
+            if ranked
+            else "hedged"
+            if _HEDGED.search(before)
+            else "not"
+            if _NOT_THE.search(before)
+            else "plain"
+        )
         found.append((word, degree))
     return found
 
@@ -193,16 +211,20 @@ def dropped_negation(claim: str, evidence: str) -> bool:
         for clause in re.split(r"[,;:()]", sentence):
             words = _WORD.findall(clause)
             for i, word in enumerate(words):
-                if not (_negated(word) and words[i + 1:i + 2] and _plain(words[i + 1]) not in _NOT_A_SCOPE):
+                if not (_negated(word) and words[i + 1 : i + 2] and _plain(words[i + 1]) not in _NOT_A_SCOPE):
                     continue
                 if i and word[0].isupper():
                     continue  # a capitalised "No" inside a sentence is a name's ("Dr. No")
-                scope = [w for w in words[i + 1:] if _plain(w) not in _SCOPE_SKIPS][:2]
+                scope = [w for w in words[i + 1 :] if _plain(w) not in _SCOPE_SKIPS][:2]
                 stems = _stems(scope)
                 if not stems or not set(stems) <= set(claim_stems):
                     continue
-                if not any(_negated(w) for at, stem in enumerate(claim_stems) if stem == stems[0]
-                           for w in claim_words[max(0, at - 4):at]):
+                if not any(
+                    _negated(w)
+                    for at, stem in enumerate(claim_stems)
+                    if stem == stems[0]
+                    for w in claim_words[max(0, at - 4) : at]
+                ):
                     return True
     return False
 
@@ -210,8 +232,9 @@ def dropped_negation(claim: str, evidence: str) -> bool:
 NUMBER_CONTEXT = 0.5  # share of a clause's words the sentence stating its number must state too
 
 
-def numbers_out_of_place(clauses: Sequence[str], documents: Sequence[tuple[str, str]],
-                         share: float = NUMBER_CONTEXT) -> list[str]:
+def numbers_out_of_place(
+    clauses: Sequence[str], documents: Sequence[tuple[str, str]], share: float = NUMBER_CONTEXT
+) -> list[str]:
     """The numbers of the claim's ``clauses`` that no sentence of the documents states beside their clause.
 
     A sentence of the ``(title, text)`` documents must state the number beside at least ``share`` of what its
@@ -219,14 +242,20 @@ def numbers_out_of_place(clauses: Sequence[str], documents: Sequence[tuple[str, 
     year or number taken from another sentence is caught ("Oxford was founded in 1096" from "There is evidence
     of teaching as early as 1096"); a number no sentence states is left to :func:`missing_terms`.
     """
-    sentences = [(content_words(title), content_words(s), {as_number(n) for n in _NUMBER.findall(s)})
-                 for title, text in documents for s in split_sentences(text)]
+    sentences = [
+        (content_words(title), content_words(s), {as_number(n) for n in _NUMBER.findall(s)})
+        for title, text in documents
+        for s in split_sentences(text)
+    ]
     out: list[str] = []
     for clause in clauses:
         words = content_words(_NUMBER.sub(" ", clause))
         for number in (as_number(n) for n in _NUMBER.findall(clause)):
-            beside = [len(said & (words - title or words)) / len(words - title or words)
-                      for title, said, stated in sentences if number in stated]
+            beside = [
+                len(said & (words - title or words)) / len(words - title or words)
+                for title, said, stated in sentences
+                if number in stated
+            ]
             if words and beside and max(beside) < share and number not in out:
                 out.append(number)
     return out
@@ -268,10 +297,10 @@ def standalone_names(text: str) -> list[tuple[int, int]]:
     """
     spans = []
     for match in _NAME.finditer(text):
-        before, after = text[:match.start()].split()[-1:], text[match.end():].lstrip()
+        before, after = text[: match.start()].split()[-1:], text[match.end() :].lstrip()
         if _plain(match.group()) in _STOP or after[:1].isupper():
             continue
-        ends_sentence = before and before[0][-1] in ".!?:;,\"" and len(before[0]) > 2  # not "O."
+        ends_sentence = before and before[0][-1] in '.!?:;,"' and len(before[0]) > 2  # not "O."
         if before and before[0][:1].isupper() and not ends_sentence:
             continue
         spans.append(match.span())
@@ -291,8 +320,11 @@ def name_swaps(claim: str, evidence: str) -> list[str]:
     Only the evidence's names that the claim does not use, in the evidence's order.
     """
     used = content_words(claim)
-    others = list(dict.fromkeys(evidence[a:b] for a, b in standalone_names(evidence)
-                                if not content_words(evidence[a:b]) & used))
+    others = list(
+        dict.fromkeys(
+            evidence[a:b] for a, b in standalone_names(evidence) if not content_words(evidence[a:b]) & used
+        )
+    )
     return [claim[:a] + other + claim[b:] for a, b in standalone_names(claim) for other in others]
 
 
@@ -321,8 +353,9 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def select_quotes(claim: str, texts: Sequence[str], max_sentences: int = 3, per_text: int = 2
-                  ) -> list[tuple[int, int, int]]:
+def select_quotes(
+    claim: str, texts: Sequence[str], max_sentences: int = 3, per_text: int = 2
+) -> list[tuple[int, int, int]]:
     """The sentences of ``texts`` that cover most of the claim's content words, greedily.
 
     Each next one covers the most words not covered yet (ties: the earlier text, then the earlier sentence);
@@ -338,8 +371,11 @@ def select_quotes(claim: str, texts: Sequence[str], max_sentences: int = 3, per_
     uncovered = set(wanted)
     while uncovered and len(chosen) < max_sentences:
         full = {t for t in range(len(texts)) if sum(sentences[i][0] == t for i in chosen) >= per_text}
-        gains = [(len(c & uncovered), -i) for i, c in enumerate(covers)
-                 if i not in chosen and sentences[i][0] not in full]
+        gains = [
+            (len(c & uncovered), -i)
+            for i, c in enumerate(covers)
+            if i not in chosen and sentences[i][0] not in full
+        ]
         if not gains or max(gains)[0] == 0:
             break
         best = -max(gains)[1]

@@ -10,8 +10,9 @@ import re
 
 _INT = re.compile(r"\d+")
 _SELECTED = re.compile(r"selected\s+documents?\s*[:：]?", re.IGNORECASE)
-_LABEL = re.compile(r"^\s*(?:new\s+)?(?:search\s+)?(?:query|question|passage|answer)\s*[:：]\s*",
-                    re.IGNORECASE)
+_LABEL = re.compile(
+    r"^\s*(?:new\s+)?(?:search\s+)?(?:query|question|passage|answer)\s*[:：]\s*", re.IGNORECASE
+)
 
 
 def parse_selection(text: str, n: int, k: int) -> list[int] | None:
@@ -24,7 +25,7 @@ def parse_selection(text: str, n: int, k: int) -> list[int] | None:
     if not isinstance(text, str) or n <= 0 or k <= 0:
         return None
     labels = list(_SELECTED.finditer(text))
-    tail = text[labels[-1].end():] if labels else text
+    tail = text[labels[-1].end() :] if labels else text
     tail = tail.split("\n\n")[0] if labels else tail
     picked: list[int] = []
     for token in _INT.findall(tail):

@@ -26,21 +26,26 @@ class SubQuestion:
 
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{1,120})[\"“”]")
 _NAME = r"[A-Z][\w'’.-]*(?: (?:of |de |the |and )?[A-Z][\w'’.-]*)*"
-_NAMES = re.compile(rf"(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}(?: [a-z]+)?(?=\?$)"
-                    rf"|(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}")
+_NAMES = re.compile(
+    rf"(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}(?: [a-z]+)?(?=\?$)"
+    rf"|(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}"
+)
 _ANSWER_NAME = re.compile(r"[A-Z][\w'’.-]*(?: (?:of |de |the )?[A-Z][\w'’.-]*)*")
 _PLURAL_AFTER = re.compile(r"\b(?P<det>which|the) (?P<noun>[a-z]+s)\b")
 _AGREE = {"are": "is", "were": "was", "Are": "Is", "Were": "Was"}
 _SEPARATOR = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
-_SET = re.compile(r"^(?P<wh>What|Who) (?:are|were) the (?P<attr>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}) "
-                  r"(?:of|for) the (?P<set>.+)\?$")
+_SET = re.compile(
+    r"^(?P<wh>What|Who) (?:are|were) the (?P<attr>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}) "
+    r"(?:of|for) the (?P<set>.+)\?$"
+)
 _DESCRIBED = re.compile(r"^(?P<noun>[a-z]+(?:ies|s)) (?:that|which|who) (?P<rest>.+)$")
-_OPENERS = frozenset("The A An It Its This These Those Their His Her He She They In On At By As Of For "
-                     "From With Its".split())
+_OPENERS = frozenset(
+    "The A An It Its This These Those Their His Her He She They In On At By As Of For From With Its".split()
+)
 
 
 def _singular(words: str) -> str:
-    """"capital cities" -> "capital city", "lead vocalists" -> "lead vocalist"."""
+    """A phrase made singular: "capital cities" -> "capital city", "lead vocalists" -> "lead vocalist"."""
     head, _, last = words.rpartition(" ")
     if last.endswith("ies"):
         last = last[:-3] + "y"
@@ -55,8 +60,10 @@ def _enumeration(question: str) -> list[str]:
     """The question once per member of its enumeration ([] when it has none)."""
     quoted = list(_QUOTED.finditer(question))
     start, end, members = 0, 0, []
-    if len(quoted) >= 2 and not _SEPARATOR.sub("", _QUOTED.sub("", question[quoted[0].start():
-                                                                                quoted[-1].end()])).strip():
+    if (
+        len(quoted) >= 2
+        and not _SEPARATOR.sub("", _QUOTED.sub("", question[quoted[0].start() : quoted[-1].end()])).strip()
+    ):
         start, end, members = quoted[0].start(), quoted[-1].end(), [m.group(1) for m in quoted]
     elif (match := _NAMES.search(question)) is not None:
         start, end, members = match.start(), match.end(), [m for m in _SEPARATOR.split(match.group(0)) if m]
@@ -88,8 +95,7 @@ def plan(question: str, max_parts: int = 6, max_hops: int = 2) -> list[SubQuesti
     described = _SET.match(question)
     if described and max_hops >= 2 and max_parts >= 2:
         found = _DESCRIBED.match(described["set"])
-        first = (f"Which {found['noun']} {found['rest']}?" if found
-                 else f"Which are the {described['set']}?")
+        first = f"Which {found['noun']} {found['rest']}?" if found else f"Which are the {described['set']}?"
         template = f"{described['wh']} is the {_singular(described['attr'])} of {MEMBER}?"
         return [SubQuestion(first), SubQuestion(template, depends_on=0)]
     return [SubQuestion(question)]

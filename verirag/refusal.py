@@ -17,17 +17,22 @@ _LOWER_OPENERS = frozenset("The A An It Its This These Those Their His Her".spli
 
 
 def not_said(sentence: str) -> str:
-    """"The documents do not say that <sentence>." (a lower-case opener such as "the", no final stop)."""
+    """The refusal "The documents do not say that <sentence>.", without the sentence's final stop.
+
+    An opener such as "The" is lower-cased.
+    """
     clause = sentence.strip().rstrip(".!?")
     first = clause.split(" ", 1)[0]
     clause = clause[0].lower() + clause[1:] if first in _LOWER_OPENERS else clause
     return PART_MISSING.format(gap=f"that {clause}")
 
+
 _REFUSAL = re.compile(
     r"\b(?:documents?|sources?|passages?|context|text)\s+(?:do|does|did)\s*(?:not|n't)\s+"
     r"(?:say|answer|contain|mention|provide|state|include|specify|cover|give)"
     r"|\b(?:no|not enough|insufficient)\s+information\b|\bcannot be (?:answered|determined)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def is_refusal(sentence: str) -> bool:

@@ -19,7 +19,8 @@ UNKNOWN = "unknown"  # the reply that says the documents do not fill the blank
 _LEADING_STOP = re.compile(r"^(?:The|A|An|In|On|At|By|Of|For|From|During|After|Before|It|Its|This)\s+")
 _NAME_RUN = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*(?: (?:of |de |the )?[A-Z][\w'’-]*)*")
 _MONTHS = frozenset(
-    "january february march april may june july august september october november december".split())
+    "january february march april may june july august september october november december".split()
+)
 _QUANTITY = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*(?![\w])")
 
 
@@ -43,7 +44,7 @@ def _names(text: str) -> list[tuple[int, int]]:
         start, run = match.start(), match.group()
         cut = _LEADING_STOP.match(run)
         while cut:
-            start, run = start + cut.end(), run[cut.end():]
+            start, run = start + cut.end(), run[cut.end() :]
             cut = _LEADING_STOP.match(run)
         if run and run[0].isupper() and content_words(run):
             spans.append((start, start + len(run)))
@@ -83,19 +84,22 @@ def _standalone(claim: str, start: int, end: int) -> bool:
     """
     before, after = claim[:start].rstrip(), claim[end:]
     following = after.split(maxsplit=1)[0] if after.split() else ""
-    if end - start < 2 or claim[start - 1:start] == "." or re.match(r"\.\w", after):
+    if end - start < 2 or claim[start - 1 : start] == "." or re.match(r"\.\w", after):
         return False  # an initial, or part of an abbreviation ("U.S.")
     if after[:1] not in ("", " ", ",", ".", ";", ":", ")", "'", "’", "!", "?", "%"):
         return False  # glued to a symbol ("UTC+7")
     if before[-1:].isdigit() or following[:1].isdigit():
         return False  # a unit before or after a number ("306 BC", "Mw 9.2")
-    if claim[start:start + 1].isdigit():
+    if claim[start : start + 1].isdigit():
         return True  # "about ___ genera": the number alone
     if following[:1].islower() and content_words(following):
         return False  # a name used as an adjective ("the Tibetan government")
     coordinated_after = re.match(r"\s*(?:,|and\b|or\b)\s*[A-Z]", after)
-    return not (_COORDINATED.search(before) and before[-1:] != ",") and not coordinated_after and not (
-        before.endswith(",") and re.search(r"[A-Z][\w'’-]*,$", before))
+    return (
+        not (_COORDINATED.search(before) and before[-1:] != ",")
+        and not coordinated_after
+        and not (before.endswith(",") and re.search(r"[A-Z][\w'’-]*,$", before))
+    )
 
 
 _LIST_MEMBER = r"(?:the )?[A-Z][\w'’.-]*(?: (?:of |de |the )?[A-Z][\w'’.-]*)*"
@@ -133,8 +137,11 @@ def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
             continue
         kin = [t for t in stated if _kind(t) == _kind(term) and not same_term(t, term)]
         rivals = tuple(dict.fromkeys(t for t in kin if not any(same_term(t, c) for c in terms)))
-        if rivals or any(_kind(c) == _kind(term) and _reordered(term, c, j > i, quote)
-                         for j, c in enumerate(terms) if j != i):
+        if rivals or any(
+            _kind(c) == _kind(term) and _reordered(term, c, j > i, quote)
+            for j, c in enumerate(terms)
+            if j != i
+        ):
             out.append(Slot(claim[:start] + BLANK + claim[end:], term, rivals, _co_members(quote, term)))
             if len(out) == limit:
                 break
@@ -146,24 +153,26 @@ _OPENING = re.compile(r"^(?:(?:The|A|An)\s+)?$")
 _POSSESSIVE = re.compile(r"['’]s$")
 
 
-def _subject_slot(claim: str, spans: list[tuple[int, int]], terms: list[str], stated: list[str],
-                  quote: str) -> Slot | None:
+def _subject_slot(
+    claim: str, spans: list[tuple[int, int]], terms: list[str], stated: list[str], quote: str
+) -> Slot | None:
     """The blank of the claim's subject ("___'s population is …" from "China's population is …").
 
     Asked when the claim opens with a name the quote names as such, keeps another term to anchor the question,
     and the quote states another name the claim does not use.
     """
-    if len(spans) < 2 or not _OPENING.match(claim[:spans[0][0]]):
+    if len(spans) < 2 or not _OPENING.match(claim[: spans[0][0]]):
         return None
     start, end = spans[0]
     term = _POSSESSIVE.sub("", claim[start:end])
     if _kind(term) != "name" or not _named_in(quote, term):
         return None
-    rivals = tuple(dict.fromkeys(t for t in stated if _kind(t) == "name"
-                                 and not any(same_term(t, c) for c in terms)))
+    rivals = tuple(
+        dict.fromkeys(t for t in stated if _kind(t) == "name" and not any(same_term(t, c) for c in terms))
+    )
     if not rivals:
         return None
-    return Slot(claim[:start] + BLANK + claim[start + len(term):], term, rivals)
+    return Slot(claim[:start] + BLANK + claim[start + len(term) :], term, rivals)
 
 
 def _named_in(quote: str, term: str) -> bool:
@@ -172,8 +181,8 @@ def _named_in(quote: str, term: str) -> bool:
     As a name: capitalised inside a sentence, or as a document's title ("Changsha. Changsha is …").
     """
     for match in re.finditer(rf"(?<![\w'’-]){re.escape(term)}(?![\w'’-])", quote):
-        before = quote[:match.start()].rstrip()
-        if before and before[-1] not in ".!?…:" or quote[match.end():match.end() + 1] == ".":
+        before = quote[: match.start()].rstrip()
+        if before and before[-1] not in ".!?…:" or quote[match.end() : match.end() + 1] == ".":
             return True
     return False
 

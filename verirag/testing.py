@@ -47,26 +47,39 @@ class ScriptedChatModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "verirag-scripted"
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
         with self._lock:
             self._calls.append((list(messages), dict(kwargs)))
         reply = self.respond(list(messages), dict(kwargs))
         if isinstance(reply, str):
             prompt_tokens = sum(len(m.text.split()) for m in messages)
-            reply = AIMessage(content=reply, usage_metadata={
-                "input_tokens": prompt_tokens, "output_tokens": len(reply.split()),
-                "total_tokens": prompt_tokens + len(reply.split())})
+            reply = AIMessage(
+                content=reply,
+                usage_metadata={
+                    "input_tokens": prompt_tokens,
+                    "output_tokens": len(reply.split()),
+                    "total_tokens": prompt_tokens + len(reply.split()),
+                },
+            )
         return ChatResult(generations=[ChatGeneration(message=reply)])
 
 
 def distribution_reply(probabilities: dict[str, float]) -> AIMessage:
     """A reply carrying OpenAI-style next-token log-probabilities (``{token: p}``), content = argmax."""
-    top: list[dict[str, Any]] = [{"token": token, "logprob": math.log(min(max(p, 1e-9), 1.0))}
-                                 for token, p in probabilities.items()]
+    top: list[dict[str, Any]] = [
+        {"token": token, "logprob": math.log(min(max(p, 1e-9), 1.0))} for token, p in probabilities.items()
+    ]
     top.sort(key=lambda alt: -alt["logprob"])
-    return AIMessage(content=top[0]["token"], response_metadata={"logprobs": {"content": [
-        {**top[0], "top_logprobs": top}]}})
+    return AIMessage(
+        content=top[0]["token"],
+        response_metadata={"logprobs": {"content": [{**top[0], "top_logprobs": top}]}},
+    )
 
 
 def judgment_reply(p_yes: float, yes: str = "Yes", no: str = "No") -> AIMessage:

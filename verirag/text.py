@@ -30,10 +30,48 @@ _AFTER_STOP = re.compile(r"(?<!\S)(\S+)\.(\s+)([A-Z][a-z]+)\b")  # "<token>. <Ca
 # abbreviations that are not written at the end of a sentence: titles before a name, words announcing
 # what follows ("e.g.", "No. 5", "c. 1000", "Vol. 2", "subsp. vulgaris", "lit. 'to scratch'"); one-letter
 # ones only in lower case ("C." may be a letter that ends a sentence)
-_NEVER_FINAL = frozenset({
-    "mr", "mrs", "ms", "dr", "prof", "st", "mt", "ft", "sen", "rep", "gen", "gov", "lt", "col", "capt",
-    "sgt", "rev", "fr", "hon", "vs", "e.g", "i.e", "cf", "viz", "approx", "no", "nos", "op", "vol",
-    "fig", "p", "pp", "c", "ca", "subg", "subsp", "var", "lit"})
+_NEVER_FINAL = frozenset(
+    {
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "prof",
+        "st",
+        "mt",
+        "ft",
+        "sen",
+        "rep",
+        "gen",
+        "gov",
+        "lt",
+        "col",
+        "capt",
+        "sgt",
+        "rev",
+        "fr",
+        "hon",
+        "vs",
+        "e.g",
+        "i.e",
+        "cf",
+        "viz",
+        "approx",
+        "no",
+        "nos",
+        "op",
+        "vol",
+        "fig",
+        "p",
+        "pp",
+        "c",
+        "ca",
+        "subg",
+        "subsp",
+        "var",
+        "lit",
+    }
+)
 # how often an opener may be capitalised inside sentences: after an all-capital form such as "U.S." or
 # "J.J." (which may be initials: "B.B. King") only words almost never capitalised there cut
 _OPENER_SHARE = 0.05
@@ -86,8 +124,14 @@ def sentence_openers() -> dict[str, float]:
     The words are those of the shipped corpus mostly written in lower case there
     (``verirag/data/sentence_openers.tsv``, made by benchmarks/sentence_openers.py).
     """
-    rows = (line.split("\t") for line in resources.files("verirag").joinpath(
-        "data", "sentence_openers.tsv").read_text(encoding="utf-8").splitlines() if not line.startswith("#"))
+    rows = (
+        line.split("\t")
+        for line in resources.files("verirag")
+        .joinpath("data", "sentence_openers.tsv")
+        .read_text(encoding="utf-8")
+        .splitlines()
+        if not line.startswith("#")
+    )
     return {word: int(capitalised) / (int(lower) + int(capitalised)) for word, lower, capitalised in rows}
 
 
@@ -103,8 +147,11 @@ def _opener_ends(text: str, ends: set[int]) -> Iterable[int]:
     for match in _AFTER_STOP.finditer(text):
         stop, token = match.end(1) + 1, match.group(1).lstrip(_OPENERS)
         following = bisect.bisect_left(cuts, stop)  # the segmenter's first cut at or after the stop
-        if ((following < len(cuts) and cuts[following] <= match.start(3)) or _never_final(token)
-                or (len(token) == 1 and token.isupper())):
+        if (
+            (following < len(cuts) and cuts[following] <= match.start(3))
+            or _never_final(token)
+            or (len(token) == 1 and token.isupper())
+        ):
             continue
         last = token.rsplit(".", 1)[-1]
         share = openers.get(match.group(3).lower())
@@ -133,7 +180,7 @@ def split_with(text: str, sentence_ends: Callable[[str], Iterable[int]]) -> list
         if end > visible:
             found = _VISIBLE.search(text, end)
             visible = found.start() if found else len(text)
-        if not start < end <= len(text) or text[visible:visible + 1].islower():
+        if not start < end <= len(text) or text[visible : visible + 1].islower():
             continue
         closing = _CLOSING.match(text, start, end)
         if closing and spans:
@@ -168,7 +215,7 @@ def attach_citations(sentence: str, numbers: Sequence[int]) -> str:
     markers = "".join(f"[{n}]" for n in numbers)
     match = re.search(r"[.!?]+[\"')]*$", sentence)
     if match:
-        return f"{sentence[:match.start()]} {markers}{sentence[match.start():]}"
+        return f"{sentence[: match.start()]} {markers}{sentence[match.start() :]}"
     return f"{sentence} {markers}"
 
 
@@ -179,8 +226,11 @@ def _data(text: str) -> str:
 
 def render_documents(documents: Sequence[Document]) -> str:
     """Documents as numbered, delimited blocks: the only form in which retrieved text enters prompts."""
-    blocks = [f'<document number="{i}" title="{_data(d.get("title", "")).replace(chr(34), chr(39))}">\n'
-              f"{_data(d.get('text', ''))}\n</document>" for i, d in enumerate(documents, 1)]
+    blocks = [
+        f'<document number="{i}" title="{_data(d.get("title", "")).replace(chr(34), chr(39))}">\n'
+        f"{_data(d.get('text', ''))}\n</document>"
+        for i, d in enumerate(documents, 1)
+    ]
     return "<documents>\n" + "\n".join(blocks) + "\n</documents>"
 
 

@@ -13,15 +13,24 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
-FIELDS = ("runs", "calls", "input_tokens", "output_tokens", "cached_tokens", "fallbacks", "from_text",
-          "seconds")
+FIELDS = (
+    "runs",
+    "calls",
+    "input_tokens",
+    "output_tokens",
+    "cached_tokens",
+    "fallbacks",
+    "from_text",
+    "seconds",
+)
 # set in a judgment reply's response_metadata by verirag.models.scoring when the backend gave no usable
 # log-probabilities, so the judgment was read from the reply's text (counted as "from_text")
 SCORED_FROM_TEXT = "verirag_scored_from_text"
 
 
-def node_usage(node: str, messages: Iterable[AIMessage] = (), seconds: float = 0.0,
-               fallbacks: int = 0) -> dict[str, dict[str, float]]:
+def node_usage(
+    node: str, messages: Iterable[AIMessage] = (), seconds: float = 0.0, fallbacks: int = 0
+) -> dict[str, dict[str, float]]:
     """Ledger entry for one node execution from the model replies it produced."""
     entry: dict[str, float] = dict.fromkeys(FIELDS, 0)
     entry["runs"] = 1
@@ -65,5 +74,7 @@ def totals(usage: dict) -> dict[str, float]:
 def cost_line(usage: dict) -> str:
     """One line for people from the output contract's ``usage``: calls, tokens and seconds."""
     total = usage.get("total") or totals(usage.get("per_node") or {})
-    return (f"{int(total['calls'])} model call(s), {int(total['input_tokens'])} prompt + "
-            f"{int(total['output_tokens'])} completion tokens, {usage.get('wall_seconds', 0):.1f} s")
+    return (
+        f"{int(total['calls'])} model call(s), {int(total['input_tokens'])} prompt + "
+        f"{int(total['output_tokens'])} completion tokens, {usage.get('wall_seconds', 0):.1f} s"
+    )

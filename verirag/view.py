@@ -43,8 +43,12 @@ def highlight(text: str, spans: Iterable[tuple[int, int]]) -> str:
 
 def quoted_spans(result: dict[str, Any], doc_id: str) -> list[tuple[int, int]]:
     """Every quote of a document over all sentences (sentences without ``quotes`` add none)."""
-    return [(q["start"], q["end"]) for s in result.get("sentences") or [] for q in s.get("quotes") or []
-            if q.get("doc") == doc_id]
+    return [
+        (q["start"], q["end"])
+        for s in result.get("sentences") or []
+        for q in s.get("quotes") or []
+        if q.get("doc") == doc_id
+    ]
 
 
 def _sentence(sentence: Mapping[str, Any], numbers: dict[str, int]) -> str:
@@ -55,15 +59,16 @@ def _sentence(sentence: Mapping[str, Any], numbers: dict[str, int]) -> str:
     detail = f" (support {support:.2f})" if isinstance(support, (int, float)) else ""
     if how:
         return f'<span class="verirag-verified" title="{html.escape(how + detail)}">{text} ✓</span>'
-    return (f'<span class="verirag-unverified" style="color:#8a5a00" '
-            f'title="{html.escape("not verified against its sources" + detail)}">{text} ⚠ unverified</span>')
+    return (
+        f'<span class="verirag-unverified" style="color:#8a5a00" '
+        f'title="{html.escape("not verified against its sources" + detail)}">{text} ⚠ unverified</span>'
+    )
 
 
 def render_html(result: dict[str, Any]) -> str:
     """The HTML of one output contract (see the module docstring)."""
     numbers = {doc_id: n for n, doc_id in enumerate(result.get("documents") or {}, 1)}
-    parts = ['<div class="verirag-answer">',
-             f'<p><b>Q:</b> {html.escape(result.get("question", ""))}</p>']
+    parts = ['<div class="verirag-answer">', f"<p><b>Q:</b> {html.escape(result.get('question', ''))}</p>"]
     config = result.get("config") or {}
     kept = result.get("sentences") or []
     shown: list[Any] = answer_sentences(kept, config.get("unverified", "drop"), config.get("writer", "vtg"))
@@ -75,23 +80,29 @@ def render_html(result: dict[str, Any]) -> str:
     elif not sentences:
         parts.append("<p><i>No answer: the documents do not support one.</i></p>")
     if result.get("plan"):
-        items = "".join(f"<li>{html.escape(p.get('question', ''))} — "
-                        f"{'✓ verified' if p.get('verified') else 'not answered by the documents'}</li>"
-                        for p in result["plan"])
+        items = "".join(
+            f"<li>{html.escape(p.get('question', ''))} — "
+            f"{'✓ verified' if p.get('verified') else 'not answered by the documents'}</li>"
+            for p in result["plan"]
+        )
         parts.append(f'<p class="verirag-plan"><small>The question in parts:</small></p><ol>{items}</ol>')
     left_out = [s for s in kept if s not in shown]
     if left_out:
         items = "".join(f"<li><s>{html.escape(s.get('text', ''))}</s></li>" for s in left_out)
-        parts.append(f'<p class="verirag-left-out"><small>Not verified, left out of the answer:</small></p>'
-                     f"<ul>{items}</ul>")
+        parts.append(
+            f'<p class="verirag-left-out"><small>Not verified, left out of the answer:</small></p>'
+            f"<ul>{items}</ul>"
+        )
     if numbers:
         parts.append('<ol class="verirag-sources">')
         for doc_id, doc in (result.get("documents") or {}).items():
             where = location(doc)
             where = f" <small>({html.escape(where)})</small>" if where else ""
             text = highlight(doc.get("text", ""), quoted_spans(result, doc_id))
-            parts.append(f'<li><b>{html.escape(doc.get("title", ""))}</b>{where}<br>'
-                         f'<span style="white-space:pre-wrap">{text}</span></li>')
+            parts.append(
+                f"<li><b>{html.escape(doc.get('title', ''))}</b>{where}<br>"
+                f'<span style="white-space:pre-wrap">{text}</span></li>'
+            )
         parts.append("</ol>")
     if result.get("usage"):
         parts.append(f'<p class="verirag-cost"><small>{html.escape(cost_line(result["usage"]))}</small></p>')
@@ -128,8 +139,12 @@ class Rows:
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(self._cell(row.get(c)))}</td>"
-                                        for c in self.columns) + "</tr>" for row in self.rows)
+        body = "".join(
+            "<tr>"
+            + "".join(f"<td>{html.escape(self._cell(row.get(c)))}</td>" for c in self.columns)
+            + "</tr>"
+            for row in self.rows
+        )
         return f'<table class="verirag-rows"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
     def __str__(self) -> str:

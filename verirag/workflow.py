@@ -39,9 +39,24 @@ from verirag.nodes.writing.simplify_citations import simplify_citations
 from verirag.nodes.writing.verify_citations import verify_citations
 from verirag.nodes.writing.verify_memory import verify_memory
 
-NODES = (decide_retrieval, retrieve, judge_utility, verify_retrieval, missing_info_query, generate_answer,
-         generate_sentence, cite, verify_citations, verify_memory, simplify_citations, keep_sentence,
-         evidence_finder, grounded_refusal, critique_answer, finalize)
+NODES = (
+    decide_retrieval,
+    retrieve,
+    judge_utility,
+    verify_retrieval,
+    missing_info_query,
+    generate_answer,
+    generate_sentence,
+    cite,
+    verify_citations,
+    verify_memory,
+    simplify_citations,
+    keep_sentence,
+    evidence_finder,
+    grounded_refusal,
+    critique_answer,
+    finalize,
+)
 
 
 def builder(planner: bool = True) -> StateGraph[State, Context, InputState, OutputState]:
@@ -54,31 +69,40 @@ def builder(planner: bool = True) -> StateGraph[State, Context, InputState, Outp
         for step in (plan, answer_part, next_parts, compose_answer):
             workflow.add_node(step.__name__, as_node(step))
         workflow.add_edge(START, "plan")
-        workflow.add_conditional_edges("plan", routing.route_after_plan,
-                                       ["decide_retrieval", "answer_part", "compose_answer"])
+        workflow.add_conditional_edges(
+            "plan", routing.route_after_plan, ["decide_retrieval", "answer_part", "compose_answer"]
+        )
         workflow.add_edge("answer_part", "next_parts")
         workflow.add_conditional_edges("next_parts", routing.route_parts, ["answer_part", "compose_answer"])
         workflow.add_edge("compose_answer", END)
     else:
         workflow.add_edge(START, "decide_retrieval")
     # retrieval stage
-    workflow.add_conditional_edges("decide_retrieval", routing.route_after_decision,
-                                   ["retrieve", "generate_sentence", "generate_answer"])
+    workflow.add_conditional_edges(
+        "decide_retrieval", routing.route_after_decision, ["retrieve", "generate_sentence", "generate_answer"]
+    )
     workflow.add_edge("retrieve", "judge_utility")
     workflow.add_edge("judge_utility", "verify_retrieval")
-    workflow.add_conditional_edges("verify_retrieval", routing.route_after_verify_retrieval,
-                                   ["missing_info_query", "grounded_refusal", "generate_sentence",
-                                    "generate_answer"])
+    workflow.add_conditional_edges(
+        "verify_retrieval",
+        routing.route_after_verify_retrieval,
+        ["missing_info_query", "grounded_refusal", "generate_sentence", "generate_answer"],
+    )
     workflow.add_edge("missing_info_query", "retrieve")
     # writing stage
     workflow.add_edge("generate_answer", "critique_answer")
-    workflow.add_conditional_edges("generate_sentence", routing.route_after_sentence,
-                                   ["cite", "grounded_refusal"])
+    workflow.add_conditional_edges(
+        "generate_sentence", routing.route_after_sentence, ["cite", "grounded_refusal"]
+    )
     workflow.add_conditional_edges("cite", routing.route_after_cite, ["verify_citations", "keep_sentence"])
-    workflow.add_conditional_edges("verify_citations", routing.route_after_citation_check,
-                                   ["simplify_citations", "verify_memory"])
-    workflow.add_conditional_edges("verify_memory", routing.route_after_memory_check,
-                                   ["simplify_citations", "evidence_finder", "keep_sentence"])
+    workflow.add_conditional_edges(
+        "verify_citations", routing.route_after_citation_check, ["simplify_citations", "verify_memory"]
+    )
+    workflow.add_conditional_edges(
+        "verify_memory",
+        routing.route_after_memory_check,
+        ["simplify_citations", "evidence_finder", "keep_sentence"],
+    )
     workflow.add_edge("simplify_citations", "keep_sentence")
     workflow.add_edge("keep_sentence", "generate_sentence")
     workflow.add_edge("evidence_finder", "generate_sentence")
@@ -98,8 +122,9 @@ graph = build_graph()
 
 def check_builder() -> StateGraph[CheckState, Context, CheckInput, CheckOutput]:
     """The checker of an answer written elsewhere: read it, check every sentence at once, report."""
-    workflow = StateGraph(CheckState, context_schema=Context, input_schema=CheckInput,
-                          output_schema=CheckOutput)
+    workflow = StateGraph(
+        CheckState, context_schema=Context, input_schema=CheckInput, output_schema=CheckOutput
+    )
     workflow.add_node("read_answer", as_node(read_answer))
     workflow.add_node("check_sentence", as_node(check_sentence), retry_policy=MODEL_RETRY)
     workflow.add_node("report_check", as_node(report_check))

@@ -22,8 +22,14 @@ QUESTION = "What is the capital of Japan?"
 
 def cli(*args: str, home: Path, **env: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "VERIRAG_HOME": str(home), "PYTHONPATH": str(ROOT), **env}
-    return subprocess.run([sys.executable, "-m", "verirag.cli", *args], cwd=ROOT, capture_output=True,
-                          text=True, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "verirag.cli", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
 
 
 def test_ingest_and_ask_reach_a_chroma_server_by_its_url(tmp_path):
@@ -52,7 +58,8 @@ def test_ingest_and_ask_reach_a_chroma_server_by_its_url(tmp_path):
         forgotten = cli(*ask, home=home)  # without the URL: refused, and the store is not "repaired" empty
         assert forgotten.returncode == 1 and forgotten.stderr.strip().splitlines() == [
             f"error: the store at {home / 'store'} keeps its vectors on a Chroma server: set "
-            "VERIRAG_CHROMA_URL (or --chroma-url) to its http://host:port"]
+            "VERIRAG_CHROMA_URL (or --chroma-url) to its http://host:port"
+        ]
         assert HybridStore(home / "store", chroma_url=url).count() == 2
 
         answered = cli(*ask, home=home, VERIRAG_CHROMA_URL=url)
@@ -61,7 +68,8 @@ def test_ingest_and_ask_reach_a_chroma_server_by_its_url(tmp_path):
         assert result["config"]["chroma_url"] == url
         assert result["answer"] == "The capital of Japan is Tokyo [1]."
         assert [(d["title"], d["source"]) for d in result["documents"].values()] == [
-            ("Japan", str(notes / "Japan.txt"))]
+            ("Japan", str(notes / "Japan.txt"))
+        ]
 
     down = cli(*ask, home=home, VERIRAG_CHROMA_URL=url)  # the server has stopped
     lines = [line for line in down.stderr.splitlines() if line.strip()]

@@ -42,18 +42,43 @@ def test_a_killed_worker_and_a_killed_batch_still_answer_every_question_exactly_
     questions = tmp_path / "questions.txt"
     questions.write_text("".join(f"Q{i} about Japan?\n" for i in range(N)))
     out = tmp_path / "answers.jsonl"
-    with servers.chroma_server(tmp_path / "chroma") as chroma, \
-            servers.dask_scheduler(tmp_path / "scheduler.log") as scheduler, \
-            servers.dask_worker(scheduler, ROOT, tmp_path / "w1.log", env=env) as doomed, \
-            servers.dask_worker(scheduler, ROOT, tmp_path / "w2.log", env=env):
+    with (
+        servers.chroma_server(tmp_path / "chroma") as chroma,
+        servers.dask_scheduler(tmp_path / "scheduler.log") as scheduler,
+        servers.dask_worker(scheduler, ROOT, tmp_path / "w1.log", env=env) as doomed,
+        servers.dask_worker(scheduler, ROOT, tmp_path / "w2.log", env=env),
+    ):
         HybridStore(tmp_path / "store", embedder=HashEmbedder(), chroma_url=chroma).add(DOCS)
-        command = [sys.executable, "-m", "verirag.cli", "batch", str(questions), "--out", str(out), "--dask",
-                   scheduler, "--concurrency", "4", "--model", "import:tests.fakes:slow", "--system", "vtg",
-                   "--store", str(tmp_path / "store"), "--set", f"support_decision={SLOW_SUPPORT}"]
-        driver_env = {**os.environ, "PYTHONPATH": str(ROOT), "VERIRAG_CHROMA_URL": chroma,
-                      "VERIRAG_HOME": str(tmp_path / "home")}
-        driver = subprocess.Popen(command, cwd=ROOT, env=driver_env, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True)
+        command = [
+            sys.executable,
+            "-m",
+            "verirag.cli",
+            "batch",
+            str(questions),
+            "--out",
+            str(out),
+            "--dask",
+            scheduler,
+            "--concurrency",
+            "4",
+            "--model",
+            "import:tests.fakes:slow",
+            "--system",
+            "vtg",
+            "--store",
+            str(tmp_path / "store"),
+            "--set",
+            f"support_decision={SLOW_SUPPORT}",
+        ]
+        driver_env = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "VERIRAG_CHROMA_URL": chroma,
+            "VERIRAG_HOME": str(tmp_path / "home"),
+        }
+        driver = subprocess.Popen(
+            command, cwd=ROOT, env=driver_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
         wait_for(lambda: len(records(out)) >= 4)
         os.killpg(doomed, signal.SIGKILL)  # a worker dies with questions in flight
         wait_for(lambda: len(records(out)) >= 12)
@@ -88,11 +113,31 @@ def test_a_local_cluster_answers_a_small_batch(tmp_path, store):
     questions = tmp_path / "questions.txt"
     questions.write_text("Q1 about Japan?\nQ2 about Japan?\nQ1 about Japan?\nQ3 about Japan?\n")  # Q1 twice
     out = tmp_path / "answers.jsonl"
-    command = [sys.executable, "-m", "verirag.cli", "batch", str(questions), "--out", str(out), "--dask",
-               "local", "--concurrency", "2", "--model", "import:tests.fakes:slow", "--system", "vanilla",
-               "--store", str(local.path)]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "VERIRAG_FAKE_LATENCY": "0.01",
-           "VERIRAG_HOME": str(tmp_path)}
+    command = [
+        sys.executable,
+        "-m",
+        "verirag.cli",
+        "batch",
+        str(questions),
+        "--out",
+        str(out),
+        "--dask",
+        "local",
+        "--concurrency",
+        "2",
+        "--model",
+        "import:tests.fakes:slow",
+        "--system",
+        "vanilla",
+        "--store",
+        str(local.path),
+    ]
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "VERIRAG_FAKE_LATENCY": "0.01",
+        "VERIRAG_HOME": str(tmp_path),
+    }
     proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert sorted(r["answer"] for r in records(out)) == [f"Q{i} is answered by A{i} [1]." for i in (1, 2, 3)]

@@ -16,9 +16,17 @@ from verirag.stores.corpus import iter_corpus
 from verirag.stores.embeddings import MiniLMEmbedder
 from verirag.stores.hybrid import dense_text
 
-QUERIES = ["Who painted the Mona Lisa?", "What is the capital of Madagascar?",
-           "When did the Berlin Wall fall?", "photosynthesis in plants", "largest desert in the world",
-           "  How many moons does Jupiter have?  ", "Ünïcödé façade — naïve café in 東京", "?", ""]
+QUERIES = [
+    "Who painted the Mona Lisa?",
+    "What is the capital of Madagascar?",
+    "When did the Berlin Wall fall?",
+    "photosynthesis in plants",
+    "largest desert in the world",
+    "  How many moons does Jupiter have?  ",
+    "Ünïcödé façade — naïve café in 東京",
+    "?",
+    "",
+]
 
 
 class SentenceTransformersEmbedder:
@@ -58,15 +66,18 @@ def test_the_numpy_embedder_gives_sentence_transformers_vectors(sample, sentence
     assert len(MiniLMEmbedder()._model.tokenizer.encode(dense_text(sample[-1])).ids) == 256  # cut, as ST cuts
 
 
-def test_a_store_built_with_sentence_transformers_is_searched_as_before(tmp_path, sample,
-                                                                       sentence_transformers):
+def test_a_store_built_with_sentence_transformers_is_searched_as_before(
+    tmp_path, sample, sentence_transformers
+):
     HybridStore(tmp_path / "store", embedder=sentence_transformers).add(sample)
     store = HybridStore(tmp_path / "store")  # as `verirag ask` opens it: the embedder its manifest names
     assert isinstance(store.embedder, MiniLMEmbedder)
     collection = store._open()
     for query in QUERIES[:6] + [d["title"] for d in sample[:10]]:
-        before, now = (collection.query(query_embeddings=embedder.embed([query]), n_results=10)["ids"][0]
-                       for embedder in (sentence_transformers, store.embedder))
+        before, now = (
+            collection.query(query_embeddings=embedder.embed([query]), n_results=10)["ids"][0]
+            for embedder in (sentence_transformers, store.embedder)
+        )
         assert now == before, query
     for doc in sample[:10]:
         assert doc["id"] in [d["id"] for d in store.search(doc["title"], 5)]

@@ -26,17 +26,28 @@ from verirag.testing import HashEmbedder, ScriptedChatModel, last_user_text
 
 WRITTEN = Path(__file__).resolve().parents[2] / "benchmarks" / "verifier_v2" / "model_written.jsonl"
 CASES = [  # (false sentence as verirag verified it, a true sentence of the same documents)
-    ("Lahore is the capital and largest city of Pakistan.",
-     "Lahore is the capital and largest city of the province."),
-    ("Lahore is the capital and largest city of Pakistan, with a population of over 14 million.",
-     "Lahore is the second-largest city in Pakistan, after Karachi."),
-    ("Moscow is the largest city in Russia, with a population of over 140 million.",
-     "Moscow is the capital and largest city of Russia."),
-    ("Symptoms of lung cancer include coughing up sputum, wheezing, shortness of breath, and chest pain.",
-     "Lung cancer is a malignant tumor that originates in the tissues of the lungs."),
+    (
+        "Lahore is the capital and largest city of Pakistan.",
+        "Lahore is the capital and largest city of the province.",
+    ),
+    (
+        "Lahore is the capital and largest city of Pakistan, with a population of over 14 million.",
+        "Lahore is the second-largest city in Pakistan, after Karachi.",
+    ),
+    (
+        "Moscow is the largest city in Russia, with a population of over 140 million.",
+        "Moscow is the capital and largest city of Russia.",
+    ),
+    (
+        "Symptoms of lung cancer include coughing up sputum, wheezing, shortness of breath, and chest pain.",
+        "Lung cancer is a malignant tumor that originates in the tissues of the lungs.",
+    ),
     # verified on single_hop_dev (docs/bench/single_hop_rest/verified_by_hand.jsonl), from the same paragraph
-    ("The largest city of Pakistan is Lahore, which is the capital and largest city of the Pakistani "
-     "province of Punjab.", "Lahore is the capital and largest city of the Pakistani province of Punjab."),
+    (
+        "The largest city of Pakistan is Lahore, which is the capital and largest city of the Pakistani "
+        "province of Punjab.",
+        "Lahore is the capital and largest city of the Pakistani province of Punjab.",
+    ),
 ]
 SAME_DOCUMENTS = {CASES[4][0]: CASES[1][0]}  # a false sentence -> the labelled one whose documents it had
 
@@ -79,13 +90,15 @@ def _answer_with(sentence: str, documents: list[Document], tmp_path: Path, name:
     return result
 
 
-@pytest.mark.parametrize(("false", "true"), CASES, ids=["lahore-punjab", "lahore", "moscow", "lung-cancer",
-                                                                  "lahore-which"])
+@pytest.mark.parametrize(
+    ("false", "true"), CASES, ids=["lahore-punjab", "lahore", "moscow", "lung-cancer", "lahore-which"]
+)
 def test_the_embedded_verifier_rejects_the_false_sentence_and_keeps_a_true_one(false, true, tmp_path):
     documents = _documents(false)
     rejected = _answer_with(false, documents, tmp_path, "false")
-    assert rejected["sentences"] and all(s["verified_by"] == "none" for s in rejected["sentences"]), (
-        rejected["sentences"])
+    assert rejected["sentences"] and all(s["verified_by"] == "none" for s in rejected["sentences"]), rejected[
+        "sentences"
+    ]
     assert false not in rejected["answer"]
     kept = _answer_with(true, documents, tmp_path, "true")
     assert [s["verified_by"] for s in kept["sentences"]] in (["citations"], ["memory"]), kept["sentences"]

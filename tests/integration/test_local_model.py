@@ -24,8 +24,12 @@ def test_vanilla_answer_cites_the_paragraph_that_holds_the_answer(corpus_store):
 
 def test_the_cli_answers_with_a_verified_quoted_sentence_from_the_known_paragraph(corpus_store):
     """The README's first command ends with `verirag ask` on the embedded model: the same, as a process."""
-    proc = subprocess.run([sys.executable, "-m", "verirag.cli", "ask", QUESTION, "--json"],
-                          capture_output=True, text=True, timeout=1200)
+    proc = subprocess.run(
+        [sys.executable, "-m", "verirag.cli", "ask", QUESTION, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     verified = [s for s in result["sentences"] if s["verified_by"] in ("citations", "memory")]
@@ -35,7 +39,7 @@ def test_the_cli_answers_with_a_verified_quoted_sentence_from_the_known_paragrap
     for sentence in verified:  # each verified sentence carries the verbatim words that support it
         assert 0.0 <= sentence["support"] <= 1.0 and sentence["quotes"]
         for quote in sentence["quotes"]:
-            assert result["documents"][quote["doc"]]["text"][quote["start"]:quote["end"]].strip()
+            assert result["documents"][quote["doc"]]["text"][quote["start"] : quote["end"]].strip()
     nodes = result["usage"]["per_node"]
     for node in ("judge_utility", "verify_retrieval", "generate_sentence", "cite", "verify_citations"):
         assert nodes[node]["calls"] >= 1, node
@@ -47,8 +51,10 @@ def test_judgments_get_token_probabilities_from_the_local_backend():
     system = SystemMessage("Answer with Yes or No only.")
 
     def p_yes(document: str) -> float:
-        question = (f"Document: {document}\nClaim: The capital of France is Paris.\n"
-                    "Does the document support the claim?")
+        question = (
+            f"Document: {document}\nClaim: The capital of France is Paris.\n"
+            "Does the document support the claim?"
+        )
         judgment = choice_probabilities(model, [system, HumanMessage(question)], ["Yes", "No"], "No")
         assert not judgment.from_text  # scored from logprobs, not parsed from text
         return judgment.probabilities["Yes"]
@@ -61,8 +67,10 @@ def test_the_local_model_continues_a_final_assistant_message_so_the_citer_writes
     from verirag.documents import Document
     from verirag.prompts import cite
 
-    documents = [Document(id="a", title="Banana", text="Bananas are yellow fruits grown in the tropics."),
-                 Document(id="b", title="Mona Lisa", text="The Mona Lisa is a portrait by Leonardo.")]
+    documents = [
+        Document(id="a", title="Banana", text="Bananas are yellow fruits grown in the tropics."),
+        Document(id="b", title="Mona Lisa", text="The Mona Lisa is a portrait by Leonardo."),
+    ]
     messages = cite.cite(documents, "Leonardo da Vinci painted the Mona Lisa.")
     reply = get_chat_model("local").invoke(messages, max_tokens=48)
     assert "[2]" in reply.text and "Leonardo" not in reply.text, reply.text  # continued, not restated
@@ -79,15 +87,21 @@ def test_a_restored_kv_state_continues_exactly_as_the_live_cache():
     from verirag.models.weights import local_model_path
 
     model = local.LocalChatModel(model_path=str(local_model_path()), n_ctx=2048)  # its own context
-    document = ("The Mona Lisa is a half-length portrait painting by Italian artist Leonardo da Vinci. "
-                "Considered an archetypal masterpiece of the Italian Renaissance, it has been described "
-                "as the best known, the most visited, the most written about, the most sung about, and "
-                "the most parodied work of art in the world.")
+    document = (
+        "The Mona Lisa is a half-length portrait painting by Italian artist Leonardo da Vinci. "
+        "Considered an archetypal masterpiece of the Italian Renaissance, it has been described "
+        "as the best known, the most visited, the most written about, the most sung about, and "
+        "the most parodied work of art in the world."
+    )
     system = SystemMessage("Answer with Yes or No only.")
 
     def judge(claim: str) -> tuple[dict, int]:
-        reply = model.invoke([system, HumanMessage(f"Document: {document}\nClaim: {claim}\nSupported?")],
-                             logprobs=True, top_logprobs=5, max_tokens=1)
+        reply = model.invoke(
+            [system, HumanMessage(f"Document: {document}\nClaim: {claim}\nSupported?")],
+            logprobs=True,
+            top_logprobs=5,
+            max_tokens=1,
+        )
         top = reply.response_metadata["logprobs"]["content"][0]["top_logprobs"]
         assert reply.usage_metadata is not None
         reused = reply.usage_metadata["input_token_details"]["cache_read"]
@@ -132,13 +146,16 @@ def test_one_prompts_first_token_ranks_the_useful_document_first_in_every_order(
     from verirag.prompts import judge_utility
     from verirag.stores import make_document
 
-    documents = [make_document("Banana", "A banana is an elongated, edible fruit."),
-                 make_document("Mona Lisa", "The Mona Lisa is a portrait painted by Leonardo da Vinci."),
-                 make_document("Paris", "Paris is the capital of France.")]
+    documents = [
+        make_document("Banana", "A banana is an elongated, edible fruit."),
+        make_document("Mona Lisa", "The Mona Lisa is a portrait painted by Leonardo da Vinci."),
+        make_document("Paris", "Paris is the capital of France."),
+    ]
     for order in ([0, 1, 2], [1, 0, 2], [2, 0, 1]):
         shown = [documents[i] for i in order]
-        judgment = choice_probabilities(get_chat_model("local"), judge_utility.ranked(QUESTION, shown),
-                                        ["1", "2", "3"], "1")
+        judgment = choice_probabilities(
+            get_chat_model("local"), judge_utility.ranked(QUESTION, shown), ["1", "2", "3"], "1"
+        )
         assert not judgment.from_text, judgment
         assert shown[int(judgment.best) - 1]["title"] == "Mona Lisa", judgment.probabilities
 
@@ -149,13 +166,19 @@ def test_the_embedded_small_model_makes_the_utility_judgments_while_the_default_
     from verirag.stores import make_document
 
     small = get_chat_model("local-0.5b")  # sha256-checked like the 1.5B
-    documents = [make_document("Banana", "A banana is an elongated, edible fruit."),
-                 make_document("Mona Lisa", "The Mona Lisa is a portrait painted by Leonardo da Vinci.")]
+    documents = [
+        make_document("Banana", "A banana is an elongated, edible fruit."),
+        make_document("Mona Lisa", "The Mona Lisa is a portrait painted by Leonardo da Vinci."),
+    ]
     reply = small.invoke(judge_utility.listwise(QUESTION, documents, 2), max_tokens=16)
     assert "0.5b" in reply.response_metadata["model_name"]
     assert 2 in (parse_selection(reply.text, 2, 2) or []), reply.text
-    result = ask(QUESTION, Context.preset("local", **SYSTEMS["llatrieval"], utility_model="local-0.5b",
-                                          max_retrieval_iterations=1))
+    result = ask(
+        QUESTION,
+        Context.preset(
+            "local", **SYSTEMS["llatrieval"], utility_model="local-0.5b", max_retrieval_iterations=1
+        ),
+    )
     assert result["usage"]["per_node"]["judge_utility"]["calls"] >= 1
     assert "Mona Lisa" in {d["title"] for d in result["documents"].values()}
     assert "Leonardo" in result["answer"]

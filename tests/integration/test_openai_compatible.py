@@ -23,10 +23,27 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def llama_server():
     model = local_model_path()  # sha256-checked before the server loads it
+
     # --logits_all: llama-cpp-python returns log-probabilities only for a model loaded with it
-    command = lambda port: [sys.executable, "-m", "llama_cpp.server", "--model", str(model),  # noqa: E731
-                            "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048",
-                            "--logits_all", "true", "--n_threads", "2"]
+    def command(port):
+        return [
+            sys.executable,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(model),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--n_ctx",
+            "2048",
+            "--logits_all",
+            "true",
+            "--n_threads",
+            "2",
+        ]
+
     with serve(command, lambda port: f"http://127.0.0.1:{port}/v1/models") as port:
         yield f"http://127.0.0.1:{port}/v1"
 
@@ -38,9 +55,18 @@ def test_generation_and_judgments_through_an_openai_compatible_server(llama_serv
     system = SystemMessage("Answer with Yes or No only.")
 
     def p_yes(document: str) -> float:
-        judgment = choice_probabilities(model, [system, HumanMessage(
-            f"Document: {document}\nClaim: The capital of France is Paris.\n"
-            "Does the document support the claim?")], ["Yes", "No"], "No")
+        judgment = choice_probabilities(
+            model,
+            [
+                system,
+                HumanMessage(
+                    f"Document: {document}\nClaim: The capital of France is Paris.\n"
+                    "Does the document support the claim?"
+                ),
+            ],
+            ["Yes", "No"],
+            "No",
+        )
         assert not judgment.from_text  # the server's logprobs were used
         return judgment.probabilities["Yes"]
 
@@ -50,25 +76,60 @@ def test_generation_and_judgments_through_an_openai_compatible_server(llama_serv
 
 # small caps, so that one question takes a minute or two on 2 cores: one window of 4 candidates voted
 # once, D of 2 documents, one sentence with at most one evidence-finder trial of one query and document
-SMALL = {"candidates_per_query": 4, "window": 4, "utility_samples": 1, "top_k": 2,
-         "max_retrieval_iterations": 1, "max_sentences": 1, "max_trials": 1, "evidence_queries": 1,
-         "evidence_docs": 1}
-JUDGMENT_NODES = ("decide_retrieval", "verify_retrieval", "verify_citations", "verify_memory",
-                  "simplify_citations")
+SMALL = {
+    "candidates_per_query": 4,
+    "window": 4,
+    "utility_samples": 1,
+    "top_k": 2,
+    "max_retrieval_iterations": 1,
+    "max_sentences": 1,
+    "max_trials": 1,
+    "evidence_queries": 1,
+    "evidence_docs": 1,
+}
+JUDGMENT_NODES = (
+    "decide_retrieval",
+    "verify_retrieval",
+    "verify_citations",
+    "verify_memory",
+    "simplify_citations",
+)
 
 
 def test_verirag_ask_runs_the_whole_graph_on_the_server_with_judgments_scored_from_logprobs(
-        llama_server, corpus_store):
+    llama_server, corpus_store
+):
     model = f"openai-compatible:qwen@{llama_server}"
     settings = [arg for key, value in SMALL.items() for arg in ("--set", f"{key}={value}")]
-    proc = subprocess.run([sys.executable, "-m", "verirag.cli", "ask", "Who painted the Mona Lisa?", "--json",
-                           "--model", model, *settings], cwd=ROOT, capture_output=True, text=True,
-                          timeout=1200, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "verirag.cli",
+            "ask",
+            "Who painted the Mona Lisa?",
+            "--json",
+            "--model",
+            model,
+            *settings,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     result = json.loads(proc.stdout)
     per_node = result["usage"]["per_node"]
-    for node in ("decide_retrieval", "judge_utility", "verify_retrieval", "generate_sentence", "cite",
-                 "verify_citations"):
+    for node in (
+        "decide_retrieval",
+        "judge_utility",
+        "verify_retrieval",
+        "generate_sentence",
+        "cite",
+        "verify_citations",
+    ):
         assert per_node[node]["calls"] >= 1, (node, per_node)
     assert result["sentences"] and result["config"]["model"] == model
     # every judgment was read from the server's next-token log-probabilities, none from the reply's text

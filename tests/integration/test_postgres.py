@@ -44,19 +44,42 @@ def test_the_cli_saves_and_reads_back_a_thread_in_postgres(postgres, tmp_path):
     from verirag.testing import HashEmbedder
 
     HybridStore(tmp_path / "store", embedder=HashEmbedder()).add(DOCS)
-    args = [sys.executable, "-m", "verirag.cli", "ask", "What is the capital of Japan?", "--json", "--thread",
-            "cli-1", "--model", "import:tests.fakes:japan", "--store", str(tmp_path / "store"), "--system",
-            "vanilla"]
+    args = [
+        sys.executable,
+        "-m",
+        "verirag.cli",
+        "ask",
+        "What is the capital of Japan?",
+        "--json",
+        "--thread",
+        "cli-1",
+        "--model",
+        "import:tests.fakes:japan",
+        "--store",
+        str(tmp_path / "store"),
+        "--system",
+        "vanilla",
+    ]
     env = {**os.environ, "VERIRAG_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)}
-    first = subprocess.run([*args, "--checkpoint", postgres], cwd=ROOT, env=env, capture_output=True,
-                           text=True, timeout=120)
+    first = subprocess.run(
+        [*args, "--checkpoint", postgres], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert first.returncode == 0, first.stderr
     # the environment variable selects the same database; the finished thread is read back
-    again = subprocess.run(args, cwd=ROOT, env={**env, "VERIRAG_CHECKPOINT_URL": postgres},
-                           capture_output=True, text=True, timeout=120)
+    again = subprocess.run(
+        args,
+        cwd=ROOT,
+        env={**env, "VERIRAG_CHECKPOINT_URL": postgres},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert again.returncode == 0, again.stderr
-    assert json.loads(again.stdout)["answer"] == json.loads(first.stdout)["answer"] == \
-        "The capital of Japan is Tokyo [1]."
+    assert (
+        json.loads(again.stdout)["answer"]
+        == json.loads(first.stdout)["answer"]
+        == "The capital of Japan is Tokyo [1]."
+    )
     assert not (tmp_path / "home" / "checkpoints.sqlite").exists()  # nothing went to SQLite
     import psycopg
 

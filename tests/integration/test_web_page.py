@@ -29,9 +29,17 @@ CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver"
 # the README's picture of the page: the first test takes it into its tmp_path, so a run leaves the tracked
 # tree alone; with VERIRAG_WRITE_SCREENSHOT=1 it rewrites docs/web-view.png instead
 README_SCREENSHOT = ROOT / "docs" / "web-view.png"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--window-size=1200,620"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1200,620",
+]
 # records, at every change of the page, how many sentences it shows and what the stage line says
 RECORD = """window.seen = [];
 new MutationObserver(() => window.seen.push([document.querySelectorAll('#sentences .sentence').length,
@@ -44,13 +52,29 @@ def server(tmp_path_factory):
     home = tmp_path_factory.mktemp("home")
     HybridStore(home / "store", embedder=HashEmbedder()).add(WEB_DOCS)  # the default store of that home
     langgraph = str(Path(sys.executable).with_name("langgraph"))
-    command = lambda port: [langgraph, "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1",  # noqa: E731
-                            "--port", str(port)]
-    env = {"VERIRAG_HOME": str(home), "VERIRAG_MODEL": "import:tests.fakes:web_writer",
-           "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
-           "LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false"}
-    with serve(command, lambda port: f"http://127.0.0.1:{port}/ok", cwd=ROOT, env=env,
-               log=home / "server.log") as port:
+
+    def command(port):
+        return [
+            langgraph,
+            "dev",
+            "--no-browser",
+            "--no-reload",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ]
+
+    env = {
+        "VERIRAG_HOME": str(home),
+        "VERIRAG_MODEL": "import:tests.fakes:web_writer",
+        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
+        "LANGGRAPH_CLI_NO_ANALYTICS": "1",
+        "LANGSMITH_TRACING": "false",
+    }
+    with serve(
+        command, lambda port: f"http://127.0.0.1:{port}/ok", cwd=ROOT, env=env, log=home / "server.log"
+    ) as port:
         yield f"http://127.0.0.1:{port}"
 
 
@@ -58,8 +82,9 @@ def server(tmp_path_factory):
 def browser(tmp_path_factory):
     missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
     if missing:
-        pytest.fail(f"{', '.join(missing)} missing: scripts/test.sh installs Debian's chromium and "
-                    "chromium-driver")
+        pytest.fail(
+            f"{', '.join(missing)} missing: scripts/test.sh installs Debian's chromium and chromium-driver"
+        )
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -91,8 +116,12 @@ def ask(browser, server, question, context=None):
     browser.execute_script(RECORD)
     browser.find_element(By.ID, "question").send_keys(question)
     browser.find_element(By.ID, "submit").click()
-    WebDriverWait(browser, 60).until(lambda b: "done" in b.find_element(By.ID, "stage").get_attribute("class")
-                                     or b.find_element(By.ID, "error").is_displayed())
+    WebDriverWait(browser, 60).until(
+        lambda b: (
+            "done" in b.find_element(By.ID, "stage").get_attribute("class")
+            or b.find_element(By.ID, "error").is_displayed()
+        )
+    )
     assert not browser.find_element(By.ID, "error").is_displayed(), browser.find_element(By.ID, "error").text
     thread = browser.find_element(By.ID, "answer").get_attribute("data-thread")
     return get_sync_client(url=server).threads.get_state(thread)["values"]
@@ -108,7 +137,8 @@ def open_citation(browser, sentence: int, citation: int = 0):
     from selenium.webdriver.common.by import By
 
     browser.find_elements(By.CSS_SELECTOR, "#sentences .sentence")[sentence].find_elements(
-        By.CSS_SELECTOR, ".cite")[citation].click()
+        By.CSS_SELECTOR, ".cite"
+    )[citation].click()
     assert browser.find_element(By.ID, "source").is_displayed()
 
 
@@ -146,8 +176,9 @@ def test_a_question_shows_verified_sentences_live_and_a_citation_opens_its_quote
     assert any(stage.startswith("checking the sentence against its citations") for _, stage in seen)
 
     calls = sum(node["calls"] for node in values["usage"].values())
-    assert re.fullmatch(rf"{calls} model call\(s\), \d+ prompt \+ \d+ completion tokens, \d+\.\d s",
-                        text(browser, "#cost")[0])
+    assert re.fullmatch(
+        rf"{calls} model call\(s\), \d+ prompt \+ \d+ completion tokens, \d+\.\d s", text(browser, "#cost")[0]
+    )
     refusal = browser.find_element(By.ID, "refusal")
     assert (refusal.get_attribute("textContent"), refusal.is_displayed()) == (values["refusal"], True)
 
@@ -155,8 +186,11 @@ def test_a_question_shows_verified_sentences_live_and_a_citation_opens_its_quote
     assert text(browser, "#source-title") == ["[1] Japan"]
     assert text(browser, "#source-where") == ["asia.pdf, p. 3"]
     assert_source_shows_quotes(browser, values, 0, kept[0]["citations"][0])
-    screenshot = README_SCREENSHOT if os.environ.get("VERIRAG_WRITE_SCREENSHOT") == "1" else (
-        tmp_path / "web-view.png")
+    screenshot = (
+        README_SCREENSHOT
+        if os.environ.get("VERIRAG_WRITE_SCREENSHOT") == "1"
+        else (tmp_path / "web-view.png")
+    )
     screenshot.parent.mkdir(exist_ok=True)
     assert browser.save_screenshot(str(screenshot)) and screenshot.stat().st_size > 0
     open_citation(browser, 1)
@@ -167,13 +201,19 @@ def test_a_question_shows_verified_sentences_live_and_a_citation_opens_its_quote
 def test_a_question_in_parts_shows_each_part_and_names_the_one_not_answered(server, browser):
     values = ask(browser, server, PLANNED_QUESTION)
     assert [(p["question"], p["verified"]) for p in values["plan"]] == [
-        ("What is Mount Fuji?", True), ("What is Banana?", True), ("What is Atlantis?", False)]
-    assert text(browser, "#plan .part") == ["What is Mount Fuji? — ✓ verified",
-                                            "What is Banana? — ✓ verified",
-                                            "What is Atlantis? — not answered by the documents"]
+        ("What is Mount Fuji?", True),
+        ("What is Banana?", True),
+        ("What is Atlantis?", False),
+    ]
+    assert text(browser, "#plan .part") == [
+        "What is Mount Fuji? — ✓ verified",
+        "What is Banana? — ✓ verified",
+        "What is Atlantis? — not answered by the documents",
+    ]
     assert text(browser, "#sentences .sentence") == [
         "Mount Fuji is the highest mountain in Japan [1].✓ verified",
-        "A banana is an elongated, edible fruit [2].✓ verified"]
+        "A banana is an elongated, edible fruit [2].✓ verified",
+    ]
     assert text(browser, "#refusal") == ["The documents do not say what Atlantis is."] == [values["refusal"]]
     open_citation(browser, 1)
     assert text(browser, "#source-title") == ["[2] Banana"]
@@ -193,8 +233,12 @@ def test_an_answer_written_elsewhere_is_checked_sentence_by_sentence_with_its_qu
     browser.find_element(By.ID, "check-answer").send_keys(f"{held[:-1]} [1]. {invented[:-1]} [1].")
     browser.find_element(By.ID, "check-documents").send_keys(f"Japan\n{japan['text']}")
     browser.find_element(By.ID, "check-submit").click()
-    WebDriverWait(browser, 60).until(lambda b: "done" in b.find_element(By.ID, "stage").get_attribute("class")
-                                     or b.find_element(By.ID, "error").is_displayed())
+    WebDriverWait(browser, 60).until(
+        lambda b: (
+            "done" in b.find_element(By.ID, "stage").get_attribute("class")
+            or b.find_element(By.ID, "error").is_displayed()
+        )
+    )
     assert not browser.find_element(By.ID, "error").is_displayed(), browser.find_element(By.ID, "error").text
     assert text(browser, "#sentences .mark") == ["✓ verified", "⚠ unverified"]
     assert text(browser, "#refusal") == [f"The documents do not say that {invented[:-1]}."]

@@ -12,43 +12,61 @@ from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
 
 def test_clauses_predicates_and_list_members_become_standalone_atoms():
     assert atoms("Tokyo is the capital of Japan and was founded as Edo in 1457.") == [
-        "Tokyo is the capital of Japan.", "Tokyo was founded as Edo in 1457."]
+        "Tokyo is the capital of Japan.",
+        "Tokyo was founded as Edo in 1457.",
+    ]
     assert atoms("Tokyo is the capital of Japan; it was founded as Edo in 1457.") == [
-        "Tokyo is the capital of Japan.", "Tokyo was founded as Edo in 1457."]
+        "Tokyo is the capital of Japan.",
+        "Tokyo was founded as Edo in 1457.",
+    ]
     assert atoms("Paris is the capital of France, and Berlin is the capital of Germany.") == [
-        "Paris is the capital of France.", "Berlin is the capital of Germany."]
+        "Paris is the capital of France.",
+        "Berlin is the capital of Germany.",
+    ]
     assert atoms("Austria borders Germany, the Czech Republic, Slovakia and Hungary.") == [
-        "Austria borders Germany.", "Austria borders the Czech Republic.", "Austria borders Slovakia.",
-        "Austria borders Hungary."]
+        "Austria borders Germany.",
+        "Austria borders the Czech Republic.",
+        "Austria borders Slovakia.",
+        "Austria borders Hungary.",
+    ]
 
 
 def test_a_claim_no_rule_splits_is_its_own_single_atom():
-    for claim in ("The Mona Lisa was painted by Leonardo da Vinci.",
-                  "Lahore is the second-largest city in Pakistan, after Karachi.",
-                  "Mount Everest lies between Nepal and China."):  # two names: a relation, not a list
+    for claim in (
+        "The Mona Lisa was painted by Leonardo da Vinci.",
+        "Lahore is the second-largest city in Pakistan, after Karachi.",
+        "Mount Everest lies between Nepal and China.",
+    ):  # two names: a relation, not a list
         assert atoms(claim) == [claim]
 
 
-TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan. "
-                      "It was founded as Edo in 1457.")
-KYOTO = make_document("Kyoto", "Kyoto was the capital of Japan for more than a thousand years. "
-                      "It was founded in 794.")
+TOKYO = make_document(
+    "Tokyo", "Tokyo is the capital and most populous city of Japan. It was founded as Edo in 1457."
+)
+KYOTO = make_document(
+    "Kyoto", "Kyoto was the capital of Japan for more than a thousand years. It was founded in 794."
+)
 
 
 def test_with_atomic_claims_one_false_part_fails_the_sentence_and_each_atom_has_its_decision():
     claim = "Tokyo is the capital of Japan and was the capital for more than a thousand years."
     false = "Tokyo was the capital for more than a thousand years."
     # the judge accepts the compound as a whole and each true part, but not the false one on its own quote
-    model = ScriptedChatModel(respond=lambda m, k: judgment_reply(
-        0.02 if f"Claim: {false}" in last_user_text(m) else 0.97))
-    (whole,) = support.decide(model, [([TOKYO, KYOTO], claim)], "q", Context(slot_check=False,
-                                                                                subject_check=False))
+    model = ScriptedChatModel(
+        respond=lambda m, k: judgment_reply(0.02 if f"Claim: {false}" in last_user_text(m) else 0.97)
+    )
+    (whole,) = support.decide(
+        model, [([TOKYO, KYOTO], claim)], "q", Context(slot_check=False, subject_check=False)
+    )
     assert whole.passed and whole.atoms == []  # without atoms (or the subject check): one claim, passed
-    (check,) = support.decide(model, [([TOKYO, KYOTO], claim)], "q", Context(atomic_claims=True,
-                                                                                slot_check=False))
+    (check,) = support.decide(
+        model, [([TOKYO, KYOTO], claim)], "q", Context(atomic_claims=True, slot_check=False)
+    )
     assert not check.passed
-    assert [(a, s.passed) for a, s in check.atoms] == [("Tokyo is the capital of Japan.", True),
-                                                      (false, False)]
+    assert [(a, s.passed) for a, s in check.atoms] == [
+        ("Tokyo is the capital of Japan.", True),
+        (false, False),
+    ]
     assert check.probability == min(s.probability for _, s in check.atoms)
     # all atoms true: the sentence passes with the quotes of both
     fine = "Tokyo is the capital of Japan and was founded as Edo in 1457."
@@ -58,17 +76,23 @@ def test_with_atomic_claims_one_false_part_fails_the_sentence_and_each_atom_has_
 
 def test_a_trailing_with_phrase_is_a_claim_about_the_subject():
     assert atoms("Moscow is the largest city in Russia, with a population of over 140 million.") == [
-        "Moscow is the largest city in Russia.", "Moscow has a population of over 140 million."]
+        "Moscow is the largest city in Russia.",
+        "Moscow has a population of over 140 million.",
+    ]
     # "with" + a name, or no subject found: nothing split
     assert atoms("Tokyo is a city, with the Skytree.") == ["Tokyo is a city, with the Skytree."]
 
 
 def test_a_trailing_which_or_who_clause_is_a_claim_about_the_name_before_it():
     lahore = "The largest city of Pakistan is Lahore, which is the capital of the province of Punjab."
-    assert atoms(lahore) == ["The largest city of Pakistan is Lahore.",
-                             "Lahore is the capital of the province of Punjab."]
+    assert atoms(lahore) == [
+        "The largest city of Pakistan is Lahore.",
+        "Lahore is the capital of the province of Punjab.",
+    ]
     assert atoms("The Mona Lisa was painted by Leonardo da Vinci, who was an Italian polymath.") == [
-        "The Mona Lisa was painted by Leonardo da Vinci.", "Leonardo da Vinci was an Italian polymath."]
+        "The Mona Lisa was painted by Leonardo da Vinci.",
+        "Leonardo da Vinci was an Italian polymath.",
+    ]
     assert atoms("It was founded by John Smith, which surprised many.") == [
-        "It was founded by John Smith, which surprised many."]  # no verb of a claim: one atom
-
+        "It was founded by John Smith, which surprised many."
+    ]  # no verb of a claim: one atom

@@ -15,8 +15,15 @@ from verirag.stores import HybridStore
 from verirag.testing import HashEmbedder, last_user_text
 
 RETRIEVAL_STAGE = {"decide_retrieval", "judge_utility", "verify_retrieval"}
-SENTENCE_LOOP = {"generate_sentence", "cite", "verify_citations", "verify_memory", "evidence_finder",
-                 "simplify_citations.quotes", "grounded_refusal"}  # (one citation each: nothing to simplify)
+SENTENCE_LOOP = {
+    "generate_sentence",
+    "cite",
+    "verify_citations",
+    "verify_memory",
+    "evidence_finder",
+    "simplify_citations.quotes",
+    "grounded_refusal",
+}  # (one citation each: nothing to simplify)
 # the nodes that ask the model under each system, for a question whose third sentence is unsupported
 ASKING = {
     "closed-book": {"generate_answer"},
@@ -47,9 +54,20 @@ def test_each_named_system_asks_the_model_only_in_its_own_stages(system, tmp_pat
     switches, judge = dict(SYSTEMS[system]), []
     if switches.pop("utility_model", ""):  # its own model for the utility judgments: here the fake too
         judge = ["--set", "utility_model=import:tests.fakes:judge"]
-    code, out, err = run_main(monkeypatch, capsys, "ask", JAPAN_QUESTION, "--json", "--system", system,
-                              "--model", "import:tests.fakes:web_writer", "--store", str(tmp_path / "store"),
-                              *judge)
+    code, out, err = run_main(
+        monkeypatch,
+        capsys,
+        "ask",
+        JAPAN_QUESTION,
+        "--json",
+        "--system",
+        system,
+        "--model",
+        "import:tests.fakes:web_writer",
+        "--store",
+        str(tmp_path / "store"),
+        *judge,
+    )
     assert code == 0, err
     result = json.loads(out)
     per_node = result["usage"]["per_node"]
@@ -59,6 +77,7 @@ def test_each_named_system_asks_the_model_only_in_its_own_stages(system, tmp_pat
     assert {key: result["config"][key] for key in switches} == switches
     if judge:  # every utility judgment on the judge, none on the writer
         from tests.fakes import judge as judge_model
+
         assert judge_model.calls and len(judge_model.calls) == per_node["judge_utility"]["calls"]
     if system in UTILITY_CALLS:  # the cheaper utility judgments really are cheaper
         assert per_node["judge_utility"]["calls"] == UTILITY_CALLS[system]
@@ -66,8 +85,10 @@ def test_each_named_system_asks_the_model_only_in_its_own_stages(system, tmp_pat
 
 def test_top_k_zero_answers_closed_book_without_touching_the_store(scripted):
     model_name, model = scripted(lambda m, kw: "Tokyo.")
-    result = ask("What is the capital of Japan?", Context(**{**SYSTEMS["closed-book"], "model": model_name,
-                                                             "store": "/nonexistent"}))
+    result = ask(
+        "What is the capital of Japan?",
+        Context(**{**SYSTEMS["closed-book"], "model": model_name, "store": "/nonexistent"}),
+    )
     assert result["answer"] == "Tokyo."
     assert result["documents"] == {}
     assert "<documents>" not in last_user_text(model.calls[0][0])
@@ -83,8 +104,10 @@ def test_rerank_keeps_the_sample_with_the_best_citation_recall(store, scripted):
             supports = "Its capital and largest city is Tokyo" in prompt and "Claim: The capital" in prompt
             yes = 0.95 if supports else 0.05
             top = [{"token": "Yes", "logprob": math.log(yes)}, {"token": "No", "logprob": math.log(1 - yes)}]
-            return AIMessage("Yes" if yes > 0.5 else "No",
-                             response_metadata={"logprobs": {"content": [{"top_logprobs": top}]}})
+            return AIMessage(
+                "Yes" if yes > 0.5 else "No",
+                response_metadata={"logprobs": {"content": [{"top_logprobs": top}]}},
+            )
         samples.append(kwargs)
         japan_match = re.search(r'<document number="(\d+)" title="Japan">', prompt)
         banana_match = re.search(r'<document number="(\d+)" title="Banana">', prompt)
@@ -94,8 +117,15 @@ def test_rerank_keeps_the_sample_with_the_best_citation_recall(store, scripted):
         return f"The capital of Japan is Tokyo [{cite}]."
 
     model_name, _ = scripted(respond)
-    context = Context(**{**SYSTEMS["rerank"], "model": model_name, "store": store_name, "top_k": 4,
-                         "sample_temperature": 0.9})
+    context = Context(
+        **{
+            **SYSTEMS["rerank"],
+            "model": model_name,
+            "store": store_name,
+            "top_k": 4,
+            "sample_temperature": 0.9,
+        }
+    )
     result = ask("capital of Japan banana", context)
     assert [kw["seed"] for kw in samples] == [1, 2, 3, 4]
     assert all(kw["temperature"] == 0.9 for kw in samples)

@@ -47,8 +47,20 @@ def test_batch_cli_writes_contracts_and_resumes(store, scripted, tmp_path, monke
     questions = tmp_path / "questions.txt"
     questions.write_text("Q1 about Japan?\n\nQ2 about Japan?\n   \n")
     out = tmp_path / "answers.jsonl"
-    args = ["batch", str(questions), "--out", str(out), "--model", name, "--store", store_name,
-            "--system", "vanilla", "--concurrency", "2"]
+    args = [
+        "batch",
+        str(questions),
+        "--out",
+        str(out),
+        "--model",
+        name,
+        "--store",
+        store_name,
+        "--system",
+        "vanilla",
+        "--concurrency",
+        "2",
+    ]
     code, stdout, stderr = run_main(monkeypatch, capsys, *args)
     assert code == 0 and "2 answered, 0 failed" in stdout
     assert "answering 1/2" in stderr and "answering 2/2" in stderr  # progress lines, not a silent bar
@@ -71,25 +83,51 @@ def test_an_unreachable_dask_scheduler_is_a_one_line_error(tmp_path):
     questions = tmp_path / "q.txt"
     questions.write_text("Q1?\n")
     root = Path(__file__).resolve().parents[2]
-    command = [sys.executable, "-m", "verirag.cli", "batch", str(questions), "--out",
-               str(tmp_path / "a.jsonl"), "--dask", address]
-    proc = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "VERIRAG_HOME": str(tmp_path)})
+    command = [
+        sys.executable,
+        "-m",
+        "verirag.cli",
+        "batch",
+        str(questions),
+        "--out",
+        str(tmp_path / "a.jsonl"),
+        "--dask",
+        address,
+    ]
+    proc = subprocess.run(
+        command,
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "VERIRAG_HOME": str(tmp_path)},
+    )
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert proc.stderr.strip().splitlines() == [" ".join(proc.stderr.split())]  # one line
     assert proc.stderr.startswith(f"error: cannot reach the Dask scheduler at {address}")
 
 
 def test_batch_with_a_checkpoint_reads_a_finished_question_back_instead_of_answering_it_again(
-        store, scripted, tmp_path, monkeypatch, capsys):
+    store, scripted, tmp_path, monkeypatch, capsys
+):
     from tests.scripted import run_main
 
     store_name, _ = store
     name, model = scripted(_echo)
     questions = tmp_path / "questions.txt"
     questions.write_text("Q1 about Japan?\nQ2 about Japan?\n")
-    args = ["batch", str(questions), "--model", name, "--store", store_name, "--system", "vanilla",
-            "--checkpoint", str(tmp_path / "threads.sqlite")]
+    args = [
+        "batch",
+        str(questions),
+        "--model",
+        name,
+        "--store",
+        store_name,
+        "--system",
+        "vanilla",
+        "--checkpoint",
+        str(tmp_path / "threads.sqlite"),
+    ]
     code, _, _ = run_main(monkeypatch, capsys, *args, "--out", str(tmp_path / "first.jsonl"))
     assert code == 0 and len(model.calls) == 2
     # the results file is lost (a crash before the records were written): the threads still hold the runs
@@ -99,6 +137,7 @@ def test_batch_with_a_checkpoint_reads_a_finished_question_back_instead_of_answe
     answers = sorted(json.loads(line)["answer"] for line in lines)
     assert answers == ["The answer to Q1 is A1 [1].", "The answer to Q2 is A2 [1]."]
     # another configuration is another thread: answered, not read back
-    code, _, _ = run_main(monkeypatch, capsys, *args, "--out", str(tmp_path / "third.jsonl"),
-                          "--set", "top_k=2")
+    code, _, _ = run_main(
+        monkeypatch, capsys, *args, "--out", str(tmp_path / "third.jsonl"), "--set", "top_k=2"
+    )
     assert code == 0 and len(model.calls) == 4

@@ -12,8 +12,10 @@ from verifier_benchmark import _rates, choose_threshold  # noqa: E402
 
 
 def test_the_chosen_cut_keeps_the_decisions_it_was_chosen_for():
-    pairs = [{"category": "supported", "label": 1}] * 3 + [{"category": "contradicted", "label": 0},
-                                                           {"category": "unsupported", "label": 0}]
+    pairs = [{"category": "supported", "label": 1}] * 3 + [
+        {"category": "contradicted", "label": 0},
+        {"category": "unsupported", "label": 0},
+    ]
     scores = [0.9, 0.8, 0.7, 0.65, 0.6]
     cut = choose_threshold(scores, pairs)
     assert 0.65 < cut <= 0.7  # between the best negative and the lowest positive

@@ -13,8 +13,10 @@ from verirag.stores import HybridStore, make_document
 from verirag.stores import bm25 as lexical
 from verirag.testing import HashEmbedder
 
-WORDS = ("river mountain capital island ocean volcano desert forest city harbour bridge castle museum "
-         "painter emperor treaty battle railway river river capital island").split()
+WORDS = (
+    "river mountain capital island ocean volcano desert forest city harbour bridge castle museum "
+    "painter emperor treaty battle railway river river capital island"
+).split()
 
 
 def random_texts(n: int, seed: int = 7) -> list[str]:
@@ -52,7 +54,8 @@ def test_one_segment_scores_as_bm25s_does():
         reference = retriever.get_scores(lexical.tokenize(query))
         ours = dict(lexical.search([segment], query, len(texts)))
         assert {int(i): s for i, s in ours.items()} == pytest.approx(
-            {i: float(s) for i, s in enumerate(reference) if s > 0}, rel=1e-5)
+            {i: float(s) for i, s in enumerate(reference) if s > 0}, rel=1e-5
+        )
 
 
 def test_merging_drops_the_given_ids_and_keeps_the_rest_searchable():
@@ -95,8 +98,10 @@ def test_adding_a_few_documents_indexes_only_them(tmp_path, monkeypatch):
         return real(text)
 
     monkeypatch.setattr(lexical, "tokenize", counted)
-    new = [make_document("New", "a harbour castle near the volcano"),
-           make_document("Newer", "railway museum")]
+    new = [
+        make_document("New", "a harbour castle near the volcano"),
+        make_document("Newer", "railway museum"),
+    ]
     assert store.add(docs + new) == 2
     assert len(tokenized) == 2  # the 200 stored documents were not read or tokenized again
     segments = json.loads((tmp_path / "store" / "store.json").read_text())["segments"]
@@ -116,8 +121,12 @@ def test_a_store_written_by_an_older_verirag_is_upgraded_on_first_search(tmp_pat
         (path / entry["file"]).unlink()
     # the previous layout: one bm25s index with ids.json in bm25/, a manifest without version/segments
     retriever = bm25s.BM25()
-    tokens = bm25s.tokenize([f"{d['title']} {d['text']}" for d in docs], stopwords="en",
-                            stemmer=Stemmer.Stemmer("english"), show_progress=False)
+    tokens = bm25s.tokenize(
+        [f"{d['title']} {d['text']}" for d in docs],
+        stopwords="en",
+        stemmer=Stemmer.Stemmer("english"),
+        show_progress=False,
+    )
     retriever.index(tokens, show_progress=False)
     retriever.save(str(path / "bm25"))
     (path / "bm25" / "ids.json").write_text(json.dumps([d["id"] for d in docs]))

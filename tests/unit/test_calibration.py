@@ -61,12 +61,25 @@ def test_verirag_calibrate_fits_saves_resumes_and_the_model_then_uses_it(tmp_pat
     monkeypatch.setenv("VERIRAG_HOME", str(tmp_path))
     text = "Tokyo is the capital and most populous city of Japan. Osaka is a city in the Kansai region."
     rows = []
-    for i, (claim, label) in enumerate([("Tokyo is the capital and most populous city of Japan.", 1),
-                                        ("Osaka is a city in the Kansai region.", 1),
-                                        ("Osaka is the capital of Japan.", 0),
-                                        ("Tokyo is a city in the Kansai region.", 0)] * 3):
-        rows.append({"id": f"p{i}", "split": "calibration", "kind": "verbatim" if label else "moved",
-                     "label": label, "claim": claim, "evidence": [{"title": "Tokyo", "text": text}]})
+    for i, (claim, label) in enumerate(
+        [
+            ("Tokyo is the capital and most populous city of Japan.", 1),
+            ("Osaka is a city in the Kansai region.", 1),
+            ("Osaka is the capital of Japan.", 0),
+            ("Tokyo is a city in the Kansai region.", 0),
+        ]
+        * 3
+    ):
+        rows.append(
+            {
+                "id": f"p{i}",
+                "split": "calibration",
+                "kind": "verbatim" if label else "moved",
+                "label": label,
+                "claim": claim,
+                "evidence": [{"title": "Tokyo", "text": text}],
+            }
+        )
     rows.append({**rows[0], "id": "held-out", "split": "test"})
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
@@ -96,9 +109,17 @@ def test_the_retrieval_verification_map_is_the_models_and_survives_a_refit(tmp_p
     monkeypatch.setenv("VERIRAG_HOME", str(tmp_path))
     spec = "import:tests.fakes:verbatim_reader"
     calibration.register(spec, replace(calibration.Calibration(), answerable=(-1.0, 2.0)))
-    rows = [{"id": f"p{i}", "split": "calibration", "kind": "k", "label": i % 2, "claim": CLAIM if i % 2 else
-             "Osaka is the capital of Japan.", "evidence": [{"title": "Tokyo", "text": TOKYO["text"]}]}
-            for i in range(6)]
+    rows = [
+        {
+            "id": f"p{i}",
+            "split": "calibration",
+            "kind": "k",
+            "label": i % 2,
+            "claim": CLAIM if i % 2 else "Osaka is the capital of Japan.",
+            "evidence": [{"title": "Tokyo", "text": TOKYO["text"]}],
+        }
+        for i in range(6)
+    ]
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     code, _, err = run_main(monkeypatch, capsys, "calibrate", "--model", spec, "--pairs", str(pairs))
@@ -114,6 +135,7 @@ def test_calibrate_with_a_bad_pairs_file_is_one_line_and_exit_1(tmp_path, monkey
         bad.write_text(content, encoding="utf-8")
         code, _, err = run_main(monkeypatch, capsys, "calibrate", "--model", "local", "--pairs", str(bad))
         assert code == 1 and err.startswith("error: ") and len(err.strip().splitlines()) == 1, err
-    code, _, err = run_main(monkeypatch, capsys, "calibrate", "--model", "local", "--pairs",
-                            str(tmp_path / "missing.jsonl"))
+    code, _, err = run_main(
+        monkeypatch, capsys, "calibrate", "--model", "local", "--pairs", str(tmp_path / "missing.jsonl")
+    )
     assert code == 1 and "--pairs" in err and len(err.strip().splitlines()) == 1

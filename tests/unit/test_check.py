@@ -29,8 +29,10 @@ from verirag.errors import InvalidAnswerError
 from verirag.nodes.checking.read_answer import source
 from verirag.workflow import check_graph
 
-DOCS = [{"title": "Japan", "text": "Japan is an island country in East Asia. Its capital is Tokyo."},
-        {"title": "Kyoto", "text": "Kyoto was the capital of Japan for more than a thousand years."}]
+DOCS = [
+    {"title": "Japan", "text": "Japan is an island country in East Asia. Its capital is Tokyo."},
+    {"title": "Kyoto", "text": "Kyoto was the capital of Japan for more than a thousand years."},
+]
 TOKYO = "Tokyo is the capital of Japan."
 KYOTO = "Kyoto was the capital of Japan for more than a thousand years."
 OSAKA = "Osaka is the capital of Japan."
@@ -59,16 +61,24 @@ def judging(needs, reads=None):
 judge = judging(NEEDS)
 
 
-@pytest.mark.parametrize("answer", [
-    "Tokyo is the capital [1][2]. Kyoto was [2].", "Tokyo is the capital [1, 2]. Kyoto was [2].",
-    "Tokyo is the capital^1,2^. Kyoto was^2^."])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Tokyo is the capital [1][2]. Kyoto was [2].",
+        "Tokyo is the capital [1, 2]. Kyoto was [2].",
+        "Tokyo is the capital^1,2^. Kyoto was^2^.",
+    ],
+)
 def test_citation_markers_of_every_common_style_are_read(answer):
     assert cited_sentences(answer) == [("Tokyo is the capital.", [1, 2]), ("Kyoto was.", [2])]
 
 
 def test_an_answer_without_markers_takes_its_citations_beside_it():
     assert cited_sentences("Tokyo is the capital. Kyoto was. Osaka is big.", [[1], [2, 1]]) == [
-        ("Tokyo is the capital.", [1]), ("Kyoto was.", [2, 1]), ("Osaka is big.", [])]
+        ("Tokyo is the capital.", [1]),
+        ("Kyoto was.", [2, 1]),
+        ("Osaka is big.", []),
+    ]
 
 
 def test_each_sentence_gets_its_verdict_quote_and_the_citation_that_would_hold_it(scripted):
@@ -77,13 +87,14 @@ def test_each_sentence_gets_its_verdict_quote_and_the_citation_that_would_hold_i
     tokyo, kyoto, osaka = result["sentences"]
     assert (tokyo["verdict"], kyoto["verdict"], osaka["verdict"]) == ("supported", "unsupported", "uncited")
     (quote,) = tokyo["quotes"]
-    assert DOCS[0]["text"][quote["start"]:quote["end"]] == "Its capital is Tokyo." and quote["doc"] == "1"
+    assert DOCS[0]["text"][quote["start"] : quote["end"]] == "Its capital is Tokyo." and quote["doc"] == "1"
     assert kyoto["suggested"] == [2] and osaka["suggested"] == []  # the document that holds it, or none
     assert result["supported"] is False
     assert result["verified_answer"] == (
         "Tokyo is the capital of Japan [1]. "
         f"{refusal.PART_MISSING.format(gap='that ' + KYOTO[:-1])} "
-        f"{refusal.PART_MISSING.format(gap='that ' + OSAKA[:-1])}")
+        f"{refusal.PART_MISSING.format(gap='that ' + OSAKA[:-1])}"
+    )
     assert result["usage"]["per_node"]["check_sentence"]["runs"] == 3
 
 
@@ -91,14 +102,18 @@ def test_a_list_sentence_holds_only_if_every_member_does(scripted):
     docs = [{"title": "Tokyo", "text": "Tokyo, Osaka and Nagoya are cities of Japan."}]
     members = [f"Cities of Japan include {city}." for city in ("Tokyo", "Osaka", "Nagoya")]
     name, _ = scripted(judging({m: ["Tokyo"] for m in members}, reads="Tokyo, Osaka and Nagoya"))
-    (held,) = check("Cities of Japan include Tokyo, Osaka and Nagoya [1].", docs, model=name,
-                    atomic_claims=True)["sentences"]
-    (failed,) = check("Cities of Japan include Tokyo, Osaka and Lahore [1].", docs, model=name,
-                      atomic_claims=True)["sentences"]
+    (held,) = check(
+        "Cities of Japan include Tokyo, Osaka and Nagoya [1].", docs, model=name, atomic_claims=True
+    )["sentences"]
+    (failed,) = check(
+        "Cities of Japan include Tokyo, Osaka and Lahore [1].", docs, model=name, atomic_claims=True
+    )["sentences"]
     assert held["verdict"] == "supported" and failed["verdict"] == "unsupported"
     assert [(a["text"], a["verified"]) for a in failed["atoms"]] == [
-        ("Cities of Japan include Tokyo.", True), ("Cities of Japan include Osaka.", True),
-        ("Cities of Japan include Lahore.", False)]
+        ("Cities of Japan include Tokyo.", True),
+        ("Cities of Japan include Osaka.", True),
+        ("Cities of Japan include Lahore.", False),
+    ]
 
 
 def test_documents_as_langchain_documents_strings_or_the_contract(scripted):
@@ -110,7 +125,8 @@ def test_documents_as_langchain_documents_strings_or_the_contract(scripted):
         assert result["supported"], documents
     assert source(2, "Kyoto was the capital.") == {"id": "2", "title": "", "text": "Kyoto was the capital."}
     assert check("Tokyo is the capital. Kyoto was.", DOCS, citations=[[1], [2]], model=name)["sentences"][0][
-        "citations"] == [1]
+        "citations"
+    ] == [1]
 
 
 def test_the_output_of_a_langchain_retrieval_chain_is_checked_as_it_comes(scripted):
@@ -123,18 +139,22 @@ def test_the_output_of_a_langchain_retrieval_chain_is_checked_as_it_comes(script
     from langchain_core.vectorstores import InMemoryVectorStore
 
     store = InMemoryVectorStore(DeterministicFakeEmbedding(size=16))
-    store.add_documents([LangChainDocument(page_content=d["text"], metadata={"title": d["title"]})
-                         for d in DOCS])
+    store.add_documents(
+        [LangChainDocument(page_content=d["text"], metadata={"title": d["title"]}) for d in DOCS]
+    )
 
     def writer(prompt):  # another system's writer: cites by the order of the documents it was shown
         shown = prompt.to_string()
         tokyo = 1 + (shown.index(DOCS[1]["text"]) < shown.index(DOCS[0]["text"]))
         return f"{TOKYO[:-1]} [{tokyo}]. {OSAKA[:-1]} [{3 - tokyo}]."
 
-    prompt = ChatPromptTemplate.from_messages([("system", "Answer from these documents:\n\n{context}"),
-                                               ("human", "{input}")])
-    chain = create_retrieval_chain(store.as_retriever(search_kwargs={"k": 2}),
-                                   create_stuff_documents_chain(RunnableLambda(writer), prompt))
+    prompt = ChatPromptTemplate.from_messages(
+        [("system", "Answer from these documents:\n\n{context}"), ("human", "{input}")]
+    )
+    chain = create_retrieval_chain(
+        store.as_retriever(search_kwargs={"k": 2}),
+        create_stuff_documents_chain(RunnableLambda(writer), prompt),
+    )
     out = chain.invoke({"input": "What is the capital of Japan?"})
     name, _ = scripted(judge)
     result = check(out["answer"], out["context"], model=name)
@@ -142,13 +162,19 @@ def test_the_output_of_a_langchain_retrieval_chain_is_checked_as_it_comes(script
     assert result["verified_answer"].startswith(TOKYO[:-1] + " [1].")  # renumbered: its one source
 
 
-@pytest.mark.parametrize("answer, documents, message", [
-    ("  ", DOCS, "the answer to check is empty"),
-    ("Tokyo [1].", [{"title": "no text"}], "document 1 has no text"),
-    ("Tokyo [1].", "Japan", "documents must be a list"),
-    ("Tokyo is big [1]. Kyoto was the capital [7].", DOCS,
-     r"sentence 2 \('Kyoto was the capital.'\) cites \[7\], but there are 2 documents"),
-])
+@pytest.mark.parametrize(
+    "answer, documents, message",
+    [
+        ("  ", DOCS, "the answer to check is empty"),
+        ("Tokyo [1].", [{"title": "no text"}], "document 1 has no text"),
+        ("Tokyo [1].", "Japan", "documents must be a list"),
+        (
+            "Tokyo is big [1]. Kyoto was the capital [7].",
+            DOCS,
+            r"sentence 2 \('Kyoto was the capital.'\) cites \[7\], but there are 2 documents",
+        ),
+    ],
+)
 def test_bad_input_is_one_clear_error(scripted, answer, documents, message):
     name, model = scripted(judge)
     with pytest.raises(InvalidAnswerError, match=message):
@@ -176,9 +202,14 @@ def test_a_parent_agent_adds_the_checker_as_a_node_after_its_writer(scripted):
     parent.add_edge("check", END)
     name, _ = scripted(judge)
     # (namespace, mode, chunk) triples, with subgraphs and several modes (langgraph types them as dicts)
-    events: list[Any] = list(parent.compile().stream({"question": "What is the capital of Japan?"},
-                                                     context={"model": name},
-                                                     stream_mode=["custom", "values"], subgraphs=True))
+    events: list[Any] = list(
+        parent.compile().stream(
+            {"question": "What is the capital of Japan?"},
+            context={"model": name},
+            stream_mode=["custom", "values"],
+            subgraphs=True,
+        )
+    )
     final = [chunk for ns, mode, chunk in events if mode == "values" and not ns][-1]
     assert final["verified_answer"].startswith("Tokyo is the capital of Japan [1]. The documents do not say")
     assert final["supported"] is False
@@ -186,12 +217,18 @@ def test_a_parent_agent_adds_the_checker_as_a_node_after_its_writer(scripted):
     assert sorted(v["verdict"] for v in verdicts) == ["supported", "uncited"]
 
 
-def test_the_command_line_gates_on_every_sentence_holding_and_resumes(scripted, tmp_path, monkeypatch,
-                                                                      capsys):
+def test_the_command_line_gates_on_every_sentence_holding_and_resumes(
+    scripted, tmp_path, monkeypatch, capsys
+):
     name, model = scripted(judge)
     alce = tmp_path / "answers.jsonl"
-    alce.write_text("\n".join(json.dumps({"question": "Capital of Japan?", "output": output, "docs": DOCS})
-                              for output in (f"{TOKYO[:-1]} [1].", f"{OSAKA[:-1]} [1].")) + "\n")
+    alce.write_text(
+        "\n".join(
+            json.dumps({"question": "Capital of Japan?", "output": output, "docs": DOCS})
+            for output in (f"{TOKYO[:-1]} [1].", f"{OSAKA[:-1]} [1].")
+        )
+        + "\n"
+    )
     code, out, _ = run_main(monkeypatch, capsys, "check", str(alce), "--model", name)
     assert code == 1 and "unsupported" in out and "supported" in out
     written = (tmp_path / "answers.jsonl.checked.jsonl").read_text().splitlines()
@@ -201,18 +238,23 @@ def test_the_command_line_gates_on_every_sentence_holding_and_resumes(scripted, 
     code, _, _ = run_main(monkeypatch, capsys, "check", str(alce), "--model", name)
     assert code == 1 and len(model.calls) == calls  # verdicts already written are kept, not checked again
     alce.write_text(json.dumps({"question": "q", "answer": f"{TOKYO[:-1]} [1].", "documents": DOCS}) + "\n")
-    code, _, _ = run_main(monkeypatch, capsys, "check", str(alce), "--model", name, "--out",
-                          str(tmp_path / "held.jsonl"))
+    code, _, _ = run_main(
+        monkeypatch, capsys, "check", str(alce), "--model", name, "--out", str(tmp_path / "held.jsonl")
+    )
     assert code == 0  # verirag's contract format, every sentence held
 
 
-@pytest.mark.parametrize("content, message", [
-    ("{not json\n", "answers.jsonl:1: invalid JSON"),
-    ('{"question": "q"}\n', "answers.jsonl:1: expected an answer"),
-    ('{"output": "", "docs": []}\n', "the answer to check is empty"),
-])
-def test_bad_input_on_the_command_line_is_one_line_and_status_2(scripted, tmp_path, monkeypatch, capsys,
-                                                                 content, message):
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("{not json\n", "answers.jsonl:1: invalid JSON"),
+        ('{"question": "q"}\n', "answers.jsonl:1: expected an answer"),
+        ('{"output": "", "docs": []}\n', "the answer to check is empty"),
+    ],
+)
+def test_bad_input_on_the_command_line_is_one_line_and_status_2(
+    scripted, tmp_path, monkeypatch, capsys, content, message
+):
     name, _ = scripted(judge)
     (tmp_path / "answers.jsonl").write_text(content)
     code, _, error = run_main(monkeypatch, capsys, "check", str(tmp_path / "answers.jsonl"), "--model", name)

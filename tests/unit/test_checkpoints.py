@@ -24,14 +24,31 @@ def closed_port() -> int:
 
 def cli(*args: str, home: Path, **env: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "VERIRAG_HOME": str(home), "PYTHONPATH": str(ROOT), **env}
-    return subprocess.run([sys.executable, "-m", "verirag.cli", *args], cwd=ROOT, capture_output=True,
-                          text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "verirag.cli", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
 
 
 def test_a_postgres_server_that_is_down_is_one_line_naming_the_url(tmp_path):
     url = f"postgresql://verirag:s3cret@127.0.0.1:{closed_port()}/verirag"
-    proc = cli("ask", "Who?", "--thread", "t", "--checkpoint", url, "--model", "import:tests.fakes:japan",
-               "--store", str(tmp_path / "none"), home=tmp_path)
+    proc = cli(
+        "ask",
+        "Who?",
+        "--thread",
+        "t",
+        "--checkpoint",
+        url,
+        "--model",
+        "import:tests.fakes:japan",
+        "--store",
+        str(tmp_path / "none"),
+        home=tmp_path,
+    )
     assert proc.returncode == 1
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: checkpoint database ")
@@ -74,9 +91,14 @@ def test_a_mistyped_or_unsupported_url_is_one_line_and_creates_no_file(tmp_path,
     """A URL with one slash too few (a path normaliser's work) or another database's scheme once became a
     SQLite file named like the URL in the current folder."""
     args = ["ask", "Who?", "--thread", "t", "--checkpoint", url, "--store", str(tmp_path / "none")]
-    proc = subprocess.run([sys.executable, "-m", "verirag.cli", *args], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120,
-                          env={**os.environ, "VERIRAG_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)})
+    proc = subprocess.run(
+        [sys.executable, "-m", "verirag.cli", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "VERIRAG_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)},
+    )
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: unsupported checkpoint URL")

@@ -38,16 +38,23 @@ def claim_rows() -> list[tuple[str, str]]:
 def test_every_claim_names_a_test_or_says_why_it_has_none():
     rows = claim_rows()
     assert len(rows) >= 100
-    unsupported = [claim for claim, evidence in rows
-                   if not REFERENCE.search(evidence) and not evidence.startswith(WITHOUT_A_TEST)]
+    unsupported = [
+        claim
+        for claim, evidence in rows
+        if not REFERENCE.search(evidence) and not evidence.startswith(WITHOUT_A_TEST)
+    ]
     assert unsupported == []
 
 
 def test_every_test_the_claims_name_exists_where_ci_runs_it():
     references = REFERENCE.findall(CLAIMS.read_text(encoding="utf-8"))
-    missing = [f"{file}::{name}" for file, name in references
-               if not file.startswith(CI_RUNS) or not (ROOT / file).is_file()
-               or name not in defined_tests(ROOT / file)]
+    missing = [
+        f"{file}::{name}"
+        for file, name in references
+        if not file.startswith(CI_RUNS)
+        or not (ROOT / file).is_file()
+        or name not in defined_tests(ROOT / file)
+    ]
     assert references and missing == []
 
 
@@ -59,5 +66,7 @@ def test_the_readme_and_docs_name_only_tests_files_and_scripts_that_exist():
         assert named <= every_test, (doc.name, sorted(named - every_test))
         # (a path after "REV:" is in git history, e.g. `git show 1570461^:benchmarks/old.py`)
         paths = set(re.findall(r"(?<![\w/:])((?:tests|benchmarks|scripts)/[\w/.-]+\.(?:py|sh|jsonl))", text))
-        assert all((ROOT / path).is_file() for path in paths), (doc.name, sorted(
-            path for path in paths if not (ROOT / path).is_file()))
+        assert all((ROOT / path).is_file() for path in paths), (
+            doc.name,
+            sorted(path for path in paths if not (ROOT / path).is_file()),
+        )

@@ -20,22 +20,30 @@ def test_the_custom_stream_carries_kept_sentences_only(vtg_store, scripted):
     script = Writer([S1, S2], cite={S1: ["Japan"], S2: ["Kyoto"]}, needs={S1: ["Japan"], S2: ["Kyoto"]})
     name, _ = scripted(script)
     events = []
-    out, _ = run("capital of Japan Kyoto", ctx(name, top_k=3),
-                 on_event=lambda mode, chunk: events.append((mode, chunk)))
+    out, _ = run(
+        "capital of Japan Kyoto",
+        ctx(name, top_k=3),
+        on_event=lambda mode, chunk: events.append((mode, chunk)),
+    )
     custom = [chunk for mode, chunk in events if mode == "custom"]
     assert [c["sentence"]["text"] for c in custom] == [S1, S2]
     assert all(c["event"] == "sentence" for c in custom)
     # the cited documents as the output contract shows them, so a client can show the sources live
-    assert custom[1]["documents"] == {out["sentences"][1]["citations"][0]: {
-        "title": "Kyoto", "text": VTG_DOCS["Kyoto"], "source": "", "page": None}}
+    assert custom[1]["documents"] == {
+        out["sentences"][1]["citations"][0]: {
+            "title": "Kyoto",
+            "text": VTG_DOCS["Kyoto"],
+            "source": "",
+            "page": None,
+        }
+    }
     updates = [next(iter(chunk)) for mode, chunk in events if mode == "updates"]
     assert updates[:2] == ["plan", "decide_retrieval"] and updates[-1] == "finalize"
     assert 0 < out["usage"]["first_verified_seconds"] <= out["usage"]["wall_seconds"]
     assert "verify_citations" in updates  # the stage is visible, its verdict is not in the custom stream
 
 
-def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(
-        vtg_store, scripted, tmp_path):
+def test_an_interrupted_run_resumes_without_recomputing_kept_sentences(vtg_store, scripted, tmp_path):
     connection = sqlite3.connect(tmp_path / "checkpoints.sqlite", check_same_thread=False)
     interrupted_then_resumed(SqliteSaver(connection), scripted)
 
@@ -65,14 +73,25 @@ def test_verirag_drops_into_a_parent_graph_as_a_node(vtg_store, scripted):
     assert result["report"] == "Tokyo is the capital of Japan [1].\nSources: [1] Japan"
 
 
-def test_cli_shows_sentences_live_and_resumes_a_thread(
-        vtg_store, scripted, monkeypatch, capsys, tmp_path):
+def test_cli_shows_sentences_live_and_resumes_a_thread(vtg_store, scripted, monkeypatch, capsys, tmp_path):
 
     monkeypatch.setenv("VERIRAG_HOME", str(tmp_path))
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     name, model = scripted(script)
-    args = ["ask", Q, "--model", name, "--store", "vtg", "--top-k", "2", "--thread", "demo",
-            "--system", "vtg"]
+    args = [
+        "ask",
+        Q,
+        "--model",
+        name,
+        "--store",
+        "vtg",
+        "--top-k",
+        "2",
+        "--thread",
+        "demo",
+        "--system",
+        "vtg",
+    ]
     code, out, _ = run_main(monkeypatch, capsys, *args)
     assert code == 0
     assert out.count("Tokyo is the capital of Japan [1].") == 1  # printed live, not again at the end
@@ -89,13 +108,16 @@ def test_one_default_context_for_the_cli_ask_and_the_served_graph():
 
     assert _context("local") == Context() == Context.preset("local")  # the CLI and ask() use the defaults
     paper = Context.preset("paper")
-    assert (paper.candidates_per_query, paper.window, paper.utility_samples,
-            paper.max_retrieval_iterations) == (50, 20, 5, 4)
+    assert (
+        paper.candidates_per_query,
+        paper.window,
+        paper.utility_samples,
+        paper.max_retrieval_iterations,
+    ) == (50, 20, 5, 4)
     assert set(PRESETS["paper"]) <= set(Context().as_dict())
 
 
-def test_a_parent_graph_without_verirag_context_runs_it_with_the_cli_defaults(
-        vtg_store, scripted):
+def test_a_parent_graph_without_verirag_context_runs_it_with_the_cli_defaults(vtg_store, scripted):
     from dataclasses import dataclass
 
     from verirag.cli import _context
@@ -132,7 +154,9 @@ def test_the_default_model_and_chroma_server_come_from_the_environment(monkeypat
     monkeypatch.setenv("VERIRAG_MODEL", "openai-compatible:qwen@http://127.0.0.1:9/v1")
     monkeypatch.setenv("VERIRAG_CHROMA_URL", "http://127.0.0.1:8000")
     for context in (Context(), _context("local")):
-        assert (context.model, context.chroma_url) == ("openai-compatible:qwen@http://127.0.0.1:9/v1",
-                                                       "http://127.0.0.1:8000")
+        assert (context.model, context.chroma_url) == (
+            "openai-compatible:qwen@http://127.0.0.1:9/v1",
+            "http://127.0.0.1:8000",
+        )
     monkeypatch.delenv("VERIRAG_MODEL")
     assert Context().model == "local"

@@ -27,11 +27,21 @@ def _respond(messages, kwargs):
 @pytest.fixture
 def dataset(tmp_path):
     path = tmp_path / "qa.json"
-    path.write_text(json.dumps({"items": [
-        {"id": "q1", "question": "What is the capital city of Japan?", "answer": "Tokyo",
-         "evidence_title": "Japan"},
-        {"id": "q2", "question": "Which city is the capital of Japan?", "answers": ["Tokyo"]},
-    ]}))
+    path.write_text(
+        json.dumps(
+            {
+                "items": [
+                    {
+                        "id": "q1",
+                        "question": "What is the capital city of Japan?",
+                        "answer": "Tokyo",
+                        "evidence_title": "Japan",
+                    },
+                    {"id": "q2", "question": "Which city is the capital of Japan?", "answers": ["Tokyo"]},
+                ]
+            }
+        )
+    )
     return path
 
 
@@ -43,7 +53,11 @@ def test_tiny_run_writes_results_table_and_plot_then_resumes(store, scripted, da
     paths = evaluate(dataset, ["closed-book", "vanilla"], out, context=context, judge=KeywordJudge())
     records = read_records(paths["results"])
     assert [(r["system"], r["id"]) for r in records] == [  # question-major
-        ("closed-book", "q1"), ("vanilla", "q1"), ("closed-book", "q2"), ("vanilla", "q2")]
+        ("closed-book", "q1"),
+        ("vanilla", "q1"),
+        ("closed-book", "q2"),
+        ("vanilla", "q2"),
+    ]
     vanilla = records[1]
     assert vanilla["metrics"]["correctness"] == 1.0
     assert vanilla["metrics"]["citation_recall"] == 1.0 and vanilla["metrics"]["citation_precision"] == 1.0
@@ -73,23 +87,45 @@ def test_tiny_run_writes_results_table_and_plot_then_resumes(store, scripted, da
 
 
 def test_the_eval_command_scores_systems_over_several_datasets_with_a_limit(
-        store, scripted, dataset, tmp_path, monkeypatch, capsys):
+    store, scripted, dataset, tmp_path, monkeypatch, capsys
+):
     from tests.scripted import run_main
 
     store_name, _ = store
     model_name, _ = scripted(_respond)  # the writer, and the entailment judge (read from its text)
     more = tmp_path / "more.jsonl"
-    more.write_text('{"id": "m1", "question": "Capital of Japan?", "answer": "Tokyo"}\n'
-                    '{"id": "m2", "question": "Japan\'s capital?", "answer": "Tokyo"}\n')
+    more.write_text(
+        '{"id": "m1", "question": "Capital of Japan?", "answer": "Tokyo"}\n'
+        '{"id": "m2", "question": "Japan\'s capital?", "answer": "Tokyo"}\n'
+    )
     out = tmp_path / "eval-out"
-    code, stdout, stderr = run_main(monkeypatch, capsys, "eval", "--dataset", str(dataset),
-                                    "--dataset", str(more), "--systems", "closed-book,vanilla",
-                                    "--out", str(out), "--limit", "1", "--model", model_name,
-                                    "--store", store_name)
+    code, stdout, stderr = run_main(
+        monkeypatch,
+        capsys,
+        "eval",
+        "--dataset",
+        str(dataset),
+        "--dataset",
+        str(more),
+        "--systems",
+        "closed-book,vanilla",
+        "--out",
+        str(out),
+        "--limit",
+        "1",
+        "--model",
+        model_name,
+        "--store",
+        store_name,
+    )
     assert code == 0, stderr
     records = read_records(out / RESULTS)
     assert sorted((r["system"], r["id"]) for r in records) == [  # the first question of each dataset
-        ("closed-book", "m1"), ("closed-book", "q1"), ("vanilla", "m1"), ("vanilla", "q1")]
+        ("closed-book", "m1"),
+        ("closed-book", "q1"),
+        ("vanilla", "m1"),
+        ("vanilla", "q1"),
+    ]
     table = (out / "table.md").read_text()
     assert "### qa" in table and "### more" in table and table.count("| vanilla | 1 |") == 2
     assert stdout.startswith("### qa\n") and "### more" in stdout and "results:" in stdout  # printed
@@ -118,8 +154,14 @@ def test_a_results_file_replaced_mid_run_still_receives_every_record(store, scri
             results.rename(results.with_suffix(".old"))  # the file the run wrote to moves away...
             shutil.copyfile(results.with_suffix(".old"), results)  # ...and a copy takes its place
 
-    evaluate(dataset, ["vanilla"], tmp_path / "out", context=Context(model=model_name, store=store_name),
-             judge=KeywordJudge(), progress=replace_file)
+    evaluate(
+        dataset,
+        ["vanilla"],
+        tmp_path / "out",
+        context=Context(model=model_name, store=store_name),
+        judge=KeywordJudge(),
+        progress=replace_file,
+    )
     assert [r["id"] for r in read_records(results)] == ["q1", "q2"]
 
 
@@ -131,18 +173,24 @@ def test_the_three_shipped_dev_sets_load():
     single = load_dataset(BENCH / "single_hop_dev.json")
     assert len(single) == 33 and all(i.answerable and i.evidence_titles for i in single)
     multi = load_dataset(BENCH / "multi_answer_dev.json")
-    assert len(multi) == 2 and all(len(i.answers) > 1 and len(i.evidence_titles) == len(i.answers)
-                                   for i in multi)
+    assert len(multi) == 2 and all(
+        len(i.answers) > 1 and len(i.evidence_titles) == len(i.answers) for i in multi
+    )
     assert sum(len(i.answers) for i in multi) == 5
     unanswerable = load_dataset(BENCH / "unanswerable_dev.json")
     assert len(unanswerable) == 39 and all(not i.answerable and i.unsupported_answers for i in unanswerable)
 
 
-@pytest.mark.parametrize("content,message", [
-    ("[]", "no items"), ('{"items": [{"question": "q"}]}', "no 'answer'"),
-    ('{"items": [{"question": "q", "gold_answers": ["a"]}]}', "list of objects"),
-    ('{"items": [{"answer": "a"}]}', "non-empty 'question'"), ("{", "invalid JSON"),
-])
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        ("[]", "no items"),
+        ('{"items": [{"question": "q"}]}', "no 'answer'"),
+        ('{"items": [{"question": "q", "gold_answers": ["a"]}]}', "list of objects"),
+        ('{"items": [{"answer": "a"}]}', "non-empty 'question'"),
+        ("{", "invalid JSON"),
+    ],
+)
 def test_bad_datasets_are_clear_errors(tmp_path, content, message):
     path = tmp_path / "bad.json"
     path.write_text(content)
@@ -164,12 +212,27 @@ def test_trust_view_and_alce_scoring_of_a_baseline_reply_as_written(store, scrip
     store_name, _ = store
     model_name, _ = scripted(_trust_respond)
     path = tmp_path / "mixed.json"
-    path.write_text(json.dumps({"items": [
-        {"id": "a", "question": "What is the capital of Japan?", "answer": "Tokyo"},
-        {"id": "u", "question": "How many people live in the capital of Madagascar?",
-         "answer_not_in_corpus": "1.3 million"}]}))
-    paths = evaluate(path, ["vanilla"], tmp_path / "out", context=Context(model=model_name, store=store_name),
-                     judge=KeywordJudge())
+    path.write_text(
+        json.dumps(
+            {
+                "items": [
+                    {"id": "a", "question": "What is the capital of Japan?", "answer": "Tokyo"},
+                    {
+                        "id": "u",
+                        "question": "How many people live in the capital of Madagascar?",
+                        "answer_not_in_corpus": "1.3 million",
+                    },
+                ]
+            }
+        )
+    )
+    paths = evaluate(
+        path,
+        ["vanilla"],
+        tmp_path / "out",
+        context=Context(model=model_name, store=store_name),
+        judge=KeywordJudge(),
+    )
     answerable, unanswerable = read_records(paths["results"])
     assert answerable["metrics"]["correctness"] == 1.0 and not answerable["metrics"]["only_refusal"]
     # finalize dropped [9]; ALCE reads the reply as written, where [9] makes the sentence unsupported
@@ -180,19 +243,25 @@ def test_trust_view_and_alce_scoring_of_a_baseline_reply_as_written(store, scrip
     assert unanswerable["metrics"]["unsupported_in_verified"] is False
     row = next(line for line in paths["table"].read_text().splitlines() if line.startswith("| vanilla"))
     cells = dict(zip(COLUMNS, [c.strip() for c in row.strip("|").split("|")], strict=True))
-    assert (cells["correctness"], cells["refusal rate"], cells["over-refusal"],
-            cells["gold in verified"]) == ("1.000", "1.000", "0.000", "0")
+    assert (
+        cells["correctness"],
+        cells["refusal rate"],
+        cells["over-refusal"],
+        cells["gold in verified"],
+    ) == ("1.000", "1.000", "0.000", "0")
 
 
-def test_records_keep_the_judges_probabilities_and_are_scored_again_at_another_threshold(store, scripted,
-                                                                                          dataset, tmp_path):
+def test_records_keep_the_judges_probabilities_and_are_scored_again_at_another_threshold(
+    store, scripted, dataset, tmp_path
+):
     from tests.scripted import prompt_kind
     from verirag.models.entailment import ModelJudge
     from verirag.testing import judgment_reply
 
     store_name, _ = store
-    model_name, model = scripted(lambda m, k: judgment_reply(0.7) if prompt_kind(m) == "entails"
-                                 else _respond(m, k))
+    model_name, model = scripted(
+        lambda m, k: judgment_reply(0.7) if prompt_kind(m) == "entails" else _respond(m, k)
+    )
     context = Context(model=model_name, store=store_name)
     out = tmp_path / "out"
     lenient = evaluate(dataset, ["vanilla"], out, limit=1, context=context, judge=ModelJudge(model, 0.5))
@@ -208,7 +277,8 @@ def test_records_keep_the_judges_probabilities_and_are_scored_again_at_another_t
 
 
 def test_a_stricter_threshold_asks_only_the_checks_the_record_lacks_and_scores_as_a_fresh_run(
-        store, scripted, dataset, tmp_path):
+    store, scripted, dataset, tmp_path
+):
     """ALCE's precision asks whether the other citations still entail a sentence only when one citation
     alone does not: at a stricter threshold a kept record lacks those checks; they are asked, and the
     scores equal those of a run judged at that threshold from the start."""
@@ -229,17 +299,20 @@ def test_a_stricter_threshold_asks_only_the_checks_the_record_lacks_and_scores_a
     store_name, _ = store
     model_name, model = scripted(respond)
     context = Context(model=model_name, store=store_name)
-    kept = evaluate(dataset, ["vanilla"], tmp_path / "kept", limit=1, context=context,
-                    judge=ModelJudge(model, 0.5))
+    kept = evaluate(
+        dataset, ["vanilla"], tmp_path / "kept", limit=1, context=context, judge=ModelJudge(model, 0.5)
+    )
     (record,) = read_records(kept["results"])
     assert record["metrics"]["citation_precision"] == 1.0  # each citation alone entails at 0.5
     calls = len(model.calls)
-    rescored = evaluate(dataset, ["vanilla"], tmp_path / "kept", limit=1, context=context,
-                        judge=ModelJudge(model, 0.8))
+    rescored = evaluate(
+        dataset, ["vanilla"], tmp_path / "kept", limit=1, context=context, judge=ModelJudge(model, 0.8)
+    )
     assert len(model.calls) == calls + 3  # "do the other two entail it?", once per citation
     assert judge_scopes == {"judge"}  # asked again in the judge's cache scope, as when first scored
-    fresh = evaluate(dataset, ["vanilla"], tmp_path / "fresh", limit=1, context=context,
-                     judge=ModelJudge(model, 0.8))
+    fresh = evaluate(
+        dataset, ["vanilla"], tmp_path / "fresh", limit=1, context=context, judge=ModelJudge(model, 0.8)
+    )
 
     def cells(paths):
         row = next(line for line in paths["table"].read_text().splitlines() if line.startswith("| vanilla"))
@@ -249,8 +322,9 @@ def test_a_stricter_threshold_asks_only_the_checks_the_record_lacks_and_scores_a
     assert cells(rescored)["citation recall"] == cells(fresh)["citation recall"] == "1.000"
 
 
-def test_each_system_and_the_judge_run_in_a_model_cache_scope_of_their_own(store, scripted, dataset,
-                                                                           tmp_path):
+def test_each_system_and_the_judge_run_in_a_model_cache_scope_of_their_own(
+    store, scripted, dataset, tmp_path
+):
     """A system must not be served from the cache by what another system (or the judge) evaluated on the
     same question, or the cost table would credit it with their work (verirag.models.cache_scope)."""
     from tests.scripted import prompt_kind
@@ -267,7 +341,13 @@ def test_each_system_and_the_judge_run_in_a_model_cache_scope_of_their_own(store
 
     store_name, _ = store
     model_name, model = scripted(respond)
-    evaluate(dataset, ["closed-book", "vanilla"], tmp_path / "out", limit=1,
-             context=Context(model=model_name, store=store_name), judge=ModelJudge(model, 0.5))
+    evaluate(
+        dataset,
+        ["closed-book", "vanilla"],
+        tmp_path / "out",
+        limit=1,
+        context=Context(model=model_name, store=store_name),
+        judge=ModelJudge(model, 0.5),
+    )
     assert scopes == {"writer": {"system:closed-book", "system:vanilla"}, "judge": {"judge"}}
     assert local._scope == ""  # left as found

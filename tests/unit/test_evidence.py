@@ -21,17 +21,21 @@ def test_a_number_is_not_found_as_the_prefix_of_another():
 
 
 def test_a_name_is_not_found_as_a_loose_prefix_of_another_name():
-    for claim, evidence in (("Baghdad is in Iran.", "Baghdad is the capital of Iraq."),
-                            ("Bamako is the capital of Malawi.", "Bamako is the capital of Mali."),
-                            ("Bucharest is the capital of Rome.", "Bucharest is the capital of Romania."),
-                            ("Austria borders Australia.", "Austria borders Germany.")):
+    for claim, evidence in (
+        ("Baghdad is in Iran.", "Baghdad is the capital of Iraq."),
+        ("Bamako is the capital of Malawi.", "Bamako is the capital of Mali."),
+        ("Bucharest is the capital of Rome.", "Bucharest is the capital of Romania."),
+        ("Austria borders Australia.", "Austria borders Germany."),
+    ):
         assert missing_terms(claim, evidence), claim
     # ... but its demonym, adjective or plural is the same name
-    for claim, evidence in (("Sushi is from Japan.", "Sushi is a Japanese dish."),
-                            ("Pasta is from Italy.", "Pasta is an Italian dish."),
-                            ("Dates grow in Iraq.", "Iraqi dates are famous."),
-                            ("Bach was German.", "Bach was born in Germany."),
-                            ("The Medici ruled Florence.", "The Medicis ruled Florence.")):
+    for claim, evidence in (
+        ("Sushi is from Japan.", "Sushi is a Japanese dish."),
+        ("Pasta is from Italy.", "Pasta is an Italian dish."),
+        ("Dates grow in Iraq.", "Iraqi dates are famous."),
+        ("Bach was German.", "Bach was born in Germany."),
+        ("The Medici ruled Florence.", "The Medicis ruled Florence."),
+    ):
         assert missing_terms(claim, evidence) == [], claim
 
 
@@ -50,23 +54,34 @@ def test_a_negation_is_a_key_term_the_evidence_must_have():
 def test_a_superlative_must_be_stated_at_the_claims_rank():
     second = "Abu Dhabi is the UAE's second-most populous city, after Dubai."
     assert missing_terms("Abu Dhabi is the UAE's most populous city.", second) == ["most populous"]
-    assert missing_terms("Bologna is the largest university in Europe.",
-                         "Bologna is one of the largest universities in Europe.") == ["largest"]
+    assert missing_terms(
+        "Bologna is the largest university in Europe.",
+        "Bologna is one of the largest universities in Europe.",
+    ) == ["largest"]
     assert missing_terms("Lahore is the second-largest city.", "Lahore is the largest city.") == [
-        "#2 largest"]
+        "#2 largest"
+    ]
     # the same rank however written, and a hedge any rank states
     assert missing_terms("Romania is the twelfth-largest country.", "Romania is the 12th largest.") == []
     assert missing_terms("Paris is one of the largest cities.", "Paris is the largest city.") == []
     # another superlative of the evidence at the claim's rank is left to the model (it may be the claim's)
-    assert missing_terms("Karachi is the largest city.",
-                         "Karachi is the largest city. Lahore is the second-largest.") == []
+    assert (
+        missing_terms(
+            "Karachi is the largest city.", "Karachi is the largest city. Lahore is the second-largest."
+        )
+        == []
+    )
 
 
 def test_a_lower_rank_states_not_the_superlative():
     perth = "Perth is the fourth-most-populous city in Australia."
     assert missing_terms("Perth is not the most populous city in Australia.", perth) == []
-    assert missing_terms("Daejeon is not South Korea's largest city.",
-                         "Daejeon is South Korea's fifth-largest city.") == []
+    assert (
+        missing_terms(
+            "Daejeon is not South Korea's largest city.", "Daejeon is South Korea's fifth-largest city."
+        )
+        == []
+    )
     # a hedge or the superlative itself does not
     assert missing_terms("Paris is not the largest city.", "Paris is one of the largest cities.") == ["not"]
     assert missing_terms("Perth is not the largest city.", "Perth is the largest city.") == ["not"]
@@ -82,35 +97,52 @@ def test_a_claim_may_not_drop_the_negation_of_what_it_states():
     # what the negation scopes over must be in the claim; "not only" and "no longer" scope further
     assert missing_terms("Tokyo is the capital.", "Tokyo, not Kyoto, is the capital.") == []
     assert missing_terms("Kyoto is the capital.", "Tokyo, not Kyoto, is the capital.") == ["not"]
-    assert missing_terms("A cube is a convex set, but a crescent is not convex.",
-                         "A cube is a convex set, but a crescent is not convex.") == []
-    assert missing_terms("Paris is the capital of France.",
-                         "Not only is Paris the capital of France, it is its largest city.") == []
+    assert (
+        missing_terms(
+            "A cube is a convex set, but a crescent is not convex.",
+            "A cube is a convex set, but a crescent is not convex.",
+        )
+        == []
+    )
+    assert (
+        missing_terms(
+            "Paris is the capital of France.",
+            "Not only is Paris the capital of France, it is its largest city.",
+        )
+        == []
+    )
     assert missing_terms("Dr. No was the first Bond film.", "Dr. No is the first Bond film.") == []  # a name
 
 
 def test_a_number_must_be_stated_beside_what_the_claim_says_of_it():
-    oxford = make_document("University of Oxford", "The University of Oxford is a research university "
-                           "in England. There is evidence of teaching as early as 1096. "
-                           "It grew rapidly from 1167.")
+    oxford = make_document(
+        "University of Oxford",
+        "The University of Oxford is a research university "
+        "in England. There is evidence of teaching as early as 1096. "
+        "It grew rapidly from 1167.",
+    )
     model = ScriptedChatModel(respond=lambda m, k: judgment_reply(0.99))
     for claim in ("The University of Oxford was founded in 1096.", "Oxford grew rapidly from 1096."):
         (check,) = support.decide(model, [([oxford], claim)], "q", Context(slot_check=False))
         assert not check.passed and check.missing == ["1096"] and check.judgment is None, claim
     # the sentence that states it may call the document's subject "it"
-    (check,) = support.decide(model, [([oxford], "Oxford grew rapidly from 1167.")], "q",
-                              Context(slot_check=False))
+    (check,) = support.decide(
+        model, [([oxford], "Oxford grew rapidly from 1167.")], "q", Context(slot_check=False)
+    )
     assert check.passed and model.calls
     assert numbers_out_of_place(["Kyoto was founded in 794."], [("Kyoto", "It was founded in 794.")]) == []
 
 
 def test_the_decision_guards_the_quote_the_judge_sees_not_every_document():
-    tokyo = make_document("Tokyo", "It was founded as Edo in 1457. About 14 million people live in the city "
-                          "proper. It hosted the Summer Olympics in 1964.")
+    tokyo = make_document(
+        "Tokyo",
+        "It was founded as Edo in 1457. About 14 million people live in the city "
+        "proper. It hosted the Summer Olympics in 1964.",
+    )
     claim = "Tokyo was founded in 1457, has 14 million people and hosted the Summer Olympics in 1964."
     model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.99))
     (check,) = support.decide(model, [([tokyo], claim)], "Tell me about Tokyo.", Context())
-    quoted = " ".join(tokyo["text"][q.start:q.end] for q in check.quotes)
+    quoted = " ".join(tokyo["text"][q.start : q.end] for q in check.quotes)
     assert len(check.quotes) == 2  # two sentences of one document at most
     assert not check.passed and check.missing and all(t not in quoted for t in check.missing)
     assert model.calls == []  # rejected by the guard, as the judge would not have seen that term

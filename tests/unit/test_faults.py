@@ -39,10 +39,12 @@ def retry_sleeps(monkeypatch):
     return sleeps
 
 
-@pytest.mark.parametrize("error", [TimeoutError("read timed out"), ConnectionResetError("reset"),
-                                   _rate_limit()])
-def test_transient_errors_are_retried_with_exponential_backoff_then_succeed(vtg_store, scripted, error,
-                                                                             retry_sleeps):
+@pytest.mark.parametrize(
+    "error", [TimeoutError("read timed out"), ConnectionResetError("reset"), _rate_limit()]
+)
+def test_transient_errors_are_retried_with_exponential_backoff_then_succeed(
+    vtg_store, scripted, error, retry_sleeps
+):
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     failures = {"left": MAX_ATTEMPTS - 1}
 
@@ -60,8 +62,9 @@ def test_transient_errors_are_retried_with_exponential_backoff_then_succeed(vtg_
     assert retry_sleeps == [0.5, 1.0] and MODEL_RETRY.backoff_factor == 2.0
 
 
-def test_persistent_failure_is_a_clear_error_and_the_thread_resumes(vtg_store, scripted, tmp_path,
-                                                                    retry_sleeps):
+def test_persistent_failure_is_a_clear_error_and_the_thread_resumes(
+    vtg_store, scripted, tmp_path, retry_sleeps
+):
     script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
     down = {"yes": True}
 
@@ -72,8 +75,11 @@ def test_persistent_failure_is_a_clear_error_and_the_thread_resumes(vtg_store, s
 
     name, model = scripted(outage)
     saver = SqliteSaver(sqlite3.connect(tmp_path / "c.sqlite", check_same_thread=False))
-    with pytest.raises(ModelCallError, match=r"after 3 attempts \(TimeoutError: model server unreachable\)"
-                                             r"; run it again with thread 't' to resume"):
+    with pytest.raises(
+        ModelCallError,
+        match=r"after 3 attempts \(TimeoutError: model server unreachable\)"
+        r"; run it again with thread 't' to resume",
+    ):
         run(Q, ctx(name), thread_id="t", checkpointer=saver)
     generated = list(script.generated)
     down["yes"] = False

@@ -34,8 +34,7 @@ def test_answer_cites_the_document_the_model_cited(store, scripted):
     madagascar = next(d for d in s.search("Madagascar", 4) if d["title"] == "Madagascar")
     assert [s["citations"] for s in result["sentences"]] == [[madagascar["id"]], [madagascar["id"]]]
     # renumbered: the first cited document is [1], whatever its position in the prompt was
-    assert result["answer"] == ("The capital of Madagascar is Antananarivo [1]. "
-                                "It is an island country [1].")
+    assert result["answer"] == ("The capital of Madagascar is Antananarivo [1]. It is an island country [1].")
     assert list(result["documents"]) == [madagascar["id"]]
     assert result["documents"][madagascar["id"]]["title"] == "Madagascar"
     assert all(s["verified_by"] == "none" and s["support"] is None for s in result["sentences"])

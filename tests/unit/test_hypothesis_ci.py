@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PROPERTY = '''
+PROPERTY = """
 import os
 from hypothesis import given, settings, strategies as st
 
@@ -19,16 +19,31 @@ from hypothesis import given, settings, strategies as st
 def test_draws(x):
     with open(os.environ["DRAWN"], "a") as out:
         out.write(f"{x}\\n")
-'''
+"""
 
 
 def run_in_ci(folder: Path, name: str, *args: str) -> tuple[str, list[str]]:
     """Run the property test as CI does; return the seed pytest printed and the values drawn."""
     drawn = folder / f"{name}.txt"
     env = {**os.environ, "CI": "true", "PYTHONPATH": str(ROOT), "DRAWN": str(drawn)}
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "tests.hypothesis_ci",
-                           "-p", "no:cacheprovider", str(folder / "test_property.py"), *args],
-                          cwd=folder, env=env, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "tests.hypothesis_ci",
+            "-p",
+            "no:cacheprovider",
+            str(folder / "test_property.py"),
+            *args,
+        ],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     seed = re.search(r"^hypothesis seed (\d+) \(replay: --hypothesis-seed=\1\)$", proc.stdout, re.M)
     assert seed, proc.stdout

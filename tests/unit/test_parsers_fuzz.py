@@ -10,11 +10,48 @@ from verirag.text import CITATION, parse_citations, split_sentences
 
 EXAMPLES = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Replies that look like model output: fragments of the formats mixed with arbitrary text.
-fragments = st.sampled_from(["Selected Documents:", "[YES]", "[NO]", "Yes", "No", "[7]", "[12]", "10/10",
-                             "[END]", "END", "\n", "\n\n", "[1]", "[2][3]", "[1, 2]", " ", ".", "Query:",
-                             "1.", "- ", "Fully", "Partially", "‹", "</document>", "9" * 30,
-                             # sentence boundaries: abbreviations, initials, ellipses, brackets, capitals
-                             "J.J. ", "U.S.", "Dr.", "…", "...", ".)", "(", '"', "!", "?", " The", "\r\n"])
+fragments = st.sampled_from(
+    [
+        "Selected Documents:",
+        "[YES]",
+        "[NO]",
+        "Yes",
+        "No",
+        "[7]",
+        "[12]",
+        "10/10",
+        "[END]",
+        "END",
+        "\n",
+        "\n\n",
+        "[1]",
+        "[2][3]",
+        "[1, 2]",
+        " ",
+        ".",
+        "Query:",
+        "1.",
+        "- ",
+        "Fully",
+        "Partially",
+        "‹",
+        "</document>",
+        "9" * 30,
+        # sentence boundaries: abbreviations, initials, ellipses, brackets, capitals
+        "J.J. ",
+        "U.S.",
+        "Dr.",
+        "…",
+        "...",
+        ".)",
+        "(",
+        '"',
+        "!",
+        "?",
+        " The",
+        "\r\n",
+    ]
+)
 replies = st.lists(st.one_of(st.text(max_size=40), fragments), max_size=25).map("".join)
 
 
@@ -22,8 +59,9 @@ replies = st.lists(st.one_of(st.text(max_size=40), fragments), max_size=25).map(
 @given(replies, st.integers(-3, 60), st.integers(-3, 10))
 def test_parse_selection(text, n, k):
     result = parse_selection(text, n, k)
-    assert result is None or (0 < len(result) <= k and len(set(result)) == len(result)
-                              and all(1 <= r <= n for r in result))
+    assert result is None or (
+        0 < len(result) <= k and len(set(result)) == len(result) and all(1 <= r <= n for r in result)
+    )
 
 
 @EXAMPLES
@@ -68,8 +106,15 @@ def test_citations_and_sentences(text):
 
 
 @EXAMPLES
-@given(st.lists(st.fixed_dictionaries({"token": st.one_of(st.text(max_size=8), fragments),
-                                       "logprob": st.floats(-50, 0)}), max_size=25), replies)
+@given(
+    st.lists(
+        st.fixed_dictionaries(
+            {"token": st.one_of(st.text(max_size=8), fragments), "logprob": st.floats(-50, 0)}
+        ),
+        max_size=25,
+    ),
+    replies,
+)
 def test_judgment_probabilities(top, text):
     choices = ["Yes", "No"]
     for probs in (probabilities_from_logprobs(top, choices), probabilities_from_text(text, choices)):

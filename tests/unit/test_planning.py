@@ -41,8 +41,9 @@ INVENTED = "The capital of Grand Fenwick is Port Royal."
 
 @pytest.fixture
 def nations(tmp_path):
-    yield _registered_store(tmp_path / "nations", "nations",
-                            [make_document(t, x) for t, x in NATIONS.items()])
+    yield _registered_store(
+        tmp_path / "nations", "nations", [make_document(t, x) for t, x in NATIONS.items()]
+    )
     unregister_store("nations")
 
 
@@ -70,8 +71,11 @@ class PartWriter:
             ok = set(self.needs.get(judged_sentence(messages), {"<never>"})) <= set(titles)
             return support_reply(messages, 0.9 if ok else 0.02)
         if kind == "fill":
-            return fill_reply(line_after(prompt, "Sentence: "), list(self.needs),
-                              lambda s: set(self.needs.get(s, {"<never>"})) <= set(titles))
+            return fill_reply(
+                line_after(prompt, "Sentence: "),
+                list(self.needs),
+                lambda s: set(self.needs.get(s, {"<never>"})) <= set(titles),
+            )
         if kind == "queries":
             return "Grand Fenwick capital\nFenwick duchy"
         raise AssertionError(f"unexpected prompt {kind}")
@@ -79,47 +83,82 @@ class PartWriter:
 
 def two_hop_writer(first=FIRST):
     return PartWriter(
-        answers={"Which countries border Freedonia?": first,
-                 "What is the capital of Sylvania?": VALE,
-                 "What is the capital of Grand Fenwick?": INVENTED},
+        answers={
+            "Which countries border Freedonia?": first,
+            "What is the capital of Sylvania?": VALE,
+            "What is the capital of Grand Fenwick?": INVENTED,
+        },
         cite={FIRST: ["Freedonia"], VALE: ["Sylvania"], INVENTED: ["Grand Fenwick"]},
-        needs={FIRST: ["Freedonia"], VALE: ["Sylvania"]})
+        needs={FIRST: ["Freedonia"], VALE: ["Sylvania"]},
+    )
 
 
 # -- the rules ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("question, parts", [
-    ('Who wrote "Alpha Tale", "Beta Song" and "Gamma Poem"?',
-     ["Who wrote Alpha Tale?", "Who wrote Beta Song?", "Who wrote Gamma Poem?"]),
-    ("Who founded Alba, the Brix Company and the Song dynasty?",
-     ["Who founded Alba?", "Who founded the Brix Company?", "Who founded the Song dynasty?"]),
-    ("Of which countries are Harare, Tashkent and Stockholm the capitals?",
-     ["Of which country is Harare the capital?", "Of which country is Tashkent the capital?",
-      "Of which country is Stockholm the capital?"]),
-    ('Where are "Alba", "Brix" and "Corda"?', ["Where is Alba?", "Where is Brix?", "Where is Corda?"]),
-    ("What are the official languages of Canada, Belgium and Switzerland?",
-     ["What are the official languages of Canada?", "What are the official languages of Belgium?",
-      "What are the official languages of Switzerland?"]),
-])
+@pytest.mark.parametrize(
+    "question, parts",
+    [
+        (
+            'Who wrote "Alpha Tale", "Beta Song" and "Gamma Poem"?',
+            ["Who wrote Alpha Tale?", "Who wrote Beta Song?", "Who wrote Gamma Poem?"],
+        ),
+        (
+            "Who founded Alba, the Brix Company and the Song dynasty?",
+            ["Who founded Alba?", "Who founded the Brix Company?", "Who founded the Song dynasty?"],
+        ),
+        (
+            "Of which countries are Harare, Tashkent and Stockholm the capitals?",
+            [
+                "Of which country is Harare the capital?",
+                "Of which country is Tashkent the capital?",
+                "Of which country is Stockholm the capital?",
+            ],
+        ),
+        ('Where are "Alba", "Brix" and "Corda"?', ["Where is Alba?", "Where is Brix?", "Where is Corda?"]),
+        (
+            "What are the official languages of Canada, Belgium and Switzerland?",
+            [
+                "What are the official languages of Canada?",
+                "What are the official languages of Belgium?",
+                "What are the official languages of Switzerland?",
+            ],
+        ),
+    ],
+)
 def test_an_enumeration_is_asked_once_per_member(question, parts):
     assert plan(question) == [SubQuestion(p) for p in parts]
 
 
-@pytest.mark.parametrize("question, first, then", [
-    (TWO_HOPS, "Which countries border Freedonia?", f"What is the capital of {MEMBER}?"),
-    ("Who are the lead vocalists for the five bands with the most album sales in rock history?",
-     "Which are the five bands with the most album sales in rock history?",
-     f"Who is the lead vocalist of {MEMBER}?"),
-    ("What are the capital cities of the seven largest islands in the world?",
-     "Which are the seven largest islands in the world?", f"What is the capital city of {MEMBER}?"),
-])
+@pytest.mark.parametrize(
+    "question, first, then",
+    [
+        (TWO_HOPS, "Which countries border Freedonia?", f"What is the capital of {MEMBER}?"),
+        (
+            "Who are the lead vocalists for the five bands with the most album sales in rock history?",
+            "Which are the five bands with the most album sales in rock history?",
+            f"Who is the lead vocalist of {MEMBER}?",
+        ),
+        (
+            "What are the capital cities of the seven largest islands in the world?",
+            "Which are the seven largest islands in the world?",
+            f"What is the capital city of {MEMBER}?",
+        ),
+    ],
+)
 def test_an_attribute_of_a_described_set_is_two_hops(question, first, then):
     assert plan(question) == [SubQuestion(first), SubQuestion(then, depends_on=0)]
     assert plan(question, max_hops=1) == [SubQuestion(question)]  # no second hop allowed: one part
 
 
-@pytest.mark.parametrize("question", [
-    "What is the capital of Japan?", "Which countries border Malawi?", "Who founded Marks and Spencer?",
-    "Who painted the Mona Lisa and when?", 'Who wrote "Hamlet"?'])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the capital of Japan?",
+        "Which countries border Malawi?",
+        "Who founded Marks and Spencer?",
+        "Who painted the Mona Lisa and when?",
+        'Who wrote "Hamlet"?',
+    ],
+)
 def test_a_question_of_one_part_is_not_split(question):
     assert plan(question) == [SubQuestion(question)]
 
@@ -130,10 +169,14 @@ def test_more_members_than_the_cap_are_not_split():
 
 
 def test_the_members_of_an_answer_are_its_names_the_question_does_not_hold():
-    answer = ("The Republic of Freedonia borders Sylvania to the east, Grand Fenwick and Ruritania to the "
-              "west.")
-    assert members(answer, "Which countries border Freedonia?", 5) == ["Sylvania", "Grand Fenwick",
-                                                                      "Ruritania"]
+    answer = (
+        "The Republic of Freedonia borders Sylvania to the east, Grand Fenwick and Ruritania to the west."
+    )
+    assert members(answer, "Which countries border Freedonia?", 5) == [
+        "Sylvania",
+        "Grand Fenwick",
+        "Ruritania",
+    ]
     assert members(answer, "Which countries border Freedonia?", 2) == ["Sylvania", "Grand Fenwick"]
 
 
@@ -148,23 +191,36 @@ def test_a_second_hop_asks_each_member_the_first_part_verified(nations, scripted
     name, _ = scripted(script)
     events: list = []
     out, _ = run(TWO_HOPS, ctx(name, store="nations"), on_event=lambda *event: events.append(event))
-    assert set(script.questions) == {"Which countries border Freedonia?", "What is the capital of Sylvania?",
-                                     "What is the capital of Grand Fenwick?"}
+    assert set(script.questions) == {
+        "Which countries border Freedonia?",
+        "What is the capital of Sylvania?",
+        "What is the capital of Grand Fenwick?",
+    }
     # only verified sentences, renumbered over the whole answer; the unverified part named, never guessed
-    assert out["answer"] == ("Freedonia borders Sylvania and Grand Fenwick [1]. "
-                             "The capital of Sylvania is Vale [2]. "
-                             "The documents do not say what the capital of Grand Fenwick is.")
+    assert out["answer"] == (
+        "Freedonia borders Sylvania and Grand Fenwick [1]. "
+        "The capital of Sylvania is Vale [2]. "
+        "The documents do not say what the capital of Grand Fenwick is."
+    )
     assert [d["title"] for d in out["documents"].values()][:2] == ["Freedonia", "Sylvania"]
     assert [(p["question"], p["depends_on"], p["member"], p["verified"]) for p in out["plan"]] == [
         ("Which countries border Freedonia?", None, None, True),
         ("What is the capital of Sylvania?", 0, "Sylvania", True),
-        ("What is the capital of Grand Fenwick?", 0, "Grand Fenwick", False)]
+        ("What is the capital of Grand Fenwick?", 0, "Grand Fenwick", False),
+    ]
     assert [s["part"] for s in out["sentences"] if s["verified_by"] != "none"] == [0, 1]
     streamed = [c for m, c in events if m == "custom" and c.get("event") == "sentence"]
     assert sorted(c["part"] for c in streamed) == [0, 1, 2]  # each part's sentences as they were kept
     steps = [next(iter(c)) for m, c in events if m == "updates"]
-    assert steps == ["plan", "answer_part", "next_parts", "answer_part", "answer_part", "next_parts",
-                     "compose_answer"]
+    assert steps == [
+        "plan",
+        "answer_part",
+        "next_parts",
+        "answer_part",
+        "answer_part",
+        "next_parts",
+        "compose_answer",
+    ]
     assert out["usage"]["per_node"]["generate_sentence"]["calls"] >= 3  # the parts' ledgers, merged
 
 
@@ -174,8 +230,11 @@ def test_independent_parts_are_asked_in_one_wave(nations, scripted):
     name, _ = scripted(script)
     events: list = []
     out, _ = run(question, ctx(name, store="nations"), on_event=lambda *event: events.append(event))
-    assert sorted(script.questions) == ["Who wrote Alpha Tale?", "Who wrote Beta Song?",
-                                        "Who wrote Gamma Poem?"]
+    assert sorted(script.questions) == [
+        "Who wrote Alpha Tale?",
+        "Who wrote Beta Song?",
+        "Who wrote Gamma Poem?",
+    ]
     steps = [next(iter(c)) for m, c in events if m == "updates"]
     assert steps == ["plan"] + ["answer_part"] * 3 + ["next_parts", "compose_answer"]
     assert out["answer"] == refusal.NOTHING_VERIFIED and len(out["plan"]) == 3
@@ -194,8 +253,11 @@ def test_a_question_of_one_part_runs_the_graph_unchanged(nations, scripted):
     script = two_hop_writer()
     name, model = scripted(script)
     events: list = []
-    out, _ = run("Which countries border Freedonia?", ctx(name, store="nations"),
-                 on_event=lambda *event: events.append(event))
+    out, _ = run(
+        "Which countries border Freedonia?",
+        ctx(name, store="nations"),
+        on_event=lambda *event: events.append(event),
+    )
     steps = [next(iter(c)) for m, c in events if m == "updates"]
     assert steps[:2] == ["plan", "decide_retrieval"] and steps[-1] == "finalize"
     assert out["plan"] == [] and out["usage"]["per_node"]["plan"]["calls"] == 0

@@ -31,10 +31,13 @@ def test_passes_at_iteration_one(japan_store, scripted):
 
 def test_fail_then_missing_info_query_then_pass(japan_store, scripted):
     # D fails the first verification; the passage-style query brings the Banana document in.
-    script = Script(query="Banana fruit",
-                    verify_p=lambda titles, n: 0.95 if "Banana fruit" in titles else 0.1,
-                    select=lambda titles: [i + 1 for i, t in enumerate(titles)
-                                           if "Tokyo" in t or "Banana" in t][:2] or [1])
+    script = Script(
+        query="Banana fruit",
+        verify_p=lambda titles, n: 0.95 if "Banana fruit" in titles else 0.1,
+        select=lambda titles: (
+            [i + 1 for i, t in enumerate(titles) if "Tokyo" in t or "Banana" in t][:2] or [1]
+        ),
+    )
     name, _ = scripted(script)
     _, state = run("What is the capital of Japan?", ctx(name))
     assert "Banana fruit" not in script.selector_orders[0]
@@ -44,16 +47,17 @@ def test_fail_then_missing_info_query_then_pass(japan_store, scripted):
     assert "Banana fruit" in [d["title"] for d in state["long_term_memory"]]
     # the second selection saw the current D first, then the new candidates
     first_d = [d["title"] for d in state["verifications"][0]["selected"]]
-    assert script.selector_orders[1][:len(first_d)] == first_d
+    assert script.selector_orders[1][: len(first_d)] == first_d
     # documents already in D are not retrieved again as candidates
-    assert not set(first_d) & set(script.selector_orders[1][len(first_d):])
+    assert not set(first_d) & set(script.selector_orders[1][len(first_d) :])
 
 
 def test_the_missing_info_query_appends_its_task_to_the_failed_verifications_prefix(japan_store, scripted):
     """Item 1 of issue 14: the query is asked over the D that just failed, so its prompt starts with the
     verification's whole prompt up to the end of the documents; a prefix cache pays only for the task."""
-    script = Script(query="Banana fruit",
-                    verify_p=lambda titles, n: 0.95 if "Banana fruit" in titles else 0.1)
+    script = Script(
+        query="Banana fruit", verify_p=lambda titles, n: 0.95 if "Banana fruit" in titles else 0.1
+    )
     name, model = scripted(script)
     run("What is the capital of Japan?", ctx(name))
     prompts = [messages for messages, _ in model.calls]
@@ -86,8 +90,12 @@ def test_fails_until_the_cap_and_keeps_the_best_d(japan_store, scripted):
 def test_vote_takes_the_majority_and_the_modal_size():
     pool = [make_document(t, t) for t in "ABCDE"]
     ids = {d["title"]: d["id"] for d in pool}
-    selections = [[ids["B"], ids["C"]], [ids["C"], ids["B"]], [ids["C"], ids["D"], ids["E"]],
-                  [ids["A"], ids["C"]]]
+    selections = [
+        [ids["B"], ids["C"]],
+        [ids["C"], ids["B"]],
+        [ids["C"], ids["D"], ids["E"]],
+        [ids["A"], ids["C"]],
+    ]
     chosen = vote(pool, selections, k=3)
     # size 2 is the most frequent; C has 4 votes, B 2 (beats A, D, E)
     assert [d["title"] for d in chosen] == ["B", "C"]
@@ -174,8 +182,10 @@ def test_k_sampling_votes_across_shuffled_orders_in_the_graph(japan_store, scrip
 
     name, _ = scripted(respond)
     # all five samples in one round: the full procedure
-    _, state = run("Japan", ctx(name, candidates_per_query=6, window=6, top_k=1, utility_samples=5, seed=3,
-                                max_concurrency=5))
+    _, state = run(
+        "Japan",
+        ctx(name, candidates_per_query=6, window=6, top_k=1, utility_samples=5, seed=3, max_concurrency=5),
+    )
     firsts = [o[0] for o in script.selector_orders]
     assert len(script.selector_orders) == 5 and len(set(map(tuple, script.selector_orders))) > 1
     winner = max(set(firsts), key=lambda t: (firsts.count(t), -firsts.index(t)))
@@ -201,8 +211,9 @@ def test_unparseable_selections_fall_back_and_are_counted(japan_store, scripted)
     assert [d["title"] for d in state["long_term_memory"]] == [d["title"] for d in state["candidates"][:2]]
 
 
-@pytest.mark.parametrize("p_retrieve,threshold,retrieved", [(0.1, 0.2, False), (0.3, 0.2, True),
-                                                              (0.01, 0.0, True)])
+@pytest.mark.parametrize(
+    "p_retrieve,threshold,retrieved", [(0.1, 0.2, False), (0.3, 0.2, True), (0.01, 0.0, True)]
+)
 def test_decide_retrieval_threshold(japan_store, scripted, p_retrieve, threshold, retrieved):
     script = Script(decide=p_retrieve)
     name, model = scripted(script)
@@ -225,8 +236,10 @@ def test_classify_verification_at_its_threshold(japan_store, scripted, offset, p
     assert state["verifications"][0]["score"] == pytest.approx(PASS + offset, abs=1e-3)
 
 
-@pytest.mark.parametrize("reply,passed,fallbacks", [("[7]", True, 0), ("[6]", False, 0),
-                                                   ("Score: 10", True, 0), ("no idea", False, 1)])
+@pytest.mark.parametrize(
+    "reply,passed,fallbacks",
+    [("[7]", True, 0), ("[6]", False, 0), ("Score: 10", True, 0), ("no idea", False, 1)],
+)
 def test_score_verification_at_tau(japan_store, scripted, reply, passed, fallbacks):
     name, _ = scripted(Script(verify_score=reply))
     _, state = run("Japan", ctx(name, verify_mode="score", verify_threshold=7, max_retrieval_iterations=1))
@@ -257,8 +270,9 @@ def ranking(messages, weight=lambda title: 9.0 if "Tokyo" in title else 1.0):
 
 
 @pytest.mark.parametrize("mass, kept", [(0.9, ["Tokyo Skytree", "Japan Tokyo"]), (0.5, ["Japan Tokyo"])])
-def test_ranked_mode_keeps_the_most_probable_documents_until_they_hold_rank_mass(japan_store, scripted,
-                                                                                mass, kept):
+def test_ranked_mode_keeps_the_most_probable_documents_until_they_hold_rank_mass(
+    japan_store, scripted, mass, kept
+):
     def respond(messages, kwargs):
         if prompt_kind(messages) == "rank":
             return ranking(messages, lambda t: {"Japan Tokyo": 10.0, "Tokyo Skytree": 8.0}.get(t, 0.1))
@@ -272,8 +286,9 @@ def test_ranked_mode_keeps_the_most_probable_documents_until_they_hold_rank_mass
     assert state["usage"]["judge_utility"]["calls"] == 1  # six candidates: one prompt, one prefill
 
 
-def test_ranked_mode_asks_pools_of_nine_with_d_first_and_falls_back_when_no_number_is_read(japan_store,
-                                                                                         scripted):
+def test_ranked_mode_asks_pools_of_nine_with_d_first_and_falls_back_when_no_number_is_read(
+    japan_store, scripted
+):
     pools: list[list[str]] = []
 
     def respond(messages, kwargs):
@@ -283,8 +298,10 @@ def test_ranked_mode_asks_pools_of_nine_with_d_first_and_falls_back_when_no_numb
         return Script()(messages, kwargs)
 
     name, _ = scripted(respond)
-    _, state = run("Tokyo city", ctx(name, utility_mode="ranked", candidates_per_query=12, top_k=2,
-                                     max_retrieval_iterations=1))
+    _, state = run(
+        "Tokyo city",
+        ctx(name, utility_mode="ranked", candidates_per_query=12, top_k=2, max_retrieval_iterations=1),
+    )
     assert [len(p) for p in pools] == [9, 5]  # 12 candidates: nine, then D (two) with the last three
     assert all("Tokyo" in t and t in pools[0] for t in pools[1][:2])  # the first pool's D leads the second
     assert all("Tokyo" in d["title"] for d in state["long_term_memory"])
@@ -305,8 +322,9 @@ def test_the_utility_judgments_run_on_utility_model_and_everything_else_on_model
 
 @pytest.mark.parametrize("mode, kind", [("listwise", "select"), ("pointwise", "useful?")])
 @pytest.mark.parametrize("words", [3, 0])
-def test_the_selector_sees_the_first_selection_doc_words_of_each_document(japan_store, scripted, mode,
-                                                                           kind, words):
+def test_the_selector_sees_the_first_selection_doc_words_of_each_document(
+    japan_store, scripted, mode, kind, words
+):
     shown: list[str] = []
 
     def respond(messages, kwargs):

@@ -29,8 +29,17 @@ def test_boundary_set(case):
 
 def test_boundary_set_covers_what_the_issue_lists():
     assert len(CASES) >= 60 and len({c["id"] for c in CASES}) == len(CASES)
-    assert {c["category"] for c in CASES} >= {"initials", "us-uk-dc", "titles", "decimals", "ellipses",
-                                              "quotes-brackets", "citations", "newlines", "lowercase-next"}
+    assert {c["category"] for c in CASES} >= {
+        "initials",
+        "us-uk-dc",
+        "titles",
+        "decimals",
+        "ellipses",
+        "quotes-brackets",
+        "citations",
+        "newlines",
+        "lowercase-next",
+    }
     for case in CASES:  # the expected sentences are the text, cut: nothing added, nothing lost
         assert " ".join(case["sentences"]) == " ".join(case["text"].split()), case["id"]
 
@@ -46,18 +55,36 @@ NAMES = {
 }
 
 REPLIES = [  # (title of the supporting document, generator reply, the sentence the graph must keep)
-    ("The Force Awakens", "The Force Awakens was directed by J.J. Abrams. It was released in 2015.",
-     "The Force Awakens was directed by J.J. Abrams."),
-    ("The Force Awakens", "The Force Awakens was directed by J.J. Abrams [1]. It was released in 2015 [1].",
-     "The Force Awakens was directed by J.J. Abrams."),
-    ("The Lord of the Rings", "The Lord of the Rings was written by J. R. R. Tolkien. It appeared in 1954.",
-     "The Lord of the Rings was written by J. R. R. Tolkien."),
-    ("International Monetary Fund", "The IMF is headquartered in Washington, D.C. It has 191 members.",
-     "The IMF is headquartered in Washington, D.C."),
-    ("Dr. No", "Dr. No was the first James Bond film. It starred Sean Connery.",
-     "Dr. No was the first James Bond film."),
-    ("Guam", "Guam is the westernmost territory of the U.S. In Oceania it is the largest island.",
-     "Guam is the westernmost territory of the U.S."),
+    (
+        "The Force Awakens",
+        "The Force Awakens was directed by J.J. Abrams. It was released in 2015.",
+        "The Force Awakens was directed by J.J. Abrams.",
+    ),
+    (
+        "The Force Awakens",
+        "The Force Awakens was directed by J.J. Abrams [1]. It was released in 2015 [1].",
+        "The Force Awakens was directed by J.J. Abrams.",
+    ),
+    (
+        "The Lord of the Rings",
+        "The Lord of the Rings was written by J. R. R. Tolkien. It appeared in 1954.",
+        "The Lord of the Rings was written by J. R. R. Tolkien.",
+    ),
+    (
+        "International Monetary Fund",
+        "The IMF is headquartered in Washington, D.C. It has 191 members.",
+        "The IMF is headquartered in Washington, D.C.",
+    ),
+    (
+        "Dr. No",
+        "Dr. No was the first James Bond film. It starred Sean Connery.",
+        "Dr. No was the first James Bond film.",
+    ),
+    (
+        "Guam",
+        "Guam is the westernmost territory of the U.S. In Oceania it is the largest island.",
+        "Guam is the westernmost territory of the U.S.",
+    ),
 ]
 
 
@@ -84,7 +111,8 @@ def test_a_reply_of_several_sentences_keeps_the_first_one_whole(names_store, scr
 
 def test_citation_scores_cut_the_answer_like_the_graph():
     docs: list[Document] = [
-        {"title": "d1", "text": "The Force Awakens was directed by J.J. Abrams and released in 2015."}]
+        {"title": "d1", "text": "The Force Awakens was directed by J.J. Abrams and released in 2015."}
+    ]
     answer = "The Force Awakens was directed by J.J. Abrams [1]. It was released in 2015 [1]."
     scores = citation_scores(answer, docs, KeywordJudge())
     assert scores.sentences == 2 and scores.recall == 1.0

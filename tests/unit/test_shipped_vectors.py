@@ -59,16 +59,24 @@ def test_ingesting_the_shipped_corpus_stores_the_shipped_vectors(corpus, monkeyp
         assert np.abs(stored[doc["id"]]).max() == pytest.approx(1)  # one-hot: not the hash embedder's
 
 
-@pytest.mark.parametrize("spoil, why", [
-    (lambda path, docs: path.unlink(), "no shipped vectors at "),
-    (lambda path, docs: path.write_bytes(path.read_bytes()[:-1] + b"\1"),
-     "corpus_vectors.npz fails its sha256"),
-    (lambda path, docs: docs.append(make_document("Oxford", "A city in England.")),
-     "corpus_vectors.npz was made from another version or chunking of the corpus"),
-    (lambda path, docs: docs.pop(), "corpus_vectors.npz was made from another version or chunking"),
-])
+@pytest.mark.parametrize(
+    "spoil, why",
+    [
+        (lambda path, docs: path.unlink(), "no shipped vectors at "),
+        (
+            lambda path, docs: path.write_bytes(path.read_bytes()[:-1] + b"\1"),
+            "corpus_vectors.npz fails its sha256",
+        ),
+        (
+            lambda path, docs: docs.append(make_document("Oxford", "A city in England.")),
+            "corpus_vectors.npz was made from another version or chunking of the corpus",
+        ),
+        (lambda path, docs: docs.pop(), "corpus_vectors.npz was made from another version or chunking"),
+    ],
+)
 def test_without_valid_shipped_vectors_the_corpus_is_embedded_and_one_line_says_why(
-        corpus, monkeypatch, capsys, spoil, why):
+    corpus, monkeypatch, capsys, spoil, why
+):
     store, path = corpus
     docs = list(DOCS)
     spoil(path, docs)

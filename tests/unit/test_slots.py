@@ -10,18 +10,23 @@ from verirag.slots import Slot, fills, slots
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
 
-LAHORE = make_document("Lahore", "Lahore is the capital and largest city of the Pakistani province of "
-                       "Punjab. It is the second-largest city in Pakistan, after Karachi.")
+LAHORE = make_document(
+    "Lahore",
+    "Lahore is the capital and largest city of the Pakistani province of "
+    "Punjab. It is the second-largest city in Pakistan, after Karachi.",
+)
 TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan.")
 
 
 def reader(answers: dict[str, str]):
     """A judge passing every claim (P(Yes) 0.99) that fills each blank as ``answers`` says."""
+
     def respond(messages, kwargs):
         if messages[0].text == slot.SYSTEM:
             prompt = last_user_text(messages)
             return next((a for masked, a in answers.items() if f"Sentence: {masked}" in prompt), "unknown")
         return judgment_reply(0.99)
+
     return ScriptedChatModel(respond=respond)
 
 
@@ -34,7 +39,8 @@ def test_blanks_are_the_terms_after_the_subject_that_the_quote_could_fill_otherw
     quote = f"{LAHORE['title']}. {LAHORE['text']}"
     assert slots("Lahore is the capital of Pakistan.", quote) == [
         Slot("Lahore is the capital of ___.", "Pakistan", ("Punjab", "Karachi")),
-        Slot("___ is the capital of Pakistan.", "Lahore", ("Punjab", "Karachi"))]  # then the subject
+        Slot("___ is the capital of Pakistan.", "Lahore", ("Punjab", "Karachi")),
+    ]  # then the subject
     # no other year in the quote: the year is no blank; the subject never is
     assert slots("Tokyo is the capital of Japan.", "Tokyo is the capital of Japan.") == []
     renamed = "Edo was renamed Tokyo in 1868 by Emperor Meiji."
@@ -47,15 +53,20 @@ def test_two_terms_swapped_within_a_sentence_are_blanks_and_the_same_order_is_no
     quote = "Cactus. A cactus comprises about 127 genera with some 1,750 known species."
     swapped = "A cactus comprises about 1,750 genera with some 127 known species."
     assert [(s.masked, s.rivals) for s in slots(swapped, quote)] == [
-        ("A cactus comprises about 1,750 genera with some ___ known species.", ())]  # 1,750: no year
+        ("A cactus comprises about 1,750 genera with some ___ known species.", ())
+    ]  # 1,750: no year
     assert slots("A cactus comprises about 127 genera with some 1,750 known species.", quote) == []
     tributary = "Lualaba River. The Chambeshi is a tributary of the Lualaba River."
     assert [s.term for s in slots("The Lualaba River is a tributary of the Chambeshi.", tributary)] == [
-        "Chambeshi"]
+        "Chambeshi"
+    ]
     assert slots("The Chambeshi is a tributary of the Lualaba River.", tributary) == []
     han = "The Han Chinese are 91.11% of the population in China and 97% in Taiwan."
     assert [s.term for s in slots("The Han Chinese are 97% of the population in China.", han)] == [
-        "97", "China", "Han Chinese"]
+        "97",
+        "China",
+        "Han Chinese",
+    ]
 
 
 def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
@@ -92,25 +103,35 @@ def test_the_slot_check_costs_nothing_without_blanks_or_without_a_pass():
 
 def test_no_blank_for_an_adjective_a_unit_or_one_member_of_a_list():
     quote = "Tibet India Asia UTC Java Bouguereau Aurornis AD 1950 2005"
-    for claim in ("The Dalai Lama led the Tibetan government in exile.",  # an adjective
-                  "Antigonus took the title of king in 306 BC.",  # a unit
-                  "The quake struck at 07:58 local time (UTC+7).",  # glued to a symbol
-                  "A Mw 9.2 earthquake struck.",  # a unit before a number
-                  "Dallas is located in the U.S. state.",  # an abbreviation
-                  "Later painters included Thomas Couture and Hans Makart.",  # one of a pair
-                  "Older avialans include Anchiornis, Xiaotingia, and Baminornis."):  # one of a list
+    for claim in (
+        "The Dalai Lama led the Tibetan government in exile.",  # an adjective
+        "Antigonus took the title of king in 306 BC.",  # a unit
+        "The quake struck at 07:58 local time (UTC+7).",  # glued to a symbol
+        "A Mw 9.2 earthquake struck.",  # a unit before a number
+        "Dallas is located in the U.S. state.",  # an abbreviation
+        "Later painters included Thomas Couture and Hans Makart.",  # one of a pair
+        "Older avialans include Anchiornis, Xiaotingia, and Baminornis.",
+    ):  # one of a list
         assert [s.term for s in slots(claim, quote) if not s.term[0].isdigit()] == [], claim
 
 
 def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
-    klimt = make_document("Gustav Klimt", "Gustav Klimt was an Austrian painter. "
-                          "His work helped define the Art Nouveau style in Vienna.")
+    klimt = make_document(
+        "Gustav Klimt",
+        "Gustav Klimt was an Austrian painter. His work helped define the Art Nouveau style in Vienna.",
+    )
     nouveau = make_document("Art Nouveau", "Art Nouveau is an international style of art popular in Europe.")
-    claim = ("Klimt's work helped define the Art Nouveau style in Vienna, "
-             "and Art Nouveau is an international style of art popular in Europe.")
-    model = reader({"Klimt's work helped define the Art Nouveau style in ___.": "Vienna",
-                    "Art Nouveau is an international style of art popular in ___.": "Europe",
-                    "___'s work helped define the Art Nouveau style in Vienna.": "Gustav Klimt"})
+    claim = (
+        "Klimt's work helped define the Art Nouveau style in Vienna, "
+        "and Art Nouveau is an international style of art popular in Europe."
+    )
+    model = reader(
+        {
+            "Klimt's work helped define the Art Nouveau style in ___.": "Vienna",
+            "Art Nouveau is an international style of art popular in ___.": "Europe",
+            "___'s work helped define the Art Nouveau style in Vienna.": "Gustav Klimt",
+        }
+    )
     check = decide_one(model, [klimt, nouveau], claim, slot_check=True)
     asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]
     assert check.passed and len(asked) == 3
@@ -121,8 +142,12 @@ def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
 
 def test_a_relative_clause_that_restates_the_quote_does_not_give_the_blank_away():
     claim = "The largest city of Pakistan is Lahore, which is the capital and largest city of Punjab."
-    model = reader({"The largest city of Pakistan is ___.": "Karachi",
-                    "Lahore is the capital and largest city of ___.": "Punjab"})
+    model = reader(
+        {
+            "The largest city of Pakistan is ___.": "Karachi",
+            "Lahore is the capital and largest city of ___.": "Punjab",
+        }
+    )
     check = decide_one(model, [LAHORE], claim, slot_check=True)
     asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]
     lahore = next(a for a in asked if "Sentence: The largest city of Pakistan is ___.\n" in a)
@@ -131,11 +156,18 @@ def test_a_relative_clause_that_restates_the_quote_does_not_give_the_blank_away(
 
 
 def test_the_subject_is_a_blank_when_the_claim_opens_with_a_name_and_keeps_an_anchor():
-    afghanistan = make_document("Afghanistan", "Afghanistan is bordered by Pakistan to the east and China "
-                                "to the northeast. Afghanistan's population is estimated to be 40 million.")
+    afghanistan = make_document(
+        "Afghanistan",
+        "Afghanistan is bordered by Pakistan to the east and China "
+        "to the northeast. Afghanistan's population is estimated to be 40 million.",
+    )
     moved = "China's population is estimated to be 40 million."
-    check = decide_one(reader({"___'s population is estimated to be 40 million.": "Afghanistan"}),
-                       [afghanistan], moved, slot_check=True)
+    check = decide_one(
+        reader({"___'s population is estimated to be 40 million.": "Afghanistan"}),
+        [afghanistan],
+        moved,
+        slot_check=True,
+    )
     assert not check.passed and check.rival == "Afghanistan's population is estimated to be 40 million."
     quote = f"{afghanistan['title']}. {afghanistan['text']}"
     true = "Afghanistan's population is estimated to be 40 million."
@@ -144,13 +176,17 @@ def test_the_subject_is_a_blank_when_the_claim_opens_with_a_name_and_keeps_an_an
     # anchor the question
     later = "Later, Afghanistan was bordered by China and Iran."
     assert slots("Later, Afghanistan was bordered by China.", later) == [
-        Slot("Later, Afghanistan was bordered by ___.", "China", ("Iran",))]
+        Slot("Later, Afghanistan was bordered by ___.", "China", ("Iran",))
+    ]
     assert slots("China is large.", "China and India are large.") == []
 
 
 def test_a_blank_is_read_in_the_sentence_that_covers_it_with_its_documents_title():
-    japan = make_document("Japan", "Japan is an island country in East Asia. Its capital and largest city is "
-                          "Tokyo, which is the most populous city in East Asia.")
+    japan = make_document(
+        "Japan",
+        "Japan is an island country in East Asia. Its capital and largest city is "
+        "Tokyo, which is the most populous city in East Asia.",
+    )
     model = reader({"___ is the capital of Japan.": "Tokyo", "Tokyo is the capital of ___.": "Japan"})
     assert decide_one(model, [japan], "Tokyo is the capital of Japan.", slot_check=True).passed
     asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]

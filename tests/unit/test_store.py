@@ -67,12 +67,15 @@ def test_chunks_respect_the_token_budget():
     assert max(len(encoding.encode(c)) for c in chunks) <= 100
 
 
-@pytest.mark.parametrize("name,content,message", [
-    ("bin.txt", b"\x00\x01\x02binary", "binary"),
-    ("latin.txt", "caf\xe9".encode("latin-1"), "UTF-8"),
-    ("bad.jsonl", b'{"text": "ok"}\nnot json\n', "invalid JSON"),
-    ("image.png", b"\x89PNG", "unsupported"),
-])
+@pytest.mark.parametrize(
+    "name,content,message",
+    [
+        ("bin.txt", b"\x00\x01\x02binary", "binary"),
+        ("latin.txt", "caf\xe9".encode("latin-1"), "UTF-8"),
+        ("bad.jsonl", b'{"text": "ok"}\nnot json\n', "invalid JSON"),
+        ("image.png", b"\x89PNG", "unsupported"),
+    ],
+)
 def test_bad_files_fail_before_anything_is_written(tmp_path, name, content, message):
     good = tmp_path / "good.txt"
     good.write_text("A good document.")

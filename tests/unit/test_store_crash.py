@@ -23,17 +23,27 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def corpus(start: int, n: int) -> list:
-    return [make_document(f"Doc {i}", f"Entry {i} is about the marker uniq{i:04d}x and the river.")
-            for i in range(start, start + n)]
+    return [
+        make_document(f"Doc {i}", f"Entry {i} is about the marker uniq{i:04d}x and the river.")
+        for i in range(start, start + n)
+    ]
 
 
 A, B = corpus(0, 6), corpus(6, 4)  # A is acknowledged before the crash; the killed ingest adds B
 # Ingesting B (4 documents, 2 per Chroma batch) into a store holding A writes, in order: Chroma batch 1,
 # batch 2, the segment of B (replace 1), the manifest (2), then a merge of both segments (3), manifest (4).
-POINTS = [("chroma", 1), ("chroma", 2)] + [(step, n) for n in (1, 2, 3, 4)
-                                          for step in ("mid-write", "before-replace", "after-replace")]
-COMMITTED_B = {("after-replace", 2), ("mid-write", 3), ("before-replace", 3), ("after-replace", 3),
-               ("mid-write", 4), ("before-replace", 4), ("after-replace", 4)}  # B's manifest was committed
+POINTS = [("chroma", 1), ("chroma", 2)] + [
+    (step, n) for n in (1, 2, 3, 4) for step in ("mid-write", "before-replace", "after-replace")
+]
+COMMITTED_B = {
+    ("after-replace", 2),
+    ("mid-write", 3),
+    ("before-replace", 3),
+    ("after-replace", 3),
+    ("mid-write", 4),
+    ("before-replace", 4),
+    ("after-replace", 4),
+}  # B's manifest was committed
 
 
 def forget_chroma_clients() -> None:
@@ -103,10 +113,24 @@ def crash_ingest(tmp_path: Path, step: str, n: int) -> Path:
     store_with_a(path)
     files = tmp_path / "b.jsonl"
     files.write_text("".join(json.dumps({"title": d["title"], "text": d["text"]}) + "\n" for d in B))
-    env = {**os.environ, "VERIRAG_HOME": str(tmp_path / "home"),
-           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    command = [sys.executable, "-m", "tests.crash", step, str(n), "2", "--", "ingest", str(files),
-               "--store", str(path)]
+    env = {
+        **os.environ,
+        "VERIRAG_HOME": str(tmp_path / "home"),
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "tests.crash",
+        step,
+        str(n),
+        "2",
+        "--",
+        "ingest",
+        str(files),
+        "--store",
+        str(path),
+    ]
     proc = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == -signal.SIGKILL, proc.stderr[-2000:]  # killed exactly there
     forget_chroma_clients()

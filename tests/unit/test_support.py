@@ -13,11 +13,15 @@ from verirag.prompts import entailment
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
 
-TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan. "
-                      "It was founded as Edo in 1457. About 14 million people live in the city proper.")
+TOKYO = make_document(
+    "Tokyo",
+    "Tokyo is the capital and most populous city of Japan. "
+    "It was founded as Edo in 1457. About 14 million people live in the city proper.",
+)
 OSAKA = make_document("Osaka", "Osaka is a city in the Kansai region of Japan. It is known for its food.")
-KYOTO = make_document("Kyoto", "Kyoto was the capital of Japan for more than a thousand years, until Tokyo "
-                      "became the capital.")
+KYOTO = make_document(
+    "Kyoto", "Kyoto was the capital of Japan for more than a thousand years, until Tokyo became the capital."
+)
 
 
 def judge(p_yes: float):
@@ -27,8 +31,9 @@ def judge(p_yes: float):
 
 def decide_one(model, documents, sentence, **kw):
     """One decision; the slot check off unless asked (its own tests: tests/unit/test_slots.py)."""
-    (check,) = support.decide(model, [(documents, sentence)], "Tell me about Tokyo.",
-                              Context(**{"slot_check": False, **kw}))
+    (check,) = support.decide(
+        model, [(documents, sentence)], "Tell me about Tokyo.", Context(**{"slot_check": False, **kw})
+    )
     return check
 
 
@@ -43,17 +48,22 @@ def score_at(probability: float) -> float:
 
 def test_supported_claims_pass_verbatim_and_reworded():
     model = judge(0.97)
-    for claim in ("It was founded as Edo in 1457.", "The capital of Japan is Tokyo.",
-                  "Tokyo was founded in 1457."):
+    for claim in (
+        "It was founded as Edo in 1457.",
+        "The capital of Japan is Tokyo.",
+        "Tokyo was founded in 1457.",
+    ):
         check = decide_one(model, [TOKYO], claim)
         assert check.passed and check.missing == [] and check.judgment is not None, claim
 
 
 def test_a_swapped_fact_is_rejected_by_the_guard_without_a_model_call():
     model = judge(0.99)  # a judge that would accept anything
-    for claim in ("Tokyo was founded as Edo in 1475.",
-                  "Osaka is the capital and most populous city of Japan.",
-                  "About 41 million people live in Tokyo."):
+    for claim in (
+        "Tokyo was founded as Edo in 1475.",
+        "Osaka is the capital and most populous city of Japan.",
+        "About 41 million people live in Tokyo.",
+    ):
         check = decide_one(model, [TOKYO], claim)
         assert not check.passed and check.missing and check.probability == 0.0, claim
     assert model.calls == []
@@ -72,21 +82,24 @@ def test_the_decision_passes_at_its_threshold_and_not_below():
     below = score_at(EMBEDDED.threshold - 0.01)
     assert not decide_one(judge(below), [TOKYO], "Tokyo is the capital of Japan.").passed
     # the threshold is the Context's when set
-    assert not decide_one(judge(at), [TOKYO], "Tokyo is the capital of Japan.",
-                          support_threshold=EMBEDDED.threshold + 0.01).passed
+    assert not decide_one(
+        judge(at), [TOKYO], "Tokyo is the capital of Japan.", support_threshold=EMBEDDED.threshold + 0.01
+    ).passed
 
 
 def test_the_judge_sees_the_verbatim_quote_and_the_quote_is_spans_of_the_document():
     model = judge(0.97)
     check = decide_one(model, [TOKYO, OSAKA], "Edo was founded in 1457.")
-    (messages, _), = model.calls
+    ((messages, _),) = model.calls
     assert messages[0].text == entailment.SYSTEM
     prompt = last_user_text(messages)
     assert "It was founded as Edo in 1457." in prompt
     assert "most populous" not in prompt and "Kansai" not in prompt  # only the quoted sentence is shown
     (quote,) = check.quotes
-    assert (quote.doc, TOKYO["text"][quote.start:quote.end]) == (
-        TOKYO["id"], "It was founded as Edo in 1457.")
+    assert (quote.doc, TOKYO["text"][quote.start : quote.end]) == (
+        TOKYO["id"],
+        "It was founded as Edo in 1457.",
+    )
 
 
 def test_issup_decision_judges_whole_documents_at_one_half():
@@ -98,23 +111,34 @@ def test_issup_decision_judges_whole_documents_at_one_half():
 
 def test_guard_terms_and_quotes():
     assert key_terms("In 1457 the Japanese city of Edo had 14,000 people.") == [
-        "1457", "14000", "japanese", "edo"]
+        "1457",
+        "14000",
+        "japanese",
+        "edo",
+    ]
     assert missing_terms("Japanese Edo had three thousand people in 1457.", TOKYO["text"]) == []
     assert missing_terms("Tokyo had 15 million people.", TOKYO["text"]) == ["15"]
     spans = select_quote("The capital of Japan is Tokyo, founded in 1457.", TOKYO["text"])
-    assert [TOKYO["text"][s:e] for s, e in spans] == ["Tokyo is the capital and most populous city of Japan.",
-                                                      "It was founded as Edo in 1457."]
+    assert [TOKYO["text"][s:e] for s, e in spans] == [
+        "Tokyo is the capital and most populous city of Japan.",
+        "It was founded as Edo in 1457.",
+    ]
 
 
-LAHORE = make_document("Lahore", "Lahore is the capital and largest city of the Pakistani province of "
-                       "Punjab. It is the second-largest city in Pakistan.")
+LAHORE = make_document(
+    "Lahore",
+    "Lahore is the capital and largest city of the Pakistani province of "
+    "Punjab. It is the second-largest city in Pakistan.",
+)
 
 
 def claim_judge(p_yes_by_claim: dict[str, float], default: float = 0.05):
     """A scripted entailment judge whose P(Yes) depends on the claim it is asked about."""
+
     def respond(messages, kwargs):
         prompt = last_user_text(messages)
         return judgment_reply(next((p for claim, p in p_yes_by_claim.items() if claim in prompt), default))
+
     return ScriptedChatModel(respond=respond)
 
 
@@ -125,7 +149,7 @@ def test_the_contrast_check_fails_a_claim_that_a_sibling_beats_and_keeps_one_tha
     asked_before = len(model.calls)
     check = decide_one(model, [LAHORE], right, contrast_check=True)
     assert not check.passed and check.rival == wrong
-    siblings = [last_user_text(m) for m, _ in model.calls[asked_before + 1:]]
+    siblings = [last_user_text(m) for m, _ in model.calls[asked_before + 1 :]]
     assert len(siblings) == 4 and all(right not in s for s in siblings)  # Pakistani / Punjab, both places
     # the same claim wins when its relation is the one the quote states
     kept = decide_one(claim_judge({wrong: 0.9, right: 0.2}), [LAHORE], wrong, contrast_check=True)
@@ -137,8 +161,9 @@ def test_the_contrast_check_costs_nothing_without_siblings_or_without_a_pass():
     assert decide_one(model, [TOKYO], "Tokyo is the capital of Japan.", contrast_check=True).passed
     assert len(model.calls) == 1
     failing = judge(0.05)
-    assert not decide_one(failing, [LAHORE], "The largest city of Pakistan is Lahore.",
-                          contrast_check=True).passed
+    assert not decide_one(
+        failing, [LAHORE], "The largest city of Pakistan is Lahore.", contrast_check=True
+    ).passed
     assert len(failing.calls) == 1  # a claim that fails is not contrasted
 
 
@@ -146,25 +171,34 @@ def test_contrast_claims_swap_one_year_or_one_standalone_name_for_another_of_the
     from verirag.evidence import contrast_claims
 
     assert contrast_claims("Oxford was founded in 1167.", "It grew from 1167. In 1209 some fled.") == [
-        "Oxford was founded in 1209."]
-    assert contrast_claims("Google was founded by Chad Hurley.",
-                           "YouTube is owned by Google. It was founded by Chad Hurley and Steve Chen.") == [
-        "YouTube was founded by Chad Hurley."]  # "Chad Hurley", "Steve Chen": names of two words stay
+        "Oxford was founded in 1209."
+    ]
+    assert contrast_claims(
+        "Google was founded by Chad Hurley.",
+        "YouTube is owned by Google. It was founded by Chad Hurley and Steve Chen.",
+    ) == ["YouTube was founded by Chad Hurley."]  # "Chad Hurley", "Steve Chen": names of two words stay
     assert contrast_claims("Tokyo is the capital of Japan.", "Tokyo is the capital city of Japan.") == []
     assert len(contrast_claims("A in 1900 met B.", "1901 1902 1903 1904 1905 1906 1907", limit=6)) == 6
 
 
-LUNG = make_document("Lung cancer", "Lung cancer is a malignant tumor that originates in the tissues of "
-                     "the lungs.")
-BRONCHITIS = make_document("Bronchitis", "Bronchitis is inflammation of the bronchi in the lungs. Symptoms "
-                           "include coughing up sputum, wheezing, shortness of breath, and chest pain.")
+LUNG = make_document(
+    "Lung cancer", "Lung cancer is a malignant tumor that originates in the tissues of the lungs."
+)
+BRONCHITIS = make_document(
+    "Bronchitis",
+    "Bronchitis is inflammation of the bronchi in the lungs. Symptoms "
+    "include coughing up sputum, wheezing, shortness of breath, and chest pain.",
+)
 
 
 def test_the_subject_check_joins_only_documents_the_claim_names():
     joined = "Lung cancer is a malignant tumor whose symptoms include wheezing and chest pain."
     # a judge that reads the words: it accepts whenever the quote it is shown mentions wheezing
-    model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(
-        0.97 if "wheezing" in last_user_text(messages).split("Claim:")[0] else 0.03))
+    model = ScriptedChatModel(
+        respond=lambda messages, kwargs: judgment_reply(
+            0.97 if "wheezing" in last_user_text(messages).split("Claim:")[0] else 0.03
+        )
+    )
     assert decide_one(model, [LUNG, BRONCHITIS], joined, subject_check=False).passed  # the join verified
     check = decide_one(model, [LUNG, BRONCHITIS], joined, subject_check=True)
     assert not check.passed and [q.doc for q in check.quotes] == [LUNG["id"]]  # Bronchitis not joined

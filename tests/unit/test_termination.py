@@ -10,8 +10,26 @@ from verirag import Context
 from verirag.api import run
 from verirag.testing import distribution_reply, last_user_text
 
-WORDS = ["Tokyo", "Japan", "capital", "Kyoto", "Fuji", "volcano", "city", "island", "banana", "[1]", "[2]",
-         "[9]", "Selected Documents:", "[END]", "Yes", "No", "7", "."]
+WORDS = [
+    "Tokyo",
+    "Japan",
+    "capital",
+    "Kyoto",
+    "Fuji",
+    "volcano",
+    "city",
+    "island",
+    "banana",
+    "[1]",
+    "[2]",
+    "[9]",
+    "Selected Documents:",
+    "[END]",
+    "Yes",
+    "No",
+    "7",
+    ".",
+]
 
 
 class RandomModel:
@@ -39,19 +57,41 @@ def documented_bound(retrieval_iterations: int, sentences: int, trials: int, wri
     return 4 * retrieval_iterations + 1 + sentences * (5 * trials + 6) + 4
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), sentences=st.integers(1, 3), trials=st.integers(0, 2),
-       iterations=st.integers(1, 3), writer=st.sampled_from(["vtg", "answer"]),
-       verify_mode=st.sampled_from(["classify", "score"]), utility=st.sampled_from(["listwise", "pointwise"]),
-       unverified=st.sampled_from(["drop", "show"]))
-def test_random_model_runs_end_within_the_step_bound(vtg_store, scripted, seed, sentences, trials,
-                                                      iterations, writer, verify_mode, utility, unverified):
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    seed=st.integers(0, 10**6),
+    sentences=st.integers(1, 3),
+    trials=st.integers(0, 2),
+    iterations=st.integers(1, 3),
+    writer=st.sampled_from(["vtg", "answer"]),
+    verify_mode=st.sampled_from(["classify", "score"]),
+    utility=st.sampled_from(["listwise", "pointwise"]),
+    unverified=st.sampled_from(["drop", "show"]),
+)
+def test_random_model_runs_end_within_the_step_bound(
+    vtg_store, scripted, seed, sentences, trials, iterations, writer, verify_mode, utility, unverified
+):
     name, _ = scripted(RandomModel(random.Random(seed)))
-    context = Context(model=name, store="vtg", top_k=2, candidates_per_query=4, window=2, utility_samples=2,
-                      max_retrieval_iterations=iterations, max_sentences=sentences, max_trials=trials,
-                      writer=writer, verify_mode=verify_mode, utility_mode=utility, evidence_docs=1,
-                      unverified=unverified)
+    context = Context(
+        model=name,
+        store="vtg",
+        top_k=2,
+        candidates_per_query=4,
+        window=2,
+        utility_samples=2,
+        max_retrieval_iterations=iterations,
+        max_sentences=sentences,
+        max_trials=trials,
+        writer=writer,
+        verify_mode=verify_mode,
+        utility_mode=utility,
+        evidence_docs=1,
+        unverified=unverified,
+    )
     steps: list[str] = []
 
     def on_event(mode, chunk):
@@ -66,17 +106,37 @@ def test_random_model_runs_end_within_the_step_bound(vtg_store, scripted, seed, 
     assert all(s["verified_by"] in ("citations", "memory", "none") for s in out["sentences"])
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), max_parts=st.integers(2, 6), max_hops=st.integers(1, 2),
-       question=st.sampled_from(["What are the capitals of the countries that border Japan?",
-                                 "Who founded Tokyo, Kyoto and Osaka?"]))
-def test_random_model_planned_questions_end_within_their_caps(vtg_store, scripted, seed, max_parts, max_hops,
-                                                               question):
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    seed=st.integers(0, 10**6),
+    max_parts=st.integers(2, 6),
+    max_hops=st.integers(1, 2),
+    question=st.sampled_from(
+        ["What are the capitals of the countries that border Japan?", "Who founded Tokyo, Kyoto and Osaka?"]
+    ),
+)
+def test_random_model_planned_questions_end_within_their_caps(
+    vtg_store, scripted, seed, max_parts, max_hops, question
+):
     name, _ = scripted(RandomModel(random.Random(seed)))
-    context = Context(model=name, store="vtg", top_k=2, candidates_per_query=4, window=2, utility_samples=2,
-                      max_retrieval_iterations=1, max_sentences=2, max_trials=1, evidence_docs=1,
-                      max_parts=max_parts, max_hops=max_hops)
+    context = Context(
+        model=name,
+        store="vtg",
+        top_k=2,
+        candidates_per_query=4,
+        window=2,
+        utility_samples=2,
+        max_retrieval_iterations=1,
+        max_sentences=2,
+        max_trials=1,
+        evidence_docs=1,
+        max_parts=max_parts,
+        max_hops=max_hops,
+    )
     steps: list[str] = []
 
     def on_event(mode, chunk):

@@ -35,15 +35,33 @@ class Tags(HTMLParser):
 
 
 def result(**sentence):
-    return {"question": "What is the <i>capital</i>?", "answer": "…",
-            "sentences": [{"text": "Tokyo is the capital of Japan.", "citations": ["d1"], "support": 0.93,
-                           "verified_by": "citations", **sentence},
-                          {"text": "It has <script>1</script> people.", "citations": ["d1"], "support": 0.1,
-                           "verified_by": "none"}],
-            "documents": {"d1": {"title": "Markup <b>page</b>", "text": MARKUP, "source": "/data/guide.pdf",
-                                 "page": 7}},
-            "usage": {"per_node": {}, "total": {"calls": 3, "input_tokens": 120, "output_tokens": 30},
-                      "wall_seconds": 1.5}}
+    return {
+        "question": "What is the <i>capital</i>?",
+        "answer": "…",
+        "sentences": [
+            {
+                "text": "Tokyo is the capital of Japan.",
+                "citations": ["d1"],
+                "support": 0.93,
+                "verified_by": "citations",
+                **sentence,
+            },
+            {
+                "text": "It has <script>1</script> people.",
+                "citations": ["d1"],
+                "support": 0.1,
+                "verified_by": "none",
+            },
+        ],
+        "documents": {
+            "d1": {"title": "Markup <b>page</b>", "text": MARKUP, "source": "/data/guide.pdf", "page": 7}
+        },
+        "usage": {
+            "per_node": {},
+            "total": {"calls": 3, "input_tokens": 120, "output_tokens": 30},
+            "wall_seconds": 1.5,
+        },
+    }
 
 
 def test_document_markup_is_shown_as_text_never_as_html():
@@ -60,8 +78,14 @@ def test_document_markup_is_shown_as_text_never_as_html():
 
 def test_quotes_are_highlighted_and_marks_say_what_was_verified():
     start = MARKUP.index(QUOTE)
-    view = AnswerView(result(quotes=[{"doc": "d1", "start": start, "end": start + len(QUOTE)},
-                                     {"doc": "d1", "start": 0, "end": 6}]))
+    view = AnswerView(
+        result(
+            quotes=[
+                {"doc": "d1", "start": start, "end": start + len(QUOTE)},
+                {"doc": "d1", "start": 0, "end": 6},
+            ]
+        )
+    )
     page = Tags(view._repr_html_())
     assert page.marks == ["A page", QUOTE]
     assert "Tokyo is the capital of Japan [1]. ✓" in page.text
@@ -101,10 +125,16 @@ def test_rows_show_as_an_escaped_html_table():
 
 
 def test_a_question_in_parts_shows_each_part_with_its_verdict():
-    planned = {**result(), "plan": [{"question": "What is <b>Alba</b>?", "verified": True},
-                                    {"question": "What is Brix?", "verified": False}]}
+    planned = {
+        **result(),
+        "plan": [
+            {"question": "What is <b>Alba</b>?", "verified": True},
+            {"question": "What is Brix?", "verified": False},
+        ],
+    }
     markup = AnswerView(planned)._repr_html_()
-    assert ("The question in parts:What is <b>Alba</b>? — ✓ verified"
-            "What is Brix? — not answered by the documents") in Tags(markup).text
+    assert (
+        "The question in parts:What is <b>Alba</b>? — ✓ verifiedWhat is Brix? — not answered by the documents"
+    ) in Tags(markup).text
     assert "<b>Alba" not in markup  # the question is data, shown as text
     assert "The question in parts" not in Tags(AnswerView(result())._repr_html_()).text

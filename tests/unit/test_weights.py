@@ -74,8 +74,11 @@ def test_each_embedded_model_is_assembled_from_its_own_parts_and_checked(tmp_pat
     with pytest.raises(ModelIntegrityError, match=pinned.sha256):
         weights.local_model_path(tmp_path / "home", spec)
     assert not (tmp_path / "home" / "models" / pinned.file).exists()
-    monkeypatch.setitem(weights.EMBEDDED, spec, weights.Weights(pinned.file, _sha(whole), len(whole),
-                                                                pinned.part_modules, pinned.install))
+    monkeypatch.setitem(
+        weights.EMBEDDED,
+        spec,
+        weights.Weights(pinned.file, _sha(whole), len(whole), pinned.part_modules, pinned.install),
+    )
     path = weights.local_model_path(tmp_path / "home", spec)
     assert path.name == pinned.file and path.read_bytes() == whole
 

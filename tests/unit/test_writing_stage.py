@@ -46,7 +46,7 @@ def test_tier_one_pass_keeps_the_sentence_with_its_citations(vtg_store, scripted
     assert len(script.support_calls) == 2 and "verify_memory" not in state["usage"]
     (quote,) = sentence["quotes"]
     document = out["documents"][quote["doc"]]
-    assert document["text"][quote["start"]:quote["end"]] == "Its capital is Tokyo."
+    assert document["text"][quote["start"] : quote["end"]] == "Its capital is Tokyo."
 
 
 def test_tier_one_fail_tier_two_pass_simplifies_over_the_whole_memory(vtg_store, scripted):
@@ -64,7 +64,8 @@ def test_tier_one_fail_tier_two_pass_simplifies_over_the_whole_memory(vtg_store,
 
 
 def test_under_the_default_decision_tier_two_cites_the_memory_documents_its_quote_comes_from(
-        vtg_store, scripted):
+    vtg_store, scripted
+):
     people = "Tokyo has about 14 million inhabitants."
     script = Writer([people], cite={people: ["Osaka"]}, needs={people: ["Tokyo"]})
     name, _ = scripted(script)
@@ -73,7 +74,7 @@ def test_under_the_default_decision_tier_two_cites_the_memory_documents_its_quot
     assert sentence["verified_by"] == "memory"
     assert [out["documents"][c]["title"] for c in sentence["citations"]] == ["Tokyo"]
     (quote,) = sentence["quotes"]
-    assert out["documents"][quote["doc"]]["text"][quote["start"]:quote["end"]].startswith("Tokyo is")
+    assert out["documents"][quote["doc"]]["text"][quote["start"] : quote["end"]].startswith("Tokyo is")
     # tier 1 asked nothing (Osaka lacks "Tokyo" and "14": the guard), tier 2 judged the Tokyo quote
     assert [titles for titles, _ in script.support_calls][0] == ["Tokyo"]
 
@@ -125,21 +126,32 @@ def test_vtg_keeps_an_exhausted_sentence_marked_in_the_text_and_moves_on(vtg_sto
 def _graded(grades, script):
     """``script`` (a Writer) with a support judge that gives each sentence text a fixed probability of
     support."""
+
     def respond(messages, kwargs):
         if (judged := judged_sentence(messages)) is not None:
             return support_reply(messages, grades[judged])
         return script(messages, kwargs)
+
     return respond
 
 
 def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_says_what_is_missing(
-        vtg_store, scripted):
-    first, best, last = ("Tokyo has 90 million people.", "Tokyo has 40 million people.",
-                         "Tokyo has 70 million people.")
-    respond = _graded({S1: 0.95, first: 0.2, best: 0.4, last: 0.1},
-                      Writer([S1, first, best, last],
-                             cite={s: ["Tokyo"] for s in (first, best, last)} | {S1: ["Japan"]},
-                             needs={S1: ["Japan"]}, queries=("Tokyo population",)))
+    vtg_store, scripted
+):
+    first, best, last = (
+        "Tokyo has 90 million people.",
+        "Tokyo has 40 million people.",
+        "Tokyo has 70 million people.",
+    )
+    respond = _graded(
+        {S1: 0.95, first: 0.2, best: 0.4, last: 0.1},
+        Writer(
+            [S1, first, best, last],
+            cite={s: ["Tokyo"] for s in (first, best, last)} | {S1: ["Japan"]},
+            needs={S1: ["Japan"]},
+            queries=("Tokyo population",),
+        ),
+    )
 
     def gap(messages, kwargs):
         if prompt_kind(messages) == "gap":
@@ -147,8 +159,10 @@ def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_say
         return respond(messages, kwargs)
 
     name, _ = scripted(gap)
-    out, state = run("What is the capital of Japan and how many people live there?",
-                     ctx(name, max_trials=2, support_decision="issup"))
+    out, state = run(
+        "What is the capital of Japan and how many people live there?",
+        ctx(name, max_trials=2, support_decision="issup"),
+    )
     kept, dropped = out["sentences"]
     assert kept["verified_by"] == "citations" and dropped["verified_by"] == "none"
     # the second of its three trials had the best support: that one is kept (VTG would keep the last)
@@ -156,28 +170,41 @@ def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_say
     assert [out["documents"][c]["title"] for c in dropped["citations"]] == ["Tokyo"]
     # the unverified sentence is left out of the text, which ends by naming what the documents do not say
     assert out["refusal"] == "The documents do not say how many people live in Tokyo."
-    assert out["answer"] == ("Tokyo is the capital of Japan [1]. "
-                             "The documents do not say how many people live in Tokyo.")
+    assert out["answer"] == (
+        "Tokyo is the capital of Japan [1]. The documents do not say how many people live in Tokyo."
+    )
     assert list(out["documents"])[0] == kept["citations"][0]  # [1] is the answer's source; Tokyo's follows
 
 
-@pytest.mark.parametrize(("named", "refusal_text"), [
-    ("the capital of Japan", None),  # what the verified answer already says: no gap
-    ("the capital of Peru", refusal.PART_UNKNOWN),  # words from neither question nor answer: unusable
-])
-def test_a_named_gap_is_checked_against_the_question_and_the_verified_answer(vtg_store, scripted, named,
-                                                                              refusal_text):
+@pytest.mark.parametrize(
+    ("named", "refusal_text"),
+    [
+        ("the capital of Japan", None),  # what the verified answer already says: no gap
+        ("the capital of Peru", refusal.PART_UNKNOWN),  # words from neither question nor answer: unusable
+    ],
+)
+def test_a_named_gap_is_checked_against_the_question_and_the_verified_answer(
+    vtg_store, scripted, named, refusal_text
+):
     trials = ("Tokyo has 90 million people.", "Tokyo has 40 million people.", "Tokyo has 70 million people.")
-    respond = _graded({S1: 0.95} | dict.fromkeys(trials, 0.2),
-                      Writer([S1, *trials], cite=dict.fromkeys(trials, ["Tokyo"]) | {S1: ["Japan"]},
-                             needs={S1: ["Japan"]}, queries=("Tokyo population",)))
+    respond = _graded(
+        {S1: 0.95} | dict.fromkeys(trials, 0.2),
+        Writer(
+            [S1, *trials],
+            cite=dict.fromkeys(trials, ["Tokyo"]) | {S1: ["Japan"]},
+            needs={S1: ["Japan"]},
+            queries=("Tokyo population",),
+        ),
+    )
 
     def gap(messages, kwargs):
         return named if prompt_kind(messages) == "gap" else respond(messages, kwargs)
 
     name, _ = scripted(gap)
-    out, _ = run("What is the capital of Japan and how many people live there?",
-                 ctx(name, max_trials=2, support_decision="issup"))
+    out, _ = run(
+        "What is the capital of Japan and how many people live there?",
+        ctx(name, max_trials=2, support_decision="issup"),
+    )
     assert [s["verified_by"] for s in out["sentences"]] == ["citations", "none"]
     assert out["refusal"] == refusal_text
     ending = f" {refusal_text}" if refusal_text else ""
@@ -242,8 +269,12 @@ def test_end_signal_and_sentence_cap(vtg_store, scripted):
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name))
     assert out["sentences"] == [] and out["answer"] == refusal.NOTHING_VERIFIED
-    many = ["Japan has thousands of islands.", "Its emperor lives in Tokyo.",
-            "Rice farming shaped its villages.", "Sumo wrestling began there."]
+    many = [
+        "Japan has thousands of islands.",
+        "Its emperor lives in Tokyo.",
+        "Rice farming shaped its villages.",
+        "Sumo wrestling began there.",
+    ]
     script = Writer(many, cite={s: ["Japan"] for s in many}, needs={s: ["Japan"] for s in many})
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name, max_sentences=2))
@@ -252,8 +283,9 @@ def test_end_signal_and_sentence_cap(vtg_store, scripted):
 
 @pytest.mark.parametrize(("decision", "needed"), [("grounded", ["Tokyo"]), ("issup", ["Japan", "Tokyo"])])
 @pytest.mark.parametrize("concurrency", [1, 4])
-def test_simplifier_removes_exactly_the_redundant_citations(vtg_store, scripted, concurrency, decision,
-                                                            needed):
+def test_simplifier_removes_exactly_the_redundant_citations(
+    vtg_store, scripted, concurrency, decision, needed
+):
     both = "Tokyo, the capital of Japan, has 14 million inhabitants."
     script = Writer([both], cite={both: ["Banana", "Japan", "Tokyo"]}, needs={both: needed})
     name, _ = scripted(script)
@@ -266,7 +298,8 @@ def test_simplifier_removes_exactly_the_redundant_citations(vtg_store, scripted,
 
 @pytest.mark.parametrize("needs", [["Japan"], ["Japan", "Tokyo"], ["Kyoto", "Fuji", "Osaka"]])
 def test_concurrent_simplifier_matches_sequential_greedy_and_asks_the_first_round_at_once(
-        vtg_store, scripted, needs):
+    vtg_store, scripted, needs
+):
     import threading
 
     sentence = "Japan has several famous cities and mountains."
@@ -282,8 +315,15 @@ def test_concurrent_simplifier_matches_sequential_greedy_and_asks_the_first_roun
             return script(messages, kwargs)
 
         name, _ = scripted(respond)
-        out, _ = run(Q, ctx(name, top_k=6, max_concurrency=concurrency if concurrency == 1 else 6,
-                            support_decision="issup"))
+        out, _ = run(
+            Q,
+            ctx(
+                name,
+                top_k=6,
+                max_concurrency=concurrency if concurrency == 1 else 6,
+                support_decision="issup",
+            ),
+        )
         (kept,) = out["sentences"]
         assert kept["verified_by"] == "memory"  # tier 2 over the six documents, then simplified
         results[concurrency] = sorted(out["documents"][c]["title"] for c in kept["citations"])
@@ -292,8 +332,12 @@ def test_concurrent_simplifier_matches_sequential_greedy_and_asks_the_first_roun
 
 def test_long_term_memory_grows_only_with_verified_citations(vtg_store, scripted):
     fuji, osaka = "Mount Fuji is a volcano near Tokyo.", "Osaka is the capital of Japan."
-    script = Writer([osaka, osaka, fuji], cite={osaka: ["Osaka"], fuji: ["Fuji"]}, needs={fuji: ["Fuji"]},
-                    queries=("Osaka Kansai city", "Mount Fuji volcano"))
+    script = Writer(
+        [osaka, osaka, fuji],
+        cite={osaka: ["Osaka"], fuji: ["Fuji"]},
+        needs={fuji: ["Fuji"]},
+        queries=("Osaka Kansai city", "Mount Fuji volcano"),
+    )
     name, _ = scripted(script)
     out, state = run(Q, ctx(name, top_k=1, max_trials=1, evidence_docs=2, unverified="show"))
     assert "Osaka" in script.memories[1] and "Fuji" in script.memories[1]  # both found by the evidence finder
@@ -337,8 +381,9 @@ def test_cite_keeps_each_document_once_and_at_most_max_citations(vtg_store, scri
     assert [out["documents"][c]["title"] for c in sentence["citations"]] == [shown[1], shown[0], shown[2]]
 
 
-def test_the_citer_gets_the_sentence_as_its_reply_prefill_and_reads_markers_from_a_continuation(vtg_store,
-                                                                                                scripted):
+def test_the_citer_gets_the_sentence_as_its_reply_prefill_and_reads_markers_from_a_continuation(
+    vtg_store, scripted
+):
     prefills, script = [], Writer([S1], cite={}, needs={})
 
     def respond(messages, kwargs):
@@ -369,8 +414,9 @@ def test_ablation_without_query_generation_searches_with_the_sentence(vtg_store,
     fuji = "Mount Fuji is a volcano near Tokyo."
     script = Writer([fuji, fuji], cite={fuji: ["Fuji"]}, needs={fuji: ["Fuji"]})
     name, _ = scripted(script)
-    out, _ = run("Which mountains are in the capital of Japan? Tokyo", ctx(name, top_k=1,
-                                                                          **SYSTEMS["verirag-no-qg"]))
+    out, _ = run(
+        "Which mountains are in the capital of Japan? Tokyo", ctx(name, top_k=1, **SYSTEMS["verirag-no-qg"])
+    )
     assert script.query_calls == 0
     assert "Fuji" in script.memories[1]  # the sentence itself found the Fuji document
     assert out["sentences"][0]["verified_by"] == "citations"
@@ -398,8 +444,10 @@ def test_a_restated_sentence_ends_the_answer(vtg_store, scripted):
 
 
 def test_a_compound_sentence_that_adds_one_new_fact_is_not_a_restatement():
-    kept = ["Tokyo is the capital and most populous city of Japan, an island country in East Asia in the "
-            "Pacific Ocean."]
+    kept = [
+        "Tokyo is the capital and most populous city of Japan, an island country in East Asia in the "
+        "Pacific Ocean."
+    ]
     added = kept[0].rstrip(".") + ", and Tokyo was founded as Edo."  # 85 % of its words already said
     assert not repeats(added, kept)
     assert repeats("Japan's capital and most populous city is Tokyo.", kept)
@@ -410,7 +458,8 @@ LIST = "Japan's cities include Tokyo, Osaka, and Banana."
 
 
 def test_with_atomic_claims_a_list_keeps_its_verified_members_and_the_refusal_names_the_rest(
-        vtg_store, scripted):
+    vtg_store, scripted
+):
     members = {f"Japan's cities include {m}.": [m] for m in ("Tokyo", "Osaka")}  # Banana: never
     script = Writer([LIST], cite={LIST: ["Tokyo", "Osaka", "Banana"]}, needs=members)
     name, _ = scripted(script)
@@ -420,14 +469,22 @@ def test_with_atomic_claims_a_list_keeps_its_verified_members_and_the_refusal_na
     assert sentence["verified_by"] == "citations"
     assert sentence["omitted"] == ["Japan's cities include Banana."]
     assert [(a["text"], a["verified"]) for a in sentence["atoms"]] == [
-        ("Japan's cities include Tokyo.", True), ("Japan's cities include Osaka.", True),
-        ("Japan's cities include Banana.", False)]
+        ("Japan's cities include Tokyo.", True),
+        ("Japan's cities include Osaka.", True),
+        ("Japan's cities include Banana.", False),
+    ]
     assert all(a["quotes"] for a in sentence["atoms"] if a["verified"])
     assert out["refusal"] == "The documents do not say that Japan's cities include Banana."
     assert out["answer"].endswith(out["refusal"]) and "Banana" not in out["answer"].split(".")[0]
     # without atomic claims the list is one claim: it fails, and nothing of it is kept in the answer
-    plain, _ = run(Q, ctx(scripted(Writer([LIST], cite={LIST: ["Tokyo", "Osaka", "Banana"]},
-                                          needs=members))[0], top_k=6, max_trials=0))
+    plain, _ = run(
+        Q,
+        ctx(
+            scripted(Writer([LIST], cite={LIST: ["Tokyo", "Osaka", "Banana"]}, needs=members))[0],
+            top_k=6,
+            max_trials=0,
+        ),
+    )
     assert [s["verified_by"] for s in plain["sentences"]] == ["none"] and "atoms" not in plain["sentences"][0]
 
 
@@ -457,6 +514,7 @@ def beam_responder(beam, calls):
         if kind == "usefulness":
             return distribution_reply(by_sentence[line_after(prompt, "Answer: ")][2])
         raise AssertionError(f"unexpected prompt {kind}")
+
     return respond
 
 
@@ -530,17 +588,25 @@ def test_the_quotes_have_their_own_ledger_entry(vtg_store, scripted):
     assert per_node["simplify_citations.quotes"]["calls"] == 1  # the one sentence-level check
     assert per_node["simplify_citations"]["calls"] == 0  # one citation: nothing to simplify above it
     assert total["calls"] == sum(c["calls"] for c in per_node.values()) == len(model.calls)
-    assert total["seconds"] == pytest.approx(sum(c["seconds"] for n, c in per_node.items() if "." not in n),
-                                             abs=1e-3)
+    assert total["seconds"] == pytest.approx(
+        sum(c["seconds"] for n, c in per_node.items() if "." not in n), abs=1e-3
+    )
 
 
-@pytest.mark.parametrize("switches", [{}, {"contrast_check": True}, {"atomic_claims": True},
-                                      {"support_decision": "issup"}])
+@pytest.mark.parametrize(
+    "switches", [{}, {"contrast_check": True}, {"atomic_claims": True}, {"support_decision": "issup"}]
+)
 def test_the_ledger_counts_every_call_the_support_decision_makes(vtg_store, scripted, switches):
     fuji = "Mount Fuji is the highest mountain in Japan, and Tokyo is the capital of Japan."
-    script = Writer([fuji], cite={fuji: ["Fuji", "Tokyo"]},
-                    needs={fuji: ["Fuji", "Tokyo"], "Mount Fuji is the highest mountain in Japan.": ["Fuji"],
-                           "Tokyo is the capital of Japan.": ["Tokyo"]})
+    script = Writer(
+        [fuji],
+        cite={fuji: ["Fuji", "Tokyo"]},
+        needs={
+            fuji: ["Fuji", "Tokyo"],
+            "Mount Fuji is the highest mountain in Japan.": ["Fuji"],
+            "Tokyo is the capital of Japan.": ["Tokyo"],
+        },
+    )
     name, model = scripted(script)
     out, _ = run(fuji, ctx(name, **switches))
     kinds = [prompt_kind(m) for m, _ in model.calls]
@@ -550,7 +616,8 @@ def test_the_ledger_counts_every_call_the_support_decision_makes(vtg_store, scri
 
 
 def test_with_the_contrast_check_a_sentence_whose_sibling_is_judged_as_well_supported_is_not_verified(
-        vtg_store, scripted):
+    vtg_store, scripted
+):
     claim, sibling = "Fuji is the highest mountain in Japan.", "Tokyo is the highest mountain in Japan."
 
     def run_with(contrast_check):

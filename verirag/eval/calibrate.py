@@ -25,8 +25,10 @@ DEFAULT_PAIRS = Path(__file__).resolve().parents[2] / "benchmarks" / "verifier_v
 def load_pairs(path: Path, limit: int | None = None) -> list[dict]:
     """The calibration split of a pairs file (one JSON object per line: claim, evidence, label, kind)."""
     if not path.is_file():
-        raise VeriragError(f"no pairs file at {path}: give --pairs PATH (benchmarks/verifier_v2/pairs.jsonl "
-                           "of a source checkout)")
+        raise VeriragError(
+            f"no pairs file at {path}: give --pairs PATH (benchmarks/verifier_v2/pairs.jsonl "
+            "of a source checkout)"
+        )
     try:
         pairs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
         chosen = [p for p in pairs if p.get("split", "calibration") == "calibration"]
@@ -40,8 +42,9 @@ def load_pairs(path: Path, limit: int | None = None) -> list[dict]:
     return chosen[: limit or None]
 
 
-def calibrate(model: str, pairs: list[dict], progress: Callable[[], None] = lambda: None
-              ) -> tuple[calibration.Calibration, Path]:
+def calibrate(
+    model: str, pairs: list[dict], progress: Callable[[], None] = lambda: None
+) -> tuple[calibration.Calibration, Path]:
     """Judge every pair not yet judged for ``model`` (grounded decision, raw P(Yes)), fit, save."""
     records_path = calibration.path(model).with_suffix(".judgments.jsonl")
     records_path.parent.mkdir(parents=True, exist_ok=True)
@@ -51,19 +54,26 @@ def calibrate(model: str, pairs: list[dict], progress: Callable[[], None] = lamb
     for pair in pairs:
         if pair["id"] not in done:
             docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
-            (check,) = critiques.decide(chat, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.",
-                                        context)
+            (check,) = critiques.decide(
+                chat, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.", context
+            )
             judged = check.judgment
             done[pair["id"]] = record = {
                 "id": pair["id"],
                 "p_yes": None if judged is None else round(judged.probabilities["Yes"], 6),
-                "from_text": bool(judged and judged.from_text)}
+                "from_text": bool(judged and judged.from_text),
+            }
             append_record(records_path, record)
         progress()
     ids = [p["id"] for p in pairs]
     kinds = [f"{p['label']}:{p.get('kind', '')}" for p in pairs]  # false passes are bounded per kind
-    fitted = calibration.fit([done[i]["p_yes"] for i in ids], [done[i]["from_text"] for i in ids],
-                             [int(p["label"]) for p in pairs], kinds, f"{len(pairs)} calibration pairs")
+    fitted = calibration.fit(
+        [done[i]["p_yes"] for i in ids],
+        [done[i]["from_text"] for i in ids],
+        [int(p["label"]) for p in pairs],
+        kinds,
+        f"{len(pairs)} calibration pairs",
+    )
     # the support pairs say nothing of the retrieval verification: its map stays the model's own
     fitted = replace(fitted, answerable=calibration.for_model(model).answerable)
     return fitted, calibration.save(model, fitted)

@@ -23,9 +23,21 @@ from verirag.evidence import normalize_answer
 from verirag.refusal import is_refusal
 from verirag.text import CITATION, split_sentences
 
-__all__ = ["JUDGE_THRESHOLD", "MAX_CITATIONS", "CitationScores", "EntailmentJudge", "answer_contained",
-           "citation_scores", "cited_numbers", "em_recall", "evidence_recall", "f1", "normalize_answer",
-           "remove_citations", "trust_scores"]
+__all__ = [
+    "JUDGE_THRESHOLD",
+    "MAX_CITATIONS",
+    "CitationScores",
+    "EntailmentJudge",
+    "answer_contained",
+    "citation_scores",
+    "cited_numbers",
+    "em_recall",
+    "evidence_recall",
+    "f1",
+    "normalize_answer",
+    "remove_citations",
+    "trust_scores",
+]
 # The evaluation judge (the run's model asked "do the documents support the claim?") accepts above this
 # P(Yes): the middle of the range with the best balanced accuracy on the verifier benchmark's calibration
 # split (benchmarks/verifier_benchmark.py, the "Yes/No P(Yes)" judgment over whole paragraphs: 0.96 there;
@@ -50,8 +62,13 @@ def em_recall(output: str, golds: Sequence[str]) -> float:
     return sum(answer_contained(output, g) for g in golds) / len(golds) if golds else 0.0
 
 
-def trust_scores(answer: str, sentences: Sequence[dict], documents: dict[str, Document],
-                 judge: EntailmentJudge, unsupported_answers: Sequence[str] = ()) -> dict:
+def trust_scores(
+    answer: str,
+    sentences: Sequence[dict],
+    documents: dict[str, Document],
+    judge: EntailmentJudge,
+    unsupported_answers: Sequence[str] = (),
+) -> dict:
     """The trust view of one answer.
 
     ``sentences`` are the output contract's (verified ones carry ``verified_by`` "citations" or
@@ -62,15 +79,20 @@ def trust_scores(answer: str, sentences: Sequence[dict], documents: dict[str, Do
     sentence — the failure a trustworthy system must never show).
     """
     verified = [s for s in sentences if s.get("verified_by", "none") != "none"]
-    entailed = sum(judge.entails([documents[c] for c in s["citations"] if c in documents], s["text"])
-                   for s in verified)
+    entailed = sum(
+        judge.entails([documents[c] for c in s["citations"] if c in documents], s["text"]) for s in verified
+    )
     parts = split_sentences(answer)
     refusals = [p for p in parts if is_refusal(p)]
     return {
-        "sentences": len(sentences), "verified": len(verified), "verified_entailed": entailed,
-        "refuses": bool(refusals), "only_refusal": not parts or len(refusals) == len(parts),
-        "unsupported_in_verified": any(answer_contained(s["text"], g)
-                                       for s in verified for g in unsupported_answers),
+        "sentences": len(sentences),
+        "verified": len(verified),
+        "verified_entailed": entailed,
+        "refuses": bool(refusals),
+        "only_refusal": not parts or len(refusals) == len(parts),
+        "unsupported_in_verified": any(
+            answer_contained(s["text"], g) for s in verified for g in unsupported_answers
+        ),
     }
 
 

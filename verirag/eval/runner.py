@@ -59,8 +59,13 @@ class _Recorded:
     judge, scoring by probability) answers it from the record's documents, and it is kept in ``added``.
     """
 
-    def __init__(self, checks: list[list], threshold: float, documents: dict | None = None,
-                 judge: EntailmentJudge | None = None):
+    def __init__(
+        self,
+        checks: list[list],
+        threshold: float,
+        documents: dict | None = None,
+        judge: EntailmentJudge | None = None,
+    ):
         self.p = {(tuple(ids), claim): p for ids, claim, p in checks}
         self.threshold = threshold
         self.documents, self.judge = documents or {}, judge
@@ -73,16 +78,26 @@ class _Recorded:
         if (ids, claim) not in self.p:
             probability = getattr(self.judge, "probability", None)
             if probability is None or not all(i in self.documents for i in ids):
-                raise VeriragError(f"the record has no judgment of {claim!r} against {list(ids)} and no "
-                                   "judge to ask: score it with the run's judge")
+                raise VeriragError(
+                    f"the record has no judgment of {claim!r} against {list(ids)} and no "
+                    "judge to ask: score it with the run's judge"
+                )
             p = round(probability([{**self.documents[i], "id": i} for i in ids], claim), 5)
             self.p[(ids, claim)] = p
             self.added.append([list(ids), claim, p])
         return self.p[(ids, claim)] > self.threshold
 
 
-def _metrics(item_answers: Sequence[str], unsupported: Sequence[str], output: dict, cited_text: str,
-             cited_docs: list, judge: EntailmentJudge, evidence: float | None, trials: int) -> dict:
+def _metrics(
+    item_answers: Sequence[str],
+    unsupported: Sequence[str],
+    output: dict,
+    cited_text: str,
+    cited_docs: list,
+    judge: EntailmentJudge,
+    evidence: float | None,
+    trials: int,
+) -> dict:
     citations = citation_scores(cited_text, cited_docs, judge)
     trust = trust_scores(output["answer"], output["sentences"], output["documents"], judge, unsupported)
     return {
@@ -112,15 +127,27 @@ def rescore(record: dict, threshold: float, judge: EntailmentJudge | None = None
     output = {**record["output"], "documents": documents}
     docs = [{"id": i} for i in record["cited"]["documents"]]
     with cache_scope("judge"):  # the checks asked again share the judge's saved states, as when scored
-        metrics = _metrics(record["answers"], record.get("unsupported_answers", []), output,
-                           record["cited"]["text"], docs, recorded, record["metrics"].get("evidence_recall"),
-                           record["metrics"]["evidence_trials"])
-    return {**record, "metrics": metrics, "judge_threshold": threshold,
-            "judgments": record["judgments"] + recorded.added}
+        metrics = _metrics(
+            record["answers"],
+            record.get("unsupported_answers", []),
+            output,
+            record["cited"]["text"],
+            docs,
+            recorded,
+            record["metrics"].get("evidence_recall"),
+            record["metrics"]["evidence_trials"],
+        )
+    return {
+        **record,
+        "metrics": metrics,
+        "judge_threshold": threshold,
+        "judgments": record["judgments"] + recorded.added,
+    }
 
 
-def score_question(system: str, item: Item, context: Context, judge: EntailmentJudge,
-                   dataset: str = "") -> dict:
+def score_question(
+    system: str, item: Item, context: Context, judge: EntailmentJudge, dataset: str = ""
+) -> dict:
     """Run one system on one question and score the answer (ALCE metrics, correctness, trust, cost).
 
     The system runs in a model cache scope of its own and the judge in another (see
@@ -132,8 +159,10 @@ def score_question(system: str, item: Item, context: Context, judge: EntailmentJ
     seconds = time.perf_counter() - started
     judge_before = len(getattr(judge, "replies", []))
     if context.writer == "answer":  # as ALCE: the reply as written, against the documents the model saw
-        cited_text, cited_docs = (state.get("raw_answer", output["answer"]),
-                                  list(state.get("long_term_memory") or []))
+        cited_text, cited_docs = (
+            state.get("raw_answer", output["answer"]),
+            list(state.get("long_term_memory") or []),
+        )
     else:
         cited_text = output["answer"]
         cited_docs = list(_with_ids(output["documents"]).values())
@@ -141,11 +170,16 @@ def score_question(system: str, item: Item, context: Context, judge: EntailmentJ
     retrieved = [d.get("title", "") for d in state.get("long_term_memory") or []]
     per_node = output["usage"]["per_node"]
     with cache_scope("judge"):
-        metrics = _metrics(item.answers, item.unsupported_answers,
-                           {**output, "documents": _with_ids(output["documents"])},
-                           cited_text, cited_docs, recording,
-                           evidence_recall(retrieved, item.evidence_titles) if item.answerable else None,
-                           per_node.get("evidence_finder", {}).get("runs", 0))
+        metrics = _metrics(
+            item.answers,
+            item.unsupported_answers,
+            {**output, "documents": _with_ids(output["documents"])},
+            cited_text,
+            cited_docs,
+            recording,
+            evidence_recall(retrieved, item.evidence_titles) if item.answerable else None,
+            per_node.get("evidence_finder", {}).get("runs", 0),
+        )
     judge_replies = getattr(judge, "replies", [])[judge_before:]
     return {
         "system": system,
@@ -160,20 +194,32 @@ def score_question(system: str, item: Item, context: Context, judge: EntailmentJ
         "cited": {"text": cited_text, "documents": [d.get("id", "") for d in cited_docs]},
         "judgments": recording.checks,
         "judge_threshold": recording.threshold,
-        "retrieval": {"iterations": state.get("iteration", 0),
-                      "retrieve_probability": state.get("retrieve_probability"),
-                      "verifications": [{"score": v["score"], "passed": v["passed"]}
-                                        for v in state.get("verifications") or []],
-                      "selected": retrieved},
-        "cost": {**totals(per_node), "seconds": round(seconds, 3),
-                 "first_verified_seconds": output["usage"].get("first_verified_seconds")},
+        "retrieval": {
+            "iterations": state.get("iteration", 0),
+            "retrieve_probability": state.get("retrieve_probability"),
+            "verifications": [
+                {"score": v["score"], "passed": v["passed"]} for v in state.get("verifications") or []
+            ],
+            "selected": retrieved,
+        },
+        "cost": {
+            **totals(per_node),
+            "seconds": round(seconds, 3),
+            "first_verified_seconds": output["usage"].get("first_verified_seconds"),
+        },
         "judge_cost": totals(node_usage("judge", judge_replies)),
     }
 
 
-def evaluate(datasets: str | Path | Sequence[str | Path], systems: Sequence[str], out_dir: str | Path,
-             limit: int | None = None, context: Context | None = None, judge: EntailmentJudge | None = None,
-             progress: Callable[[str, Item], None] | None = None) -> dict[str, Path]:
+def evaluate(
+    datasets: str | Path | Sequence[str | Path],
+    systems: Sequence[str],
+    out_dir: str | Path,
+    limit: int | None = None,
+    context: Context | None = None,
+    judge: EntailmentJudge | None = None,
+    progress: Callable[[str, Item], None] | None = None,
+) -> dict[str, Path]:
     """Evaluate ``systems`` on one or more datasets; return the paths of the results, table and plot.
 
     Questions run in dataset order (``limit``: the first N of each dataset), each through every system

@@ -28,19 +28,29 @@ class Context:
     """All knobs of a verirag run (defaults: the ``local`` sizes; ``preset("paper")``: the papers')."""
 
     # resources
-    model: str = field(default_factory=lambda: os.environ.get("VERIRAG_MODEL", "local"), metadata={
-        "description": "chat model: local | openai-compatible:MODEL@URL | provider:model | "
-                       "import:MODULE:NAME; default $VERIRAG_MODEL, else local"})
+    model: str = field(
+        default_factory=lambda: os.environ.get("VERIRAG_MODEL", "local"),
+        metadata={
+            "description": "chat model: local | openai-compatible:MODEL@URL | provider:model | "
+            "import:MODULE:NAME; default $VERIRAG_MODEL, else local"
+        },
+    )
     store: str = _f("", "store folder or registered name; empty = $VERIRAG_HOME/store")
-    chroma_url: str = field(default_factory=lambda: os.environ.get("VERIRAG_CHROMA_URL", ""), metadata={
-        "description": "Chroma server (http://host:port); empty = embedded; default $VERIRAG_CHROMA_URL"})
+    chroma_url: str = field(
+        default_factory=lambda: os.environ.get("VERIRAG_CHROMA_URL", ""),
+        metadata={
+            "description": "Chroma server (http://host:port); empty = embedded; default $VERIRAG_CHROMA_URL"
+        },
+    )
     max_concurrency: int = _f(1, "independent model calls run at once (votes, checks)")
     seed: int = _f(0, "seed of shuffles and sampling")
 
     # planning a question with several parts
     planner: bool = _f(
-        True, "split a question with several parts (an enumeration; an attribute of a described set) into "
-              "sub-questions by rules, each answered and verified on its own; other questions run unchanged")
+        True,
+        "split a question with several parts (an enumeration; an attribute of a described set) into "
+        "sub-questions by rules, each answered and verified on its own; other questions run unchanged",
+    )
     max_parts: int = _f(6, "cap on the parts of a planned question")
     max_hops: int = _f(2, "cap on the chain of parts that wait for another's answer (1 = no second hop)")
     part_sentences: int = _f(2, "cap on sentences of each part's answer (a part asks one thing)")
@@ -53,66 +63,92 @@ class Context:
     candidates_per_query: int = _f(8, "N: candidates retrieved per query")
     window: int = _f(8, "w: sliding-window size of progressive selection")
     utility_mode: Literal["listwise", "ranked", "pointwise", "off"] = _f(
-        "listwise", "utility judgment: listwise-set k-sampling, ranked (one prompt's first-token "
-                    "probabilities over the document numbers), pointwise, or off (plain top-k)")
+        "listwise",
+        "utility judgment: listwise-set k-sampling, ranked (one prompt's first-token "
+        "probabilities over the document numbers), pointwise, or off (plain top-k)",
+    )
     utility_samples: int = _f(3, "S: shuffled listwise judgments voted per window (k-sampling)")
     rank_mass: float = _f(0.9, "ranked: the most probable documents are kept until they hold this share")
     utility_model: str = _f("", "chat model of the utility judgments (e.g. local-0.5b); empty = model")
     selection_doc_words: int = _f(40, "words of each document shown to the selector; 0 = all")
     verify_mode: Literal["classify", "score", "off"] = _f(
-        "classify", "retrieval verification: Yes/No, 0-10 score >= τ, or off")
+        "classify", "retrieval verification: Yes/No, 0-10 score >= τ, or off"
+    )
     verify_threshold: float = _f(7.0, "τ of score-and-filter verification")
     query_style: Literal["passage", "question"] = _f("passage", "missing-info query style")
     max_retrieval_iterations: int = _f(2, "R: verify-update iterations of the retrieval stage")
     answerable_threshold: float | None = _f(
-        None, "P(the documents answer the question) needed to pass classify verification; empty = the one "
-        "chosen on the retrieval-verification benchmark")
+        None,
+        "P(the documents answer the question) needed to pass classify verification; empty = the one "
+        "chosen on the retrieval-verification benchmark",
+    )
     refusal_floor: float | None = _f(
-        None, "at the cap R, refuse without writing when the best D's P(answerable) is below this; empty = "
-        "the benchmark's floor (at most 5 % of answerable sets below), 0 = never")
+        None,
+        "at the cap R, refuse without writing when the best D's P(answerable) is below this; empty = "
+        "the benchmark's floor (at most 5 % of answerable sets below), 0 = never",
+    )
 
     # writing (VTG) and critiques (Self-RAG)
     writer: Literal["vtg", "answer"] = _f(
-        "vtg", "vtg: sentence by sentence with verified citations; answer: one cited answer (ALCE)")
+        "vtg", "vtg: sentence by sentence with verified citations; answer: one cited answer (ALCE)"
+    )
     max_sentences: int = _f(3, "cap on sentences of a VTG answer")
     max_sentence_tokens: int = _f(80, "generation budget of one sentence")
     max_citations: int = _f(3, "citations per sentence")
     support_decision: Literal["grounded", "issup"] = _f(
-        "grounded", "support decision of the verifier tiers, simplifier and beam: grounded (lexical guard, "
+        "grounded",
+        "support decision of the verifier tiers, simplifier and beam: grounded (lexical guard, "
         "verbatim quote, calibrated P(supported); chosen on the verifier benchmark) or issup (Self-RAG's "
-        "p(Fully) + ½·p(Partially) over whole documents)")
+        "p(Fully) + ½·p(Partially) over whole documents)",
+    )
     support_threshold: float | None = _f(
-        None, "P(supported) needed to call a sentence supported; "
-              "empty = the decision's own (benchmark-chosen)")
+        None,
+        "P(supported) needed to call a sentence supported; empty = the decision's own (benchmark-chosen)",
+    )
     contrast_check: bool = _f(
-        False, "grounded decision: a supported claim must also be rated above each sibling (one of its "
-               "years or names swapped for another its evidence states); catches a right name in the "
-               "wrong relation, at about one judgment per sibling")
+        False,
+        "grounded decision: a supported claim must also be rated above each sibling (one of its "
+        "years or names swapped for another its evidence states); catches a right name in the "
+        "wrong relation, at about one judgment per sibling",
+    )
     subject_check: bool = _f(
-        True, "grounded decision: a claim quoted from several documents may draw only on the documents "
-               "it names (a word of their title): one document's subject cannot take another's predicate")
+        True,
+        "grounded decision: a claim quoted from several documents may draw only on the documents "
+        "it names (a word of their title): one document's subject cannot take another's predicate",
+    )
     slot_check: bool = _f(
-        True, "grounded decision: a claim that passes is also asked, for each of its names and numbers "
-               "after the subject that its quote could fill otherwise (at most 2), what the quote puts "
-               "in that blank; an answer without the claim's term, or with a rival, fails it")
+        True,
+        "grounded decision: a claim that passes is also asked, for each of its names and numbers "
+        "after the subject that its quote could fill otherwise (at most 2), what the quote puts "
+        "in that blank; an answer without the claim's term, or with a rival, fails it",
+    )
     atomic_claims: bool = _f(
-        False, "grounded decision: a compound or list sentence is split into atomic claims by rules "
-               "(clauses, predicates, list members), each judged against its own quote; all must pass")
+        False,
+        "grounded decision: a compound or list sentence is split into atomic claims by rules "
+        "(clauses, predicates, list members), each judged against its own quote; all must pass",
+    )
     max_trials: int = _f(2, "T: evidence-finder trials per sentence before keeping it unverified")
     unverified: Literal["drop", "show"] = _f(
-        "drop", "a sentence still unverified after its trials: drop (left out of the answer text, kept in "
+        "drop",
+        "a sentence still unverified after its trials: drop (left out of the answer text, kept in "
         "`sentences`; the answer ends there and says what the documents do not answer) or show (VTG: in "
-        "the text, marked, and the answer goes on)")
+        "the text, marked, and the answer goes on)",
+    )
     evidence_queries: int = _f(2, "M: diverse queries per evidence-finder trial")
     evidence_docs: int = _f(5, "E: documents retrieved per evidence-finder query into short-term memory")
     verifier: bool = _f(True, "two-tier citation verification (ablation: w/o Verifier)")
     simplifier: bool = _f(True, "citation simplification (ablation: w/o Simplifier)")
     quotes: bool = _f(
-        True, "minimal verbatim quotes per verified sentence (the simplifier at sentence level)")
+        True, "minimal verbatim quotes per verified sentence (the simplifier at sentence level)"
+    )
     query_generation: bool = _f(
-        True, "diverse query generation (ablation: w/o QG, the sentence is the query)")
-    critique_answer: bool = _f(False, "Self-RAG ISUSE critique of the whole answer (one more call; the beam "
-                                      "scores its candidates' ISUSE whatever this says)")
+        True, "diverse query generation (ablation: w/o QG, the sentence is the query)"
+    )
+    critique_answer: bool = _f(
+        False,
+        "Self-RAG ISUSE critique of the whole answer (one more call; the beam "
+        "scores its candidates' ISUSE whatever this says)",
+    )
     beam_width: int = _f(1, "B: Self-RAG segment beam, candidate sentences per step (1 = off; Self-RAG: 2)")
     w_rel: float = _f(1.0, "segment beam weight of ISREL")
     w_sup: float = _f(1.0, "segment beam weight of ISSUP")
@@ -160,7 +196,6 @@ class Context:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-
 def parse_settings(pairs: Sequence[str]) -> dict[str, Any]:
     """``FIELD=VALUE`` strings as Context fields, each value parsed as its field's type.
 
@@ -174,8 +209,9 @@ def parse_settings(pairs: Sequence[str]) -> dict[str, Any]:
         key, sep, raw = pair.partition("=")
         key, raw = key.strip().replace("-", "_"), raw.strip()
         if not sep or key not in hints:
-            raise ValueError(f"{pair!r}: expected FIELD=VALUE with a Context field "
-                             f"({', '.join(sorted(hints))})")
+            raise ValueError(
+                f"{pair!r}: expected FIELD=VALUE with a Context field ({', '.join(sorted(hints))})"
+            )
         kind = hints[key]
         options = [a for a in typing.get_args(kind) if a is not type(None)]
         if isinstance(kind, types.UnionType) and raw.lower() in ("none", ""):
@@ -206,8 +242,17 @@ PRESETS: dict[str, dict[str, Any]] = {
     "local": {},
     # LLatrieval: N=50, window 20, k=5, R=4; utility judgments: 5 shuffled samples; whole documents;
     # VTG: 6 sentences, T=3 trials; independent calls 4 at a time.
-    "paper": {"candidates_per_query": 50, "window": 20, "utility_samples": 5, "selection_doc_words": 0,
-              "max_retrieval_iterations": 4, "max_sentences": 6, "max_trials": 3, "max_concurrency": 4,
-              # the papers' verifier: one judgment of the claim, no relation checks of ours
-              "subject_check": False, "slot_check": False},
+    "paper": {
+        "candidates_per_query": 50,
+        "window": 20,
+        "utility_samples": 5,
+        "selection_doc_words": 0,
+        "max_retrieval_iterations": 4,
+        "max_sentences": 6,
+        "max_trials": 3,
+        "max_concurrency": 4,
+        # the papers' verifier: one judgment of the claim, no relation checks of ours
+        "subject_check": False,
+        "slot_check": False,
+    },
 }

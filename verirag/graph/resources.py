@@ -41,5 +41,6 @@ def check_question(question: object, max_chars: int) -> str:
     if len(question) > max_chars:
         raise InvalidQuestionError(
             f"the question has {len(question):,} characters; the limit is {max_chars:,} "
-            "(Context.max_question_chars)")
+            "(Context.max_question_chars)"
+        )
     return question

@@ -20,10 +20,21 @@ def is_transient(exc: BaseException) -> bool:
         import openai
     except ImportError:  # pragma: no cover - both come with langchain-openai
         return False
-    transient = (openai.APITimeoutError, openai.APIConnectionError, openai.RateLimitError,
-                 openai.InternalServerError, httpx.TimeoutException, httpx.NetworkError)
+    transient = (
+        openai.APITimeoutError,
+        openai.APIConnectionError,
+        openai.RateLimitError,
+        openai.InternalServerError,
+        httpx.TimeoutException,
+        httpx.NetworkError,
+    )
     return isinstance(exc, transient)
 
 
-MODEL_RETRY = RetryPolicy(max_attempts=MAX_ATTEMPTS, initial_interval=0.5, backoff_factor=2.0,
-                          max_interval=8.0, retry_on=is_transient)
+MODEL_RETRY = RetryPolicy(
+    max_attempts=MAX_ATTEMPTS,
+    initial_interval=0.5,
+    backoff_factor=2.0,
+    max_interval=8.0,
+    retry_on=is_transient,
+)

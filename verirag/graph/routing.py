@@ -67,8 +67,9 @@ def route_after_citation_check(state: State) -> Literal["simplify_citations", "v
     return "simplify_citations" if current_draft(state)["status"] == "supported" else "verify_memory"
 
 
-def route_after_memory_check(state: State) -> Literal["simplify_citations", "evidence_finder",
-                                                      "keep_sentence"]:
+def route_after_memory_check(
+    state: State,
+) -> Literal["simplify_citations", "evidence_finder", "keep_sentence"]:
     """Tier 2 passed: simplify over the memory; failed: find evidence, or keep unverified after T trials."""
     status = current_draft(state)["status"]
     if status == "supported":
@@ -81,5 +82,10 @@ def route_checks(state: CheckState) -> list[Send] | Literal["report_check"]:
     sentences = state.get("sentences") or []
     if not sentences:
         return "report_check"
-    return [Send("check_sentence", {"sentence": s, "sources": state.get("sources") or [],
-                                    "question": state.get("question") or ""}) for s in sentences]
+    return [
+        Send(
+            "check_sentence",
+            {"sentence": s, "sources": state.get("sources") or [], "question": state.get("question") or ""},
+        )
+        for s in sentences
+    ]

@@ -51,8 +51,12 @@ class ModelJudge:
         with self._lock:
             if key in self._memo:
                 return self._memo[key]
-        return self._record(key, choice_probabilities(
-            self.model, prompt.messages(render_documents(documents), claim), ["Yes", "No"], default="No"))
+        return self._record(
+            key,
+            choice_probabilities(
+                self.model, prompt.messages(render_documents(documents), claim), ["Yes", "No"], default="No"
+            ),
+        )
 
     def prefetch(self, checks: Sequence[tuple[Sequence[Document], str]]) -> None:
         """Judge independent (documents, claim) checks concurrently, so later calls hit the memo.

@@ -52,13 +52,19 @@ def _create(spec: str) -> BaseChatModel:
         if not sep or not model or not base_url:
             raise ModelNotAvailableError(
                 f"model '{spec}': expected openai-compatible:MODEL@BASE_URL, "
-                "e.g. openai-compatible:qwen@http://127.0.0.1:8080/v1")
-        return ChatOpenAI(model=model, base_url=base_url, temperature=0,
-                          api_key=SecretStr(os.environ.get("OPENAI_API_KEY", "not-needed")))
+                "e.g. openai-compatible:qwen@http://127.0.0.1:8080/v1"
+            )
+        return ChatOpenAI(
+            model=model,
+            base_url=base_url,
+            temperature=0,
+            api_key=SecretStr(os.environ.get("OPENAI_API_KEY", "not-needed")),
+        )
     if ":" not in spec:
         raise ModelNotAvailableError(
             f"unknown model '{spec}': use 'local', 'local-0.5b', 'openai-compatible:MODEL@URL' or "
-            "'provider:model' (e.g. openai:gpt-4o-mini)")
+            "'provider:model' (e.g. openai:gpt-4o-mini)"
+        )
     from langchain.chat_models import init_chat_model
 
     try:
@@ -81,6 +87,7 @@ def _imported(spec: str) -> BaseChatModel:
     except Exception as exc:  # an import error, a missing name, a failing factory: one line for the user
         raise ModelNotAvailableError(f"model '{spec}': {type(exc).__name__}: {exc}") from exc
     if not isinstance(model, BaseChatModel):
-        raise ModelNotAvailableError(f"model '{spec}' is a {type(model).__name__}, "
-                                     "not a LangChain chat model")
+        raise ModelNotAvailableError(
+            f"model '{spec}' is a {type(model).__name__}, not a LangChain chat model"
+        )
     return model

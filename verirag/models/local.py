@@ -193,8 +193,14 @@ def _new_llama(path: str, n_ctx: int, n_threads: int | None, seed: int) -> Any:
         atexit.register(_close_all)
     # llama-cpp-python decodes with half the cores by default; on a 2-core machine all of them decode
     # 60 tokens in 2.1 s instead of 3.5 s (benchmarks/llama_threads.py, docs/benchmarks.md)
-    return Llama(model_path=path, n_ctx=n_ctx, n_threads=n_threads or os.cpu_count() or 1, n_batch=512,
-                 seed=seed, verbose=False)
+    return Llama(
+        model_path=path,
+        n_ctx=n_ctx,
+        n_threads=n_threads or os.cpu_count() or 1,
+        n_batch=512,
+        seed=seed,
+        verbose=False,
+    )
 
 
 def _context(key: tuple, budget_bytes: int) -> _Context:
@@ -224,8 +230,11 @@ class LocalChatModel(BaseChatModel):
     temperature: float = 0.0
     max_tokens: int = 384
     seed: int = 0
-    prefix_cache_mb: int = Field(default=512, description="memory for saved KV states (about 28 KB a token "
-                                 "for the embedded model); the first model of a file sizes it")
+    prefix_cache_mb: int = Field(
+        default=512,
+        description="memory for saved KV states (about 28 KB a token "
+        "for the embedded model); the first model of a file sizes it",
+    )
     top_logprobs: int = Field(default=20, description="alternatives returned when logprobs=True")
 
     @property
@@ -253,8 +262,12 @@ class LocalChatModel(BaseChatModel):
             def text(token_id: int) -> str:
                 return vocab.token_get_text(token_id) if token_id >= 0 else ""
 
-            formatter = Jinja2ChatFormatter(template=template, eos_token=text(llm.token_eos()),
-                                            bos_token=text(llm.token_bos()), add_generation_prompt=True)
+            formatter = Jinja2ChatFormatter(
+                template=template,
+                eos_token=text(llm.token_eos()),
+                bos_token=text(llm.token_bos()),
+                add_generation_prompt=True,
+            )
             llm._verirag_formatter = formatter
         # a final assistant message is a prefill: the reply continues it (after the generation prompt)
         prefill = messages[-1].text if messages and messages[-1].type == "ai" else ""
@@ -278,15 +291,22 @@ class LocalChatModel(BaseChatModel):
         logprobs = logits - math.log(float(np.exp(logits).sum()))
         top = np.argsort(-logprobs)[:k]
         alternatives = [
-            {"token": llm.detokenize([int(t)], special=True).decode("utf-8", errors="replace"),
-             "logprob": float(logprobs[t])}
+            {
+                "token": llm.detokenize([int(t)], special=True).decode("utf-8", errors="replace"),
+                "logprob": float(logprobs[t]),
+            }
             for t in top
         ]
         return alternatives
 
     # -- BaseChatModel ----------------------------------------------------------------------------
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
         max_tokens = int(kwargs.get("max_tokens") or self.max_tokens)
         temperature = float(kwargs.get("temperature", self.temperature))
         seed = int(kwargs.get("seed", self.seed))
@@ -307,14 +327,18 @@ class LocalChatModel(BaseChatModel):
             if want_logprobs and max_tokens <= 1:
                 content, completion_tokens = alternatives[0]["token"], 1
             else:  # llama-cpp-python finds the same prefix in the cache and evaluates the rest
-                out = llm.create_completion(prompt=tokens, max_tokens=max_tokens, temperature=temperature,
-                                            stop=stop or [], seed=seed)
+                out = llm.create_completion(
+                    prompt=tokens, max_tokens=max_tokens, temperature=temperature, stop=stop or [], seed=seed
+                )
                 content = out["choices"][0]["text"]
                 completion_tokens = out["usage"]["completion_tokens"]
                 metadata["finish_reason"] = out["choices"][0].get("finish_reason")
             context.save()
-        usage = {"input_tokens": len(tokens), "output_tokens": completion_tokens,
-                 "total_tokens": len(tokens) + completion_tokens,
-                 "input_token_details": {"cache_read": reused}}
+        usage = {
+            "input_tokens": len(tokens),
+            "output_tokens": completion_tokens,
+            "total_tokens": len(tokens) + completion_tokens,
+            "input_token_details": {"cache_read": reused},
+        }
         message = AIMessage(content=content.strip(), usage_metadata=usage, response_metadata=metadata)
         return ChatResult(generations=[ChatGeneration(message=message)])

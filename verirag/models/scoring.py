@@ -18,8 +18,11 @@ from langchain_core.messages import AIMessage, BaseMessage
 from verirag.usage import SCORED_FROM_TEXT
 
 TOP_LOGPROBS = 20
-JUDGE_KWARGS: dict[str, Any] = {"logprobs": True, "top_logprobs": TOP_LOGPROBS,
-                                "max_tokens": 1}  # the answer's first token
+JUDGE_KWARGS: dict[str, Any] = {
+    "logprobs": True,
+    "top_logprobs": TOP_LOGPROBS,
+    "max_tokens": 1,
+}  # the answer's first token
 
 
 @dataclass
@@ -72,8 +75,9 @@ def probabilities_from_text(text: str, choices: Sequence[str]) -> dict[str, floa
     return {c: 1.0 if c == first else 0.0 for c in choices}
 
 
-def choice_probabilities(model: BaseChatModel, messages: list[BaseMessage], choices: Sequence[str],
-                         default: str) -> Judgment:
+def choice_probabilities(
+    model: BaseChatModel, messages: list[BaseMessage], choices: Sequence[str], default: str
+) -> Judgment:
     """Ask ``model`` a closed question and score each allowed answer.
 
     Prompts must ask for the bare answer word (e.g. ``Yes``/``No``) so the first token decides it.
@@ -83,8 +87,13 @@ def choice_probabilities(model: BaseChatModel, messages: list[BaseMessage], choi
     return judgment_from(model.invoke(messages, **JUDGE_KWARGS), choices, default)
 
 
-def choice_probabilities_batch(model: BaseChatModel, prompts: Sequence[list[BaseMessage]],
-                               choices: Sequence[str], default: str, max_concurrency: int) -> list[Judgment]:
+def choice_probabilities_batch(
+    model: BaseChatModel,
+    prompts: Sequence[list[BaseMessage]],
+    choices: Sequence[str],
+    default: str,
+    max_concurrency: int,
+) -> list[Judgment]:
     """:func:`choice_probabilities` for independent questions, at most ``max_concurrency`` at once."""
     if not prompts:
         return []
@@ -104,5 +113,4 @@ def judgment_from(message: AIMessage, choices: Sequence[str], default: str) -> J
     probs = probabilities_from_text(message.text, choices)
     if probs is not None:
         return Judgment(probs, message, from_text=True)
-    return Judgment({c: 1.0 if c == default else 0.0 for c in choices}, message, from_text=True,
-                    parsed=False)
+    return Judgment({c: 1.0 if c == default else 0.0 for c in choices}, message, from_text=True, parsed=False)

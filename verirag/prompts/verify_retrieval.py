@@ -19,12 +19,14 @@ CLASSIFY_TASK = (
     "Task: judge whether the documents are enough to answer the question. Reply Yes if together they "
     "contain the information needed for a direct, accurate and complete answer; reply No if something the "
     "answer needs is missing.\nQuestion: {question}\n"
-    "Do the documents contain what is needed to answer the question? Reply with one word, Yes or No:")
+    "Do the documents contain what is needed to answer the question? Reply with one word, Yes or No:"
+)
 
 SCORE_TASK = (
     "Task: score how well the documents support answering the question, from 0 (no support) to 10 (they "
     "contain everything a direct, accurate answer needs).\nQuestion: {question}\n"
-    "Reply with the score only, in square brackets, for example [7].\nScore (0-10):")
+    "Reply with the score only, in square brackets, for example [7].\nScore (0-10):"
+)
 
 
 def classify(question: str, documents: Sequence[Document]) -> list[BaseMessage]:

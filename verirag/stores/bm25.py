@@ -69,14 +69,16 @@ class Segment:
             lengths[position] = len(tokens)
             if not tokens:
                 continue
-            terms, tf = np.unique(np.array([term_of.setdefault(t, len(term_of)) for t in tokens]),
-                                  return_counts=True)
+            terms, tf = np.unique(
+                np.array([term_of.setdefault(t, len(term_of)) for t in tokens]), return_counts=True
+            )
             rows.append(terms)
             cols.append(np.full(len(terms), position, dtype=np.int32))
             counts.append(tf.astype(np.int32))
         names = list(term_of)
-        return cls._from_triples(list(ids), lengths, names, _cat(rows, np.int64), _cat(cols, np.int32),
-                                 _cat(counts, np.int32))
+        return cls._from_triples(
+            list(ids), lengths, names, _cat(rows, np.int64), _cat(cols, np.int32), _cat(counts, np.int32)
+        )
 
     @classmethod
     def _from_triples(cls, ids, lengths, names: list[str], terms, docs, tfs) -> Segment:
@@ -108,22 +110,41 @@ class Segment:
             terms.append(to_global[column_of_posting[kept]])
             docs.append(new_position[segment.docs[kept]].astype(np.int32))
             tfs.append(segment.tfs[kept])
-        return cls._from_triples(keep_ids, _cat(lengths, np.int32), list(names), _cat(terms, np.int64),
-                                 _cat(docs, np.int32), _cat(tfs, np.int32))
+        return cls._from_triples(
+            keep_ids,
+            _cat(lengths, np.int32),
+            list(names),
+            _cat(terms, np.int64),
+            _cat(docs, np.int32),
+            _cat(tfs, np.int32),
+        )
 
     # -- files ---------------------------------------------------------------------------------------
     def save(self, fh) -> None:
         """Write the segment as one ``.npz`` (no pickles) to an open binary file."""
-        np.savez(fh, ids=np.array(self.ids, dtype=str) if self.ids else np.zeros(0, "U16"),
-                 lengths=self.lengths, vocab=_pack(self.vocab), vocab_ends=_ends(self.vocab),
-                 starts=self.starts, docs=self.docs, tfs=self.tfs)
+        np.savez(
+            fh,
+            ids=np.array(self.ids, dtype=str) if self.ids else np.zeros(0, "U16"),
+            lengths=self.lengths,
+            vocab=_pack(self.vocab),
+            vocab_ends=_ends(self.vocab),
+            starts=self.starts,
+            docs=self.docs,
+            tfs=self.tfs,
+        )
 
     @classmethod
     def load(cls, path: Path) -> Segment:
         """Read a segment written by :meth:`save`."""
         with np.load(path, allow_pickle=False) as data:
-            return cls(data["ids"].tolist(), data["lengths"], _unpack(data["vocab"], data["vocab_ends"]),
-                       data["starts"], data["docs"], data["tfs"])
+            return cls(
+                data["ids"].tolist(),
+                data["lengths"],
+                _unpack(data["vocab"], data["vocab_ends"]),
+                data["starts"],
+                data["docs"],
+                data["tfs"],
+            )
 
     # -- scoring -------------------------------------------------------------------------------------
     def document_frequency(self, term: str) -> int:

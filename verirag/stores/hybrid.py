@@ -68,8 +68,13 @@ class HybridStore:
 
     batch_size = 256  # documents per Chroma write
 
-    def __init__(self, path: str | Path, embedder: Embedder | None = None, collection: str = "verirag",
-                 chroma_url: str = ""):
+    def __init__(
+        self,
+        path: str | Path,
+        embedder: Embedder | None = None,
+        collection: str = "verirag",
+        chroma_url: str = "",
+    ):
         self.path = Path(path)
         self.collection_name = collection
         self.chroma_url = chroma_url
@@ -90,8 +95,9 @@ class HybridStore:
         if self._embedder is None:  # the one this store was built with, else the offline MiniLM
             from verirag.stores.embeddings import default_embedder, embedder_named
 
-            self._embedder = (embedder_named(self.manifest()["embedder"]) if self.exists()
-                              else default_embedder())
+            self._embedder = (
+                embedder_named(self.manifest()["embedder"]) if self.exists() else default_embedder()
+            )
         return self._embedder
 
     def exists(self) -> bool:
@@ -103,7 +109,8 @@ class HybridStore:
         if not self.exists():
             raise StoreNotFoundError(
                 f"no document store at {self.path}; run `verirag ingest` (shipped corpus) "
-                "or `verirag ingest PATH...` first")
+                "or `verirag ingest PATH...` first"
+            )
         try:
             return json.loads((self.path / _MANIFEST).read_text())
         except (OSError, ValueError) as exc:
@@ -123,14 +130,20 @@ class HybridStore:
                     if self.chroma_url:
                         url = urlparse(self.chroma_url)
                         self._client = chromadb.HttpClient(
-                            host=url.hostname or "127.0.0.1", port=url.port or 8000,
-                            ssl=url.scheme == "https", settings=settings)
+                            host=url.hostname or "127.0.0.1",
+                            port=url.port or 8000,
+                            ssl=url.scheme == "https",
+                            settings=settings,
+                        )
                     else:
-                        self._client = chromadb.PersistentClient(path=str(self.path / "chroma"),
-                                                                 settings=settings)
+                        self._client = chromadb.PersistentClient(
+                            path=str(self.path / "chroma"), settings=settings
+                        )
                     self._collection = self._client.get_or_create_collection(
-                        self.collection_name, embedding_function=None,
-                        configuration={"hnsw": {"space": "cosine"}})
+                        self.collection_name,
+                        embedding_function=None,
+                        configuration={"hnsw": {"space": "cosine"}},
+                    )
                 except Exception as exc:
                     where = self.chroma_url or self.path
                     raise StoreUnavailableError(f"cannot open the Chroma store at {where}: {exc}") from exc
@@ -140,7 +153,8 @@ class HybridStore:
         if self._embedder is not None and manifest.get("embedder") != self._embedder.name:
             raise StoreUnavailableError(
                 f"store {self.path} was built with embedder {manifest.get('embedder')!r}, "
-                f"not {self._embedder.name!r}")
+                f"not {self._embedder.name!r}"
+            )
 
     def _check_chroma(self, manifest: dict) -> None:
         """Refuse to open a store's vectors anywhere but where they were written.
@@ -152,13 +166,14 @@ class HybridStore:
         if built and built != here:
             raise StoreUnavailableError(
                 f"the store at {self.path} keeps its vectors on a Chroma server: set VERIRAG_CHROMA_URL "
-                "(or --chroma-url) to its http://host:port" if built == "server" else
-                f"the store at {self.path} keeps its vectors in its own folder, not on the Chroma server "
-                f"{self.chroma_url}: unset VERIRAG_CHROMA_URL (or --chroma-url)")
+                "(or --chroma-url) to its http://host:port"
+                if built == "server"
+                else f"the store at {self.path} keeps its vectors in its own folder, not on the Chroma "
+                f"server {self.chroma_url}: unset VERIRAG_CHROMA_URL (or --chroma-url)"
+            )
 
     # -- writing ------------------------------------------------------------------------------------
-    def add(self, documents: Iterable[Document],
-            progress: Callable[[int], None] | None = None) -> int:
+    def add(self, documents: Iterable[Document], progress: Callable[[int], None] | None = None) -> int:
         """Add documents whose ids are not committed yet; return how many were new.
 
         ``progress(n)`` is called with the number of documents handled (the ones already stored first,
@@ -178,9 +193,9 @@ class HybridStore:
             if progress and len(unique) > len(fresh):
                 progress(len(unique) - len(fresh))
             for start in range(0, len(fresh), self.batch_size):
-                self._write_chroma(collection, fresh[start:start + self.batch_size])
+                self._write_chroma(collection, fresh[start : start + self.batch_size])
                 if progress:
-                    progress(len(fresh[start:start + self.batch_size]))
+                    progress(len(fresh[start : start + self.batch_size]))
             if fresh or not self.exists():
                 segments = list(manifest["segments"])
                 if fresh:
@@ -205,9 +220,15 @@ class HybridStore:
             return self.last_repair
 
     def _new_manifest(self) -> dict:
-        return {"version": VERSION, "embedder": self.embedder.name, "collection": self.collection_name,
-                "chroma": "server" if self.chroma_url else "embedded", "count": 0, "generation": 0,
-                "segments": []}
+        return {
+            "version": VERSION,
+            "embedder": self.embedder.name,
+            "collection": self.collection_name,
+            "chroma": "server" if self.chroma_url else "embedded",
+            "count": 0,
+            "generation": 0,
+            "segments": [],
+        }
 
     def _repair_locked(self, manifest: dict, collection) -> tuple[dict, dict]:
         if manifest.get("version") != VERSION:  # an older store: rebuild BM25 from Chroma once
@@ -225,8 +246,11 @@ class HybridStore:
             segments = [self._write_segment(merged, manifest)] if len(merged) else []
         if extra:
             docs = self.get(extra)
-            segments.append(self._write_segment(
-                bm25.Segment.build([d["id"] for d in docs], [_lexical(d) for d in docs]), manifest))
+            segments.append(
+                self._write_segment(
+                    bm25.Segment.build([d["id"] for d in docs], [_lexical(d) for d in docs]), manifest
+                )
+            )
         manifest.pop("upgraded_from", None)
         report = {"indexed": len(extra), "dropped": len(missing)}
         return self._compact(self._commit(manifest, segments)), report
@@ -249,8 +273,13 @@ class HybridStore:
 
     def _commit(self, manifest: dict, segments: list[dict]) -> dict:
         """Atomically replace the manifest: the commit point of every write."""
-        manifest = {**manifest, "version": VERSION, "generation": manifest["generation"] + 1,
-                    "count": sum(s["count"] for s in segments), "segments": segments}
+        manifest = {
+            **manifest,
+            "version": VERSION,
+            "generation": manifest["generation"] + 1,
+            "count": sum(s["count"] for s in segments),
+            "segments": segments,
+        }
         text = json.dumps(manifest, indent=2).encode()
         durable.write_atomic(self.path / _MANIFEST, lambda fh: fh.write(text))
         return manifest
@@ -272,8 +301,11 @@ class HybridStore:
         """
         keep = {self.path / s["file"] for s in manifest["segments"]}
         folder = self.path / _SEGMENTS
-        leftovers = [*folder.glob("seg-*.npz"), *folder.glob(f"{TMP_PREFIX}*"),
-                     *self.path.glob(f"{TMP_PREFIX}*")]
+        leftovers = [
+            *folder.glob("seg-*.npz"),
+            *folder.glob(f"{TMP_PREFIX}*"),
+            *self.path.glob(f"{TMP_PREFIX}*"),
+        ]
         for path in leftovers:
             if path.is_file() and path not in keep:
                 path.unlink(missing_ok=True)
@@ -305,11 +337,15 @@ class HybridStore:
         """Fetch documents by id, in the order given (unknown ids are skipped)."""
         found: dict[str, Document] = {}
         for start in range(0, len(ids), _PAGE):
-            page = self._open().get(ids=list(ids[start:start + _PAGE]), include=["documents", "metadatas"])
-            found.update({i: Document(id=i, title=m.get("title", ""), text=t, source=m.get("source", ""),
-                                      **origin(m))
-                          for i, t, m in zip(page["ids"], page["documents"], page["metadatas"],
-                                             strict=True)})
+            page = self._open().get(ids=list(ids[start : start + _PAGE]), include=["documents", "metadatas"])
+            found.update(
+                {
+                    i: Document(
+                        id=i, title=m.get("title", ""), text=t, source=m.get("source", ""), **origin(m)
+                    )
+                    for i, t, m in zip(page["ids"], page["documents"], page["metadatas"], strict=True)
+                }
+            )
         return [found[i] for i in ids if i in found]
 
     def _index(self) -> tuple[list[bm25.Segment], frozenset[str]]:
@@ -337,7 +373,8 @@ class HybridStore:
         except OSError as exc:
             raise StoreUnavailableError(
                 f"the store at {self.path} was written by an older verirag; run `verirag ingest` once "
-                f"with write access to upgrade it ({exc})") from exc
+                f"with write access to upgrade it ({exc})"
+            ) from exc
 
     def search(self, query: str, k: int) -> list[Document]:
         """Top-``k`` committed documents for ``query`` by RRF over dense and BM25 rankings."""
@@ -351,8 +388,11 @@ class HybridStore:
                 if collection.count() != self.count():
                     self.repair(wait=False)
             segments, committed = self._index()
-            dense = collection.query(query_embeddings=self.embedder.embed([query]),
-                                     n_results=min(pool, collection.count()), include=[])["ids"][0]
+            dense = collection.query(
+                query_embeddings=self.embedder.embed([query]),
+                n_results=min(pool, collection.count()),
+                include=[],
+            )["ids"][0]
             lexical = [doc_id for doc_id, _ in bm25.search(segments, query, pool)]
         except (StoreNotFoundError, StoreUnavailableError):
             raise
@@ -388,8 +428,9 @@ def unregister_store(name: str) -> None:
 
 def resolve_store(spec: str, chroma_url: str = "") -> Retriever:
     """A registered store by name, else the persistent store in folder ``spec``."""
-    return _stores.get(spec, _key(spec, chroma_url), lambda: HybridStore(_key(spec, chroma_url)[0],
-                                                                          chroma_url=chroma_url))
+    return _stores.get(
+        spec, _key(spec, chroma_url), lambda: HybridStore(_key(spec, chroma_url)[0], chroma_url=chroma_url)
+    )
 
 
 def open_store(path: str | Path, chroma_url: str = "") -> HybridStore:

@@ -29,7 +29,8 @@ def _splitter(chunk_tokens: int, overlap: int):
     from langchain_text_splitters import RecursiveCharacterTextSplitter
 
     return RecursiveCharacterTextSplitter.from_tiktoken_encoder(
-        encoding_name=ENCODING, chunk_size=chunk_tokens, chunk_overlap=overlap)
+        encoding_name=ENCODING, chunk_size=chunk_tokens, chunk_overlap=overlap
+    )
 
 
 def chunk_text(text: str, chunk_tokens: int = CHUNK_TOKENS, overlap: int = CHUNK_OVERLAP) -> list[str]:
@@ -123,8 +124,11 @@ def documents_from_file(path: Path) -> list[Document]:
         raise IngestError(f"{path}: cannot read ({exc.strerror or exc})") from exc
     title = _title_of(path, text)
     if suffix in {".md", ".markdown"}:
-        return [d for section, part in markdown_sections(text, title)
-                for d in _chunks(title, part, source, section=section or None)]
+        return [
+            d
+            for section, part in markdown_sections(text, title)
+            for d in _chunks(title, part, source, section=section or None)
+        ]
     return _chunks(title, text, source)
 
 

@@ -32,7 +32,7 @@ def _gelu(x: Array) -> Array:
     """
     flat = x.reshape(-1)
     for start in range(0, flat.size, _BLOCK):
-        _gelu_block(flat[start:start + _BLOCK])
+        _gelu_block(flat[start : start + _BLOCK])
     return x
 
 
@@ -80,6 +80,7 @@ class _Layer(NamedTuple):
     @classmethod
     def of(cls, w: dict[str, Array], prefix: str) -> _Layer:
         """The layer whose tensors are named ``prefix…`` in a BERT safetensors file."""
+
         def get(name: str) -> Array:
             return w[prefix + name]
 
@@ -90,11 +91,15 @@ class _Layer(NamedTuple):
         return cls(
             qkv=np.ascontiguousarray(np.concatenate([get(f"attention.self.{m}.weight") for m in parts]).T),
             qkv_bias=np.concatenate([get(f"attention.self.{m}.bias") for m in parts]),
-            out=t("attention.output.dense.weight"), out_bias=get("attention.output.dense.bias"),
+            out=t("attention.output.dense.weight"),
+            out_bias=get("attention.output.dense.bias"),
             norm1=(get("attention.output.LayerNorm.weight"), get("attention.output.LayerNorm.bias")),
-            up=t("intermediate.dense.weight"), up_bias=get("intermediate.dense.bias"),
-            down=t("output.dense.weight"), down_bias=get("output.dense.bias"),
-            norm2=(get("output.LayerNorm.weight"), get("output.LayerNorm.bias")))
+            up=t("intermediate.dense.weight"),
+            up_bias=get("intermediate.dense.bias"),
+            down=t("output.dense.weight"),
+            down_bias=get("output.dense.bias"),
+            norm2=(get("output.LayerNorm.weight"), get("output.LayerNorm.bias")),
+        )
 
 
 class MiniLM:
@@ -145,7 +150,7 @@ class MiniLM:
         """One L2-normalised float32 vector per text, in the order given (shape ``(len(texts), dim)``)."""
         ids = [e.ids for e in self.tokenizer.encode_batch([t.strip() for t in texts])]
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
-        batches = [order[start:start + self.batch_size] for start in range(0, len(order), self.batch_size)]
+        batches = [order[start : start + self.batch_size] for start in range(0, len(order), self.batch_size)]
         out = np.zeros((len(ids), self.dim), dtype=np.float32)
         with self._blas.limit(limits=1, user_api="blas"):
             if self.workers > 1 and len(batches) > 1:
@@ -163,8 +168,8 @@ class MiniLM:
         tokens = np.zeros((len(ids), width), dtype=np.int64)
         mask = np.zeros((len(ids), width), dtype=np.float32)
         for row, token_ids in enumerate(ids):
-            tokens[row, :len(token_ids)] = token_ids
-            mask[row, :len(token_ids)] = 1.0
+            tokens[row, : len(token_ids)] = token_ids
+            mask[row, : len(token_ids)] = 1.0
         return self._forward(tokens, mask)
 
     def _forward(self, tokens: NDArray[np.int64], mask: Array) -> Array:

@@ -53,8 +53,11 @@ def write(path: Path, documents: Sequence[Document], embedder: Embedder) -> str:
     docs = _distinct(documents)
     vectors = np.asarray(embedder.embed([dense_text(d) for d in docs]), dtype=np.float16)
     meta = {"model": embedder.name, "inputs": inputs_digest(docs), "count": len(docs)}
-    arrays = {"meta": np.array(json.dumps(meta, sort_keys=True)),
-              "ids": np.array([d["id"].encode() for d in docs]), "vectors": vectors}
+    arrays = {
+        "meta": np.array(json.dumps(meta, sort_keys=True)),
+        "ids": np.array([d["id"].encode() for d in docs]),
+        "vectors": vectors,
+    }
 
     def save(fh: BinaryIO) -> None:
         with zipfile.ZipFile(fh, "w", zipfile.ZIP_STORED) as archive:
@@ -67,8 +70,9 @@ def write(path: Path, documents: Sequence[Document], embedder: Embedder) -> str:
     return file_sha256(path)
 
 
-def load(documents: Sequence[Document], model: str, path: Path | None = None,
-         sha256: str | None = None) -> tuple[dict[str, NDArray[np.float32]], str]:
+def load(
+    documents: Sequence[Document], model: str, path: Path | None = None, sha256: str | None = None
+) -> tuple[dict[str, NDArray[np.float32]], str]:
     """The shipped vectors of ``documents`` by embedded text, or ``({}, why not)``.
 
     ``path`` and ``sha256`` default to :data:`VECTORS` and :data:`SHA256`.

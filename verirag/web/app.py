@@ -17,8 +17,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 PATH = "/verirag"
 STATIC = Path(__file__).with_name("static")
-POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-          "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
 HEADERS = [
     (b"content-security-policy", POLICY.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -45,5 +47,6 @@ async def _to_page(request) -> RedirectResponse:
     return RedirectResponse(f"{PATH}/{query}")
 
 
-app = Starlette(routes=[Route(PATH, _to_page),
-                        Mount(PATH, app=with_headers(StaticFiles(directory=STATIC, html=True)))])
+app = Starlette(
+    routes=[Route(PATH, _to_page), Mount(PATH, app=with_headers(StaticFiles(directory=STATIC, html=True)))]
+)

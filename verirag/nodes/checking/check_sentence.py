@@ -26,8 +26,14 @@ def check_sentence(state: dict, runtime: Runtime[Context]) -> dict:
     (check,) = decide(model, [(cited, sentence["text"])], state.get("question", ""), ctx)
     replies, suggested, quotes = check.replies, [], check.quotes
     if check.passed and ctx.quotes:  # the minimal verbatim quote, as verirag's own sentences carry
-        quotes, asked = minimal_quotes(model, cited, sentence["text"], check.quotes,
-                                       state.get("question", ""), replace(ctx, atomic_claims=False))
+        quotes, asked = minimal_quotes(
+            model,
+            cited,
+            sentence["text"],
+            check.quotes,
+            state.get("question", ""),
+            replace(ctx, atomic_claims=False),
+        )
         replies += [r for c in asked for r in c.replies]
     if not check.passed and sources:
         (anywhere,) = decide(model, [(sources, sentence["text"])], state.get("question", ""), ctx)
@@ -35,8 +41,14 @@ def check_sentence(state: dict, runtime: Runtime[Context]) -> dict:
         if anywhere.passed:
             suggested = sorted({int(q.doc) for q in anywhere.quotes})
     verdict = "supported" if check.passed else "uncited" if not sentence["citations"] else "unsupported"
-    record = {**sentence, "verdict": verdict, "support": round(check.probability, 4),
-              "quotes": [q.as_dict() for q in quotes] if check.passed else [],
-              "atoms": atom_records(check), "missing": check.missing, "suggested": suggested}
+    record = {
+        **sentence,
+        "verdict": verdict,
+        "support": round(check.probability, 4),
+        "quotes": [q.as_dict() for q in quotes] if check.passed else [],
+        "atoms": atom_records(check),
+        "missing": check.missing,
+        "suggested": suggested,
+    }
     runtime.stream_writer({"event": "verdict", **record})
     return {"checked": [record], "replies": replies}

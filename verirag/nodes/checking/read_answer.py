@@ -25,8 +25,10 @@ def source(number: int, doc: Any) -> Document:
         title = str(doc.get("title") or (doc.get("metadata") or {}).get("title", ""))
         text = str(doc.get("text", doc.get("page_content")))
     else:
-        raise InvalidAnswerError(f"document {number} has no text (give a string, a {{'title', 'text'}} "
-                                 f"dict or a LangChain Document)")
+        raise InvalidAnswerError(
+            f"document {number} has no text (give a string, a {{'title', 'text'}} "
+            f"dict or a LangChain Document)"
+        )
     return Document(id=str(number), title=title, text=text)
 
 
@@ -43,8 +45,12 @@ def read_answer(state: CheckState) -> dict:
     for i, (text, numbers) in enumerate(sentences, 1):
         outside = [n for n in numbers if not 1 <= n <= len(documents)]
         if outside:
-            raise InvalidAnswerError(f"sentence {i} ({text[:60]!r}) cites [{outside[0]}], but there are "
-                                     f"{len(documents)} documents")
-    return {"sentences": [{"index": i, "text": text, "citations": numbers}
-                          for i, (text, numbers) in enumerate(sentences)],
-            "sources": [source(n, d) for n, d in enumerate(documents, 1)]}
+            raise InvalidAnswerError(
+                f"sentence {i} ({text[:60]!r}) cites [{outside[0]}], but there are {len(documents)} documents"
+            )
+    return {
+        "sentences": [
+            {"index": i, "text": text, "citations": numbers} for i, (text, numbers) in enumerate(sentences)
+        ],
+        "sources": [source(n, d) for n, d in enumerate(documents, 1)],
+    }

@@ -26,5 +26,8 @@ def report_check(state: CheckState) -> dict:
     else:
         said = " ".join(refusal.not_said(c["text"]) for c in dropped) or None
     text = [attach_citations(c["text"], c["citations"]) for c in held]
-    return {"verified_answer": " ".join(text + ([said] if said else [])), "refusal": said,
-            "supported": not dropped}
+    return {
+        "verified_answer": " ".join(text + ([said] if said else [])),
+        "refusal": said,
+        "supported": not dropped,
+    }

@@ -26,8 +26,11 @@ def answer_part_with(pipeline: Any) -> Callable[[dict, Runtime[Context]], dict]:
     lock = threading.Lock()
 
     def answer_part(state: dict, runtime: Runtime[Context]) -> dict:
-        ctx = replace(runtime.context, planner=False,
-                      max_sentences=min(runtime.context.max_sentences, runtime.context.part_sentences))
+        ctx = replace(
+            runtime.context,
+            planner=False,
+            max_sentences=min(runtime.context.max_sentences, runtime.context.part_sentences),
+        )
         width = max(1, ctx.max_concurrency)
         with lock:
             gate = gates.setdefault(width, threading.Semaphore(width))
@@ -39,17 +42,27 @@ def answer_part_with(pipeline: Any) -> Callable[[dict, Runtime[Context]], dict]:
 
 def _answered(pipeline: Any, state: dict, ctx: Context, runtime: Runtime[Context]) -> dict:
     final: dict = {}
-    for mode, chunk in pipeline.stream({"question": state["question"]},
-                                       {"recursion_limit": ctx.step_bound() + 1}, context=ctx,
-                                       stream_mode=["values", "custom"]):
+    for mode, chunk in pipeline.stream(
+        {"question": state["question"]},
+        {"recursion_limit": ctx.step_bound() + 1},
+        context=ctx,
+        stream_mode=["values", "custom"],
+    ):
         if mode == "values":
             final = chunk
         elif chunk.get("event") == "sentence":
             runtime.stream_writer({**chunk, "part": state["index"]})
     sentences: list[Sentence] = final.get("sentences") or []
     sentences = [Sentence(**{**s, "part": state["index"]}) for s in sentences]  # type: ignore[typeddict-item]
-    part = Part(index=state["index"], question=state["question"], depends_on=state["depends_on"],
-                member=state["member"], answer=final.get("answer", ""),
-                verified=any(s["verified_by"] != "none" for s in sentences), sentences=sentences,
-                documents=dict(final.get("documents") or {}), refusal=final.get("refusal"))
+    part = Part(
+        index=state["index"],
+        question=state["question"],
+        depends_on=state["depends_on"],
+        member=state["member"],
+        answer=final.get("answer", ""),
+        verified=any(s["verified_by"] != "none" for s in sentences),
+        sentences=sentences,
+        documents=dict(final.get("documents") or {}),
+        refusal=final.get("refusal"),
+    )
     return {"parts": [part], "usage": final.get("usage") or {}}

@@ -50,10 +50,24 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
     said_refusal = " ".join(gaps) if shown else refusal.NOTHING_VERIFIED
     if said_refusal:
         runtime.stream_writer({"event": "refusal", "text": said_refusal})
-    plan = [{"index": p["index"], "question": p["question"], "depends_on": p["depends_on"],
-             "member": p["member"], "answer": p["answer"], "verified": p["verified"],
-             "documents": list(dict.fromkeys(c for s in p["sentences"] for c in s["citations"]))}
-            for p in parts]
-    return {"answer": " ".join(text + ([said_refusal] if said_refusal else [])), "sentences": sentences,
-            "documents": documents, "refusal": said_refusal or None, "plan": plan, "critique": {},
-            "config": ctx.as_dict()}
+    plan = [
+        {
+            "index": p["index"],
+            "question": p["question"],
+            "depends_on": p["depends_on"],
+            "member": p["member"],
+            "answer": p["answer"],
+            "verified": p["verified"],
+            "documents": list(dict.fromkeys(c for s in p["sentences"] for c in s["citations"])),
+        }
+        for p in parts
+    ]
+    return {
+        "answer": " ".join(text + ([said_refusal] if said_refusal else [])),
+        "sentences": sentences,
+        "documents": documents,
+        "refusal": said_refusal or None,
+        "plan": plan,
+        "critique": {},
+        "config": ctx.as_dict(),
+    }

@@ -28,6 +28,12 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
         expanded.append(i)
         verified = " ".join(s["text"] for s in source["sentences"] if s["verified_by"] != "none")
         for member in plans.members(verified, source["question"], max(room - len(waiting), 0)):
-            waiting.append({"index": len(parts) + len(waiting), "depends_on": source["index"],
-                            "question": plans.fill(sub["question"], member), "member": member})
+            waiting.append(
+                {
+                    "index": len(parts) + len(waiting),
+                    "depends_on": source["index"],
+                    "question": plans.fill(sub["question"], member),
+                    "member": member,
+                }
+            )
     return {"waiting": waiting, "expanded": expanded}

@@ -23,7 +23,14 @@ def plan(state: State, runtime: Runtime[Context]) -> dict:
     parts = plans.plan(question, ctx.max_parts, ctx.max_hops) if ctx.planner and ctx.writer == "vtg" else []
     if len(parts) < 2:
         return {"question": question, "subquestions": []}
-    first = [{"index": i, "question": p.question, "depends_on": None, "member": None}
-             for i, p in enumerate(parts) if p.depends_on is None]
-    return {"question": question, "subquestions": [asdict(p) for p in parts], "waiting": first,
-            "expanded": []}
+    first = [
+        {"index": i, "question": p.question, "depends_on": None, "member": None}
+        for i, p in enumerate(parts)
+        if p.depends_on is None
+    ]
+    return {
+        "question": question,
+        "subquestions": [asdict(p) for p in parts],
+        "waiting": first,
+        "expanded": [],
+    }

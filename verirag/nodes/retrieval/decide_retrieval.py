@@ -21,12 +21,24 @@ def decide_retrieval(state: State, runtime: Runtime[Context]) -> dict:
     question = resources.check_question(state.get("question"), ctx.max_question_chars)
     replies, fallbacks, probability = [], 0, None
     if ctx.top_k > 0 and ctx.retrieval_threshold > 0:
-        judgment = choice_probabilities(resources.model(runtime), prompt.messages(question),
-                                        ["Yes", "No"], default="Yes")  # safe default: retrieve
-        probability, replies, fallbacks = (judgment.probabilities["Yes"], [judgment.message],
-                                           int(not judgment.parsed))
+        judgment = choice_probabilities(
+            resources.model(runtime), prompt.messages(question), ["Yes", "No"], default="Yes"
+        )  # safe default: retrieve
+        probability, replies, fallbacks = (
+            judgment.probabilities["Yes"],
+            [judgment.message],
+            int(not judgment.parsed),
+        )
     use_retrieval = ctx.top_k > 0 and (probability is None or probability > ctx.retrieval_threshold)
-    return {"question": question, "retrieve_probability": probability, "use_retrieval": use_retrieval,
-            "query": question, "iteration": 0, "selected": [], "long_term_memory": [],
-            "short_term_memory": [],
-            "replies": replies, "fallbacks": fallbacks}
+    return {
+        "question": question,
+        "retrieve_probability": probability,
+        "use_retrieval": use_retrieval,
+        "query": question,
+        "iteration": 0,
+        "selected": [],
+        "long_term_memory": [],
+        "short_term_memory": [],
+        "replies": replies,
+        "fallbacks": fallbacks,
+    }

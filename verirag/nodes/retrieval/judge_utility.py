@@ -26,11 +26,12 @@ from verirag.prompts import judge_utility as prompt
 def windows(candidates: Sequence[Document], size: int) -> list[list[Document]]:
     """Consecutive windows covering every candidate once."""
     size = max(1, size)
-    return [list(candidates[i:i + size]) for i in range(0, len(candidates), size)]
+    return [list(candidates[i : i + size]) for i in range(0, len(candidates), size)]
 
 
-def sample_orders(selected: Sequence[Document], window: Sequence[Document], samples: int,
-                  rng: random.Random) -> list[list[Document]]:
+def sample_orders(
+    selected: Sequence[Document], window: Sequence[Document], samples: int, rng: random.Random
+) -> list[list[Document]]:
     """``samples`` input orders: the first as given, the others shuffled.
 
     The others are shuffled within D and within the window, D always ahead of the window.
@@ -77,8 +78,11 @@ def settled(pool: Sequence[Document], selections: Sequence[Sequence[str]], k: in
     position = {d["id"]: i for i, d in enumerate(pool)}
     chosen = [d["id"] for d in vote(pool, selections, k)]
     rest = [d["id"] for d in pool if d["id"] not in chosen]
-    return all((votes[inside], -position[inside]) > (votes[outside] + remaining, -position[outside])
-               for inside in chosen for outside in rest)
+    return all(
+        (votes[inside], -position[inside]) > (votes[outside] + remaining, -position[outside])
+        for inside in chosen
+        for outside in rest
+    )
 
 
 def _shown(doc: Document, words: int) -> Document:
@@ -101,12 +105,17 @@ def _listwise(state: State, ctx: Context, model) -> tuple[list[Document], list, 
         for start in range(0, len(orders), step):
             if start and settled(pool, selections, ctx.top_k, len(orders) - start):
                 break  # the samples not asked yet cannot change the vote
-            batch = orders[start:start + step]
-            answers = model.batch([prompt.listwise(state["question"], [_shown(d, ctx.selection_doc_words)
-                                                                       for d in order], ctx.top_k)
-                                   for order in batch],
-                                  config={"max_concurrency": ctx.max_concurrency},
-                                  max_tokens=8 + 4 * ctx.top_k)
+            batch = orders[start : start + step]
+            answers = model.batch(
+                [
+                    prompt.listwise(
+                        state["question"], [_shown(d, ctx.selection_doc_words) for d in order], ctx.top_k
+                    )
+                    for order in batch
+                ],
+                config={"max_concurrency": ctx.max_concurrency},
+                max_tokens=8 + 4 * ctx.top_k,
+            )
             replies += answers
             for order, answer in zip(batch, answers, strict=True):
                 numbers = parse_selection(answer.text, len(order), ctx.top_k)
@@ -117,7 +126,7 @@ def _listwise(state: State, ctx: Context, model) -> tuple[list[Document], list, 
         if selections:
             selected = vote(pool, selections, ctx.top_k)
         else:  # safe default: keep D, top up from the window in retrieval order
-            selected = (selected + [d for d in window if d not in selected])[:ctx.top_k]
+            selected = (selected + [d for d in window if d not in selected])[: ctx.top_k]
     return selected, replies, fallbacks
 
 
@@ -132,16 +141,20 @@ def _ranked(state: State, ctx: Context, model) -> tuple[list[Document], list, in
         pool, waiting = selected + waiting[:room], waiting[room:]
         numbers = [str(n) for n in range(1, len(pool) + 1)]
         (judgment,) = choice_probabilities_batch(
-            model, [prompt.ranked(state["question"], [_shown(d, ctx.selection_doc_words) for d in pool])],
-            numbers, "1", ctx.max_concurrency)
+            model,
+            [prompt.ranked(state["question"], [_shown(d, ctx.selection_doc_words) for d in pool])],
+            numbers,
+            "1",
+            ctx.max_concurrency,
+        )
         replies.append(judgment.message)
         if not judgment.parsed:  # safe default: keep D, top up in retrieval order
             fallbacks += 1
-            selected = pool[:ctx.top_k]
+            selected = pool[: ctx.top_k]
             continue
         ranked = sorted(range(len(pool)), key=lambda i: (-judgment.probabilities[numbers[i]], i))
         kept, mass = [], 0.0
-        for i in ranked[:ctx.top_k]:
+        for i in ranked[: ctx.top_k]:
             kept.append(i)
             mass += judgment.probabilities[numbers[i]]
             if mass >= ctx.rank_mass:
@@ -154,9 +167,12 @@ def _pointwise(state: State, ctx: Context, model) -> tuple[list[Document], list,
     pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
     prompts = [prompt.pointwise(state["question"], _shown(d, ctx.selection_doc_words)) for d in pool]
     judgments = choice_probabilities_batch(model, prompts, ["Yes", "No"], "No", ctx.max_concurrency)
-    useful = [(j.probabilities["Yes"], -i, d) for i, (j, d) in enumerate(zip(judgments, pool, strict=True))
-              if j.probabilities["Yes"] > ctx.judge_threshold]
-    chosen = [d for _, _, d in sorted(useful, key=lambda t: (t[0], t[1]), reverse=True)][:ctx.top_k]
+    useful = [
+        (j.probabilities["Yes"], -i, d)
+        for i, (j, d) in enumerate(zip(judgments, pool, strict=True))
+        if j.probabilities["Yes"] > ctx.judge_threshold
+    ]
+    chosen = [d for _, _, d in sorted(useful, key=lambda t: (t[0], t[1]), reverse=True)][: ctx.top_k]
     return chosen, [j.message for j in judgments], sum(not j.parsed for j in judgments)
 
 
@@ -166,9 +182,8 @@ def judge_utility(state: State, runtime: Runtime[Context]) -> dict:
     if ctx.utility_mode == "off":
         pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
         replies: list = []
-        selected, fallbacks = pool[:ctx.top_k], 0
+        selected, fallbacks = pool[: ctx.top_k], 0
     else:
         run = {"listwise": _listwise, "ranked": _ranked, "pointwise": _pointwise}[ctx.utility_mode]
         selected, replies, fallbacks = run(state, ctx, resources.model(runtime, ctx.utility_model))
-    return {"selected": selected,
-            "replies": replies, "fallbacks": fallbacks}
+    return {"selected": selected, "replies": replies, "fallbacks": fallbacks}

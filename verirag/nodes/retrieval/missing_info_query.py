@@ -20,7 +20,7 @@ def missing_info_query(state: State, runtime: Runtime[Context]) -> dict:
     ctx = runtime.context
     reply = resources.model(runtime).invoke(
         prompt.messages(state["question"], state.get("selected") or [], ctx.query_style),
-        max_tokens=ctx.max_query_tokens)
+        max_tokens=ctx.max_query_tokens,
+    )
     query = parse_query(reply.text)
-    return {"query": query or state["question"],
-            "replies": [reply], "fallbacks": int(query is None)}
+    return {"query": query or state["question"], "replies": [reply], "fallbacks": int(query is None)}

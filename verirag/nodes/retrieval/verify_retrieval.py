@@ -44,25 +44,34 @@ def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
         score = parsed if parsed is not None else 0.0
         passed = score >= ctx.verify_threshold
     else:
-        judgment = choice_probabilities(resources.model(runtime),
-                                        prompt.classify(state["question"], selected),
-                                        ["Yes", "No"], default="No")
+        judgment = choice_probabilities(
+            resources.model(runtime),
+            prompt.classify(state["question"], selected),
+            ["Yes", "No"],
+            default="No",
+        )
         replies.append(judgment.message)
         fallbacks += not judgment.parsed
         score = round(answerable(judgment.probabilities["Yes"], ctx.model), 4)
         passed = score > (PASS if ctx.answerable_threshold is None else ctx.answerable_threshold)
     iteration = state.get("iteration", 1)
     final = passed or iteration >= ctx.max_retrieval_iterations
-    record = Verification(iteration=iteration, query=state.get("query", ""), score=score, passed=passed,
-                          final=final, selected=selected)
-    update: dict = {"verifications": [record],
-                    "replies": replies, "fallbacks": fallbacks}
+    record = Verification(
+        iteration=iteration,
+        query=state.get("query", ""),
+        score=score,
+        passed=passed,
+        final=final,
+        selected=selected,
+    )
+    update: dict = {"verifications": [record], "replies": replies, "fallbacks": fallbacks}
     if final:
         history = list(state.get("verifications") or []) + [record]
         best = record if passed else max(history, key=lambda v: (v["score"], len(v["selected"])))
         update["long_term_memory"] = best["selected"]
         update["retrieval_verified"] = passed
         floor = FLOOR if ctx.refusal_floor is None else ctx.refusal_floor
-        update["refuse_early"] = (not passed and ctx.writer == "vtg" and ctx.verify_mode == "classify"
-                                  and best["score"] < floor)
+        update["refuse_early"] = (
+            not passed and ctx.writer == "vtg" and ctx.verify_mode == "classify" and best["score"] < floor
+        )
     return update

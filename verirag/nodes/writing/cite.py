@@ -21,9 +21,10 @@ def cite(state: State, runtime: Runtime[Context]) -> dict:
     ctx = runtime.context
     draft = current_draft(state).copy()
     docs = memory(state)
-    reply = resources.model(runtime).invoke(prompt.cite(docs, draft["text"]),
-                                            max_tokens=ctx.max_sentence_tokens + 16)
+    reply = resources.model(runtime).invoke(
+        prompt.cite(docs, draft["text"]), max_tokens=ctx.max_sentence_tokens + 16
+    )
     _, numbers = parse_citations(reply.text)
-    ids = [docs[n - 1]["id"] for n in numbers if 1 <= n <= len(docs)][:ctx.max_citations]
+    ids = [docs[n - 1]["id"] for n in numbers if 1 <= n <= len(docs)][: ctx.max_citations]
     draft.update({"citations": ids, "status": "cited" if ctx.verifier else "unchecked"})
     return {"draft": draft, "replies": [reply], "fallbacks": int(not ids)}

@@ -23,5 +23,8 @@ def critique_answer(state: State, runtime: Runtime[Context]) -> dict:
         return {"critique": {}}
     answer = " ".join(s["text"] for s in sentences)
     (judgment,) = critiques.usefulness(resources.model(runtime), [answer], state["question"], ctx)
-    return {"critique": critiques.usefulness_scores(judgment.probabilities),
-            "replies": [judgment.message], "fallbacks": int(not judgment.parsed)}
+    return {
+        "critique": critiques.usefulness_scores(judgment.probabilities),
+        "replies": [judgment.message],
+        "fallbacks": int(not judgment.parsed),
+    }

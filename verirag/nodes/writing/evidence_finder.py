@@ -28,7 +28,8 @@ def evidence_finder(state: State, runtime: Runtime[Context]) -> dict:
         so_far = " ".join(s["text"] for s in state.get("sentences") or [])
         reply = resources.model(runtime).invoke(
             prompt.diverse_queries(state["question"], so_far, sentence, ctx.evidence_queries),
-            max_tokens=24 * ctx.evidence_queries + 16)
+            max_tokens=24 * ctx.evidence_queries + 16,
+        )
         replies = [reply]
         queries = parse_queries(reply.text, ctx.evidence_queries) or [sentence]
         fallbacks = int(queries == [sentence])
@@ -38,7 +39,12 @@ def evidence_finder(state: State, runtime: Runtime[Context]) -> dict:
         found = list(pool.map(lambda q: store.search(q, ctx.evidence_docs + len(long_term)), queries))
     short_term: dict = {}
     for hits in found:  # in query order, so the memory does not depend on which search finished first
-        for doc in [d for d in hits if d["id"] not in long_term][:ctx.evidence_docs]:
+        for doc in [d for d in hits if d["id"] not in long_term][: ctx.evidence_docs]:
             short_term.setdefault(doc["id"], doc)
-    return {"short_term_memory": list(short_term.values()), "trials": state.get("trials", 0) + 1,
-            "draft": None, "replies": replies, "fallbacks": fallbacks}
+    return {
+        "short_term_memory": list(short_term.values()),
+        "trials": state.get("trials", 0) + 1,
+        "draft": None,
+        "replies": replies,
+        "fallbacks": fallbacks,
+    }

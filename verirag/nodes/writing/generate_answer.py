@@ -32,8 +32,11 @@ def cited_sentences(reply: str, documents: Sequence[Document], max_citations: in
         if not re.search(r"\w", text):
             continue  # punctuation or stray markers only
         ids = [documents[n - 1]["id"] for n in numbers if 1 <= n <= len(documents)][:max_citations]
-        sentences.append(Sentence(text=text, citations=ids, support=None, verified_by="none", score=None,
-                                  trial=1, quotes=[]))
+        sentences.append(
+            Sentence(
+                text=text, citations=ids, support=None, verified_by="none", score=None, trial=1, quotes=[]
+            )
+        )
     return sentences
 
 
@@ -47,9 +50,12 @@ def generate_answer(state: State, runtime: Runtime[Context]) -> dict:
         replies = [model.invoke(messages, max_tokens=ctx.max_answer_tokens)]
         best, judge_replies, fallbacks = replies[0], [], 0
     else:
-        replies = [model.invoke(messages, max_tokens=ctx.max_answer_tokens,
-                                temperature=ctx.sample_temperature, seed=seed)
-                   for seed in range(1, ctx.answer_samples + 1)]
+        replies = [
+            model.invoke(
+                messages, max_tokens=ctx.max_answer_tokens, temperature=ctx.sample_temperature, seed=seed
+            )
+            for seed in range(1, ctx.answer_samples + 1)
+        ]
         judge = ModelJudge(model, ctx.judge_threshold, ctx.max_concurrency)
         recalls = [citation_scores(r.text, documents, judge).recall for r in replies]
         best = replies[recalls.index(max(recalls))]  # ties: the earliest sample
@@ -57,5 +63,6 @@ def generate_answer(state: State, runtime: Runtime[Context]) -> dict:
     return {
         "sentences": cited_sentences(best.text, documents),
         "raw_answer": best.text,
-        "replies": replies + judge_replies, "fallbacks": fallbacks,
+        "replies": replies + judge_replies,
+        "fallbacks": fallbacks,
     }

@@ -67,16 +67,27 @@ def sequence_probability(message: AIMessage) -> float | None:
     return math.exp(sum(t["logprob"] for t in content) / len(content))
 
 
-def best_segment(model: BaseChatModel, documents: Sequence[Document], question: str, answer_so_far: str,
-                 is_new: Callable[[str], bool],
-                 ctx: Context) -> tuple[Candidate | None, list[AIMessage], int]:
+def best_segment(
+    model: BaseChatModel,
+    documents: Sequence[Document],
+    question: str,
+    answer_so_far: str,
+    is_new: Callable[[str], bool],
+    ctx: Context,
+) -> tuple[Candidate | None, list[AIMessage], int]:
     """The highest-scoring candidate (or None: the answer ends), every reply, and parse fallbacks."""
-    docs = list(documents[:ctx.beam_width])
-    drafts = model.batch([prompt.next_sentence([d], question, answer_so_far) for d in docs],
-                         config={"max_concurrency": ctx.max_concurrency}, max_tokens=ctx.max_sentence_tokens,
-                         logprobs=True)
-    live = [(d, r, text) for d, r in zip(docs, drafts, strict=True)
-            if (text := parse_sentence(r.text, prompt.END)) and is_new(text)]
+    docs = list(documents[: ctx.beam_width])
+    drafts = model.batch(
+        [prompt.next_sentence([d], question, answer_so_far) for d in docs],
+        config={"max_concurrency": ctx.max_concurrency},
+        max_tokens=ctx.max_sentence_tokens,
+        logprobs=True,
+    )
+    live = [
+        (d, r, text)
+        for d, r in zip(docs, drafts, strict=True)
+        if (text := parse_sentence(r.text, prompt.END)) and is_new(text)
+    ]
     if not live:
         return None, list(drafts), 0
     rel = critiques.relevance(model, [d for d, _, _ in live], question, ctx)
@@ -84,10 +95,15 @@ def best_segment(model: BaseChatModel, documents: Sequence[Document], question: 
     use = critiques.usefulness(model, [t for _, _, t in live], question, ctx)
     candidates = []
     for (doc, reply, text), r, s, u in zip(live, rel, sup, use, strict=True):
-        c = Candidate(text=text, document=doc, relevance=r.probabilities["Relevant"], support=s.probability,
-                      unsupported=not s.passed,
-                      usefulness=critiques.usefulness_scores(u.probabilities)["utility"],
-                      probability=sequence_probability(reply))
+        c = Candidate(
+            text=text,
+            document=doc,
+            relevance=r.probabilities["Relevant"],
+            support=s.probability,
+            unsupported=not s.passed,
+            usefulness=critiques.usefulness_scores(u.probabilities)["utility"],
+            probability=sequence_probability(reply),
+        )
         c.score = critiques.segment_score(c.probability, c.relevance, c.support, c.usefulness, ctx)
         candidates.append(c)
     judgments = rel + [s.judgment for s in sup if s.judgment] + use  # the fallbacks' count
@@ -115,13 +131,26 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
         best, replies, fallbacks = best_segment(model, memory(state), state["question"], so_far, is_new, ctx)
         text, score = (best.text, round(best.score, 4)) if best else (None, None)
     else:
-        reply = model.invoke(prompt.next_sentence(memory(state), state["question"], so_far),
-                             max_tokens=ctx.max_sentence_tokens)
+        reply = model.invoke(
+            prompt.next_sentence(memory(state), state["question"], so_far), max_tokens=ctx.max_sentence_tokens
+        )
         replies, text = [reply], parse_sentence(reply.text, prompt.END)
         # a reply with no usable sentence ends the answer (a safe default, counted unless it was the signal)
         signalled = prompt.END.strip("[]") in reply.text.upper()
         fallbacks = int(text is None and not signalled and bool(reply.text.strip()))
         text = text if text and is_new(text) else None
-    draft = Draft(text=text, citations=[], support=None, verified_by="none", status="cited",
-                  score=score, trial=state.get("trials", 0), quotes=[]) if text else None
+    draft = (
+        Draft(
+            text=text,
+            citations=[],
+            support=None,
+            verified_by="none",
+            status="cited",
+            score=score,
+            trial=state.get("trials", 0),
+            quotes=[],
+        )
+        if text
+        else None
+    )
     return {"draft": draft, "replies": replies, "fallbacks": fallbacks}

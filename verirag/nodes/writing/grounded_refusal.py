@@ -21,6 +21,8 @@ from verirag.prompts import grounded_refusal as prompt
 
 MAX_GAP_WORDS = 12
 MAX_OMITTED = 3  # left-out atoms named in the refusal
+
+
 def parse_gap(text: str) -> str | None:
     """The named gap as a clause after "The documents do not say", "" for none, None when unusable."""
     gap = parse_query((text or "").splitlines()[0] if (text or "").strip() else "")
@@ -69,8 +71,13 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
         replies = [resources.model(runtime).invoke(prompt.messages(state["question"], answer), max_tokens=24)]
         gap = checked_gap(parse_gap(replies[0].text), state["question"], answer)
         fallbacks = int(gap is None)
-        text = (None if gap == "" else refusal.PART_UNKNOWN if gap is None
-                else refusal.PART_MISSING.format(gap=gap))
+        text = (
+            None
+            if gap == ""
+            else refusal.PART_UNKNOWN
+            if gap is None
+            else refusal.PART_MISSING.format(gap=gap)
+        )
     if text:
         runtime.stream_writer({"event": "refusal", "text": text})
     return {"refusal": text, "replies": replies, "fallbacks": fallbacks}

@@ -22,19 +22,35 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
     earlier = (best.get("documents") if best else None) or []  # an earlier trial's citations
     by_id = {d["id"]: d for d in memory(state) + earlier}
     cited = {i: by_id[i] for i in draft["citations"] if i in by_id}
-    sentence = Sentence(text=draft["text"], citations=list(cited), support=draft["support"],
-                        verified_by=draft["verified_by"], score=draft.get("score"),
-                        trial=draft.get("trial", 0) + 1,
-                        quotes=[q for q in draft.get("quotes") or [] if q["doc"] in cited]
-                        if draft["verified_by"] != "none" else [])
+    sentence = Sentence(
+        text=draft["text"],
+        citations=list(cited),
+        support=draft["support"],
+        verified_by=draft["verified_by"],
+        score=draft.get("score"),
+        trial=draft.get("trial", 0) + 1,
+        quotes=[q for q in draft.get("quotes") or [] if q["doc"] in cited]
+        if draft["verified_by"] != "none"
+        else [],
+    )
     if draft.get("atoms"):
         sentence["atoms"], sentence["omitted"] = draft["atoms"], list(draft.get("omitted") or [])
     ctx = runtime.context
-    runtime.stream_writer({"event": "sentence", "sentence": dict(sentence),
-                           "in_answer": bool(answer_sentences([sentence], ctx.unverified, ctx.writer)),
-                           "documents": {i: public(d) for i, d in cited.items()}})
-    update: dict = {"sentences": list(state.get("sentences") or []) + [sentence], "trials": 0,
-                    "draft": None, "best_trial": None, "cited_documents": cited}
+    runtime.stream_writer(
+        {
+            "event": "sentence",
+            "sentence": dict(sentence),
+            "in_answer": bool(answer_sentences([sentence], ctx.unverified, ctx.writer)),
+            "documents": {i: public(d) for i, d in cited.items()},
+        }
+    )
+    update: dict = {
+        "sentences": list(state.get("sentences") or []) + [sentence],
+        "trials": 0,
+        "draft": None,
+        "best_trial": None,
+        "cited_documents": cited,
+    }
     if draft["verified_by"] != "none":
         long_term = list(state.get("long_term_memory") or [])
         known = {d["id"] for d in long_term}

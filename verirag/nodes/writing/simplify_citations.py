@@ -28,9 +28,12 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
     checks: list[Support] = []
 
     def supported(*citation_sets: list[str]) -> list[Support]:
-        batch = decide(resources.model(runtime),
-                       [([by_id[i] for i in ids], draft["text"]) for ids in citation_sets],
-                       state["question"], ctx)
+        batch = decide(
+            resources.model(runtime),
+            [([by_id[i] for i in ids], draft["text"]) for ids in citation_sets],
+            state["question"],
+            ctx,
+        )
         checks.extend(batch)
         return batch
 
@@ -54,17 +57,33 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
     quote_checks: list[Support] = []
     quote_started = time.perf_counter()
     if ctx.quotes and quotes:  # the simplifier's procedure at sentence granularity
-        quotes, quote_checks = minimal_quotes(resources.model(runtime), [by_id[i] for i in current],
-                                              draft["text"], [q for q in quotes if q.doc in current],
-                                              state["question"], ctx)
+        quotes, quote_checks = minimal_quotes(
+            resources.model(runtime),
+            [by_id[i] for i in current],
+            draft["text"],
+            [q for q in quotes if q.doc in current],
+            state["question"],
+            ctx,
+        )
         current = [i for i in current if any(q.doc == i for q in quotes)] or current
-    draft.update({"citations": current[:ctx.max_citations], "status": "simplified",
-                  "quotes": [q.as_dict() for q in quotes] if ctx.quotes else []})
+    draft.update(
+        {
+            "citations": current[: ctx.max_citations],
+            "status": "simplified",
+            "quotes": [q.as_dict() for q in quotes] if ctx.quotes else [],
+        }
+    )
     replies = [m for c in checks for m in c.replies]
     quote_replies = [m for c in quote_checks for m in c.replies]
-    return {"draft": draft, "replies": replies,
-            "fallbacks": sum(not c.judgment.parsed for c in checks if c.judgment),
-            # the sentence-level part in its own ledger entry: what the quotes cost
-            "usage": node_usage("simplify_citations.quotes", quote_replies,
-                                time.perf_counter() - quote_started,
-                                sum(not c.judgment.parsed for c in quote_checks if c.judgment))}
+    return {
+        "draft": draft,
+        "replies": replies,
+        "fallbacks": sum(not c.judgment.parsed for c in checks if c.judgment),
+        # the sentence-level part in its own ledger entry: what the quotes cost
+        "usage": node_usage(
+            "simplify_citations.quotes",
+            quote_replies,
+            time.perf_counter() - quote_started,
+            sum(not c.judgment.parsed for c in quote_checks if c.judgment),
+        ),
+    }

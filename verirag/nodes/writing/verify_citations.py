@@ -26,9 +26,16 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> dict:
     part = verified_part(draft["text"], check)
     if part is not None:  # some atoms hold: the sentence is rewritten from them, the rest left out
         draft["text"], check, draft["omitted"] = part
-    draft.update({"support": round(check.probability, 4),
-                  "status": "supported" if check.passed else "unsupported",
-                  "verified_by": "citations" if check.passed else "none",
-                  "quotes": [q.as_dict() for q in check.quotes]})
-    return {"draft": draft, "replies": replies,
-            "fallbacks": int(bool(check.judgment and not check.judgment.parsed))}
+    draft.update(
+        {
+            "support": round(check.probability, 4),
+            "status": "supported" if check.passed else "unsupported",
+            "verified_by": "citations" if check.passed else "none",
+            "quotes": [q.as_dict() for q in check.quotes],
+        }
+    )
+    return {
+        "draft": draft,
+        "replies": replies,
+        "fallbacks": int(bool(check.judgment and not check.judgment.parsed)),
+    }

@@ -33,16 +33,24 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
     if check.passed:
         quoted = {q.doc for q in check.quotes}
         citations = [d["id"] for d in docs if not quoted or d["id"] in quoted]
-        draft.update({"citations": citations, "support": score, "status": "supported",
-                      "verified_by": "memory", "quotes": [q.as_dict() for q in check.quotes]})
+        draft.update(
+            {
+                "citations": citations,
+                "support": score,
+                "status": "supported",
+                "verified_by": "memory",
+                "quotes": [q.as_dict() for q in check.quotes],
+            }
+        )
     else:
         score = max(score, draft["support"] or 0.0)  # the sentence's best support: tier 1 or tier 2
         draft.update({"support": score, "status": "unsupported", "verified_by": "none", "quotes": []})
         by_id = {d["id"]: d for d in docs}
         best = state.get("best_trial")
         if best is None or score > (best["draft"]["support"] or 0.0):  # ties: the earlier trial
-            best = BestTrial(draft=draft.copy(),
-                             documents=[by_id[i] for i in draft["citations"] if i in by_id])
+            best = BestTrial(
+                draft=draft.copy(), documents=[by_id[i] for i in draft["citations"] if i in by_id]
+            )
         budget = ctx.max_trials if state.get("retrieval_verified", True) else 0
         update["best_trial"] = best
         if state.get("trials", 0) >= budget:
