@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One command for the tests, in two stages so that a style, type or unit failure shows in about a minute:
-#   1. a light install (no llama.cpp or models), then lint (ruff), types (mypy) and the unit tests;
+#   1. a light install (no llama.cpp or models), then format and lint (ruff), types (mypy) and the unit tests;
 #   2. everything else (llama.cpp, the models (the 0.5B one too), torch and sentence-transformers for the
 #      embedder's equivalence test, Debian's chromium and postgresql), the shipped corpus indexed, then the
 #      integration tests with the real local model and real servers on loopback.
@@ -10,9 +10,10 @@ cd "$(dirname "$0")/.."
 say() { printf '\033[1m[test]\033[0m %s\n' "$*"; }
 
 bash scripts/install.sh --light
-say "lint (ruff) and types (mypy)"
+say "format and lint (ruff), types (mypy)"
+.venv/bin/ruff format --check verirag tests benchmarks notebooks
 .venv/bin/ruff check verirag tests benchmarks notebooks
-.venv/bin/python -m mypy verirag
+.venv/bin/python -m mypy verirag tests benchmarks
 say "unit tests"
 .venv/bin/python -m pytest tests/unit "$@"
 
