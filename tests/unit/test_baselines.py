@@ -32,7 +32,7 @@ ASKING = {
     "llatrieval": {"judge_utility", "verify_retrieval", "generate_answer"},  # always retrieves: no decision
     "vtg": SENTENCE_LOOP,  # plain top-k, then VTG's loop
     "verirag": RETRIEVAL_STAGE | SENTENCE_LOOP,
-    "verirag-one-vote": RETRIEVAL_STAGE | SENTENCE_LOOP,
+    "verirag-three-votes": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-pointwise": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-ranked": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-small-judge": RETRIEVAL_STAGE | SENTENCE_LOOP,
@@ -43,9 +43,15 @@ ASKING = {
     "verirag-no-verifier": RETRIEVAL_STAGE | {"generate_sentence", "cite"},  # nothing checked
     "verirag-no-simplifier": RETRIEVAL_STAGE | SENTENCE_LOOP,  # (citations kept: test_writing_stage.py)
 }
-# judge_utility's calls over the four candidates: the shuffled votes stop after two that agree (a third
-# cannot change the majority), one listwise vote, one ranking prompt, one pointwise judgment per candidate
-UTILITY_CALLS = {"verirag": 2, "verirag-one-vote": 1, "verirag-ranked": 1, "verirag-pointwise": len(WEB_DOCS)}
+# judge_utility's calls over the four candidates: one listwise judgment (the default); three shuffled
+# votes stop after two that agree (a third cannot change the majority); one ranking prompt; one pointwise
+# judgment per candidate
+UTILITY_CALLS = {
+    "verirag": 1,
+    "verirag-three-votes": 2,
+    "verirag-ranked": 1,
+    "verirag-pointwise": len(WEB_DOCS),
+}
 
 
 @pytest.mark.parametrize("system", list(SYSTEMS))

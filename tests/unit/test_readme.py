@@ -25,3 +25,15 @@ def test_the_graph_is_drawn_as_an_image_with_every_node_placed(tmp_path):
     path = png(tmp_path / "graph.png")
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert set(graph.get_graph().nodes) == {node for row in ROWS for node in row}  # none on a spare row
+
+
+def test_the_default_selection_is_the_one_benchmarks_md_chose():
+    """docs/benchmarks.md names the selection the measurement chose; Context's defaults are that one."""
+    import re
+
+    from verirag import Context
+
+    text = (README.parent / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    (line,) = re.findall(r"^Chosen default selection: (.+)\.$", text, re.MULTILINE)
+    chosen = dict(pair.strip("` ").split("=") for pair in line.split(","))
+    assert {key: str(getattr(Context(), key)) for key in chosen} == chosen

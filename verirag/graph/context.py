@@ -67,7 +67,9 @@ class Context:
         "utility judgment: listwise-set k-sampling, ranked (one prompt's first-token "
         "probabilities over the document numbers), pointwise, or off (plain top-k)",
     )
-    utility_samples: int = _f(3, "S: shuffled listwise judgments voted per window (k-sampling)")
+    utility_samples: int = _f(
+        1, "S: shuffled listwise judgments voted per window (k-sampling; the papers' 5: preset paper)"
+    )
     rank_mass: float = _f(0.9, "ranked: the most probable documents are kept until they hold this share")
     utility_model: str = _f("", "chat model of the utility judgments (e.g. local-0.5b); empty = model")
     selection_doc_words: int = _f(40, "words of each document shown to the selector; 0 = all")

@@ -26,9 +26,9 @@ SYSTEMS: dict[str, dict[str, Any]] = {
     "vtg": {**_PLAIN_RETRIEVAL},
     # everything on, as configured (the default of `verirag ask`)
     "verirag": {},
-    # the utility judgment made cheaper (issue 14's levers): one listwise judgment instead of the
-    # shuffled k-sampling vote, or one pointwise judgment per document (probability-scored)
-    "verirag-one-vote": {"utility_samples": 1},
+    # the utility judgment: three shuffled listwise judgments voted (k-sampling; the default until
+    # 2026-11-25, when one judgment served as well per second), or one pointwise judgment per document
+    "verirag-three-votes": {"utility_samples": 3},
     "verirag-pointwise": {"utility_mode": "pointwise"},
     # issue 31's: one prompt ranking the candidates by its first token's probabilities; the utility
     # judgments made by the embedded 0.5B model while the 1.5B writes and verifies
