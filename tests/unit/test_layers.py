@@ -107,23 +107,28 @@ def test_every_import_points_down_or_sideways():
     assert not upward, "\n".join(sorted(upward))
 
 
-def test_nothing_under_graph_or_nodes_reaches_eval():
+def reached(start: str) -> set[str]:
+    """Every verirag module ``start`` imports, directly or through others."""
     known = modules()
-    for start in [n for n in known if n.startswith(("verirag.graph", "verirag.nodes"))]:
-        seen, todo = set(), [start]
-        while todo:
-            current = todo.pop()
-            if current in seen or current not in known:
-                continue
-            seen.add(current)
-            todo += list(imports(known[current]))
-        assert not any(s.startswith("verirag.eval") for s in seen), f"{start} reaches verirag.eval"
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        current = todo.pop()
+        if current in seen or current not in known:
+            continue
+        seen.add(current)
+        todo += list(imports(known[current]))
+    return seen
+
+
+def test_nothing_under_graph_or_nodes_reaches_eval():
+    for start in [n for n in modules() if n.startswith(("verirag.graph", "verirag.nodes"))]:
+        assert not any(s.startswith("verirag.eval") for s in reached(start)), f"{start} reaches verirag.eval"
 
 
 def test_the_run_time_users_never_reach_eval():
     """The API, batch, cluster, web page and view answer questions; the evaluation harness stands on them,
     not under them (the CLI's ``eval`` and ``calibrate`` commands import it inside those commands)."""
-    known = modules()
     for start in [
         "verirag.api",
         "verirag.batch",
@@ -132,14 +137,7 @@ def test_the_run_time_users_never_reach_eval():
         "verirag.web",
         "verirag.checkpoints",
     ]:
-        seen, todo = set(), [start]
-        while todo:
-            current = todo.pop()
-            if current in seen or current not in known:
-                continue
-            seen.add(current)
-            todo += list(imports(known[current]))
-        assert not any(s.startswith("verirag.eval") for s in seen), f"{start} reaches verirag.eval"
+        assert not any(s.startswith("verirag.eval") for s in reached(start)), f"{start} reaches verirag.eval"
 
 
 def test_the_checker_sees_an_upward_import(tmp_path):
