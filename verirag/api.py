@@ -87,8 +87,11 @@ def run(
     state: dict[str, Any] = {}
     first_verified = None
     try:
+        # a checkpointed run saves each step before the next starts: a killed process loses at most the
+        # step it was in (LangGraph's default "async" durability may still be writing the one before)
+        saving: dict[str, Any] = {"durability": "sync"} if checkpointer is not None else {}
         for mode, chunk in app.stream(
-            payload, config, context=context, stream_mode=["values", "updates", "custom"]
+            payload, config, context=context, stream_mode=["values", "updates", "custom"], **saving
         ):
             if mode == "values":
                 state = chunk
