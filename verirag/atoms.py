@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-_NAME = r"[A-Z][\w'’.-]*(?: (?:of |de |da |di |del |der |du |van |von |the |and )?[A-Z][\w'’.-]*)*"
+from verirag.text import NAME_LINKS
+
+_NAME = rf"[A-Z][\w'’.-]*(?: (?:{NAME_LINKS}|and )?[A-Z][\w'’.-]*)*"
 _MEMBER = rf"(?:the )?{_NAME}"
 _LIST = re.compile(rf"(?P<list>(?:{_MEMBER}, )+{_MEMBER},? (?:and|or) {_MEMBER})")
 _CLAUSE = re.compile(

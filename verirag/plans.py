@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from verirag.text import NAME_LINKS
+
 MEMBER = "{member}"  # where a dependent sub-question takes a member of the answer it waits for
 
 
@@ -25,12 +27,12 @@ class SubQuestion:
 
 
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{1,120})[\"“”]")
-_NAME = r"[A-Z][\w'’.-]*(?: (?:of |de |the |and )?[A-Z][\w'’.-]*)*"
+_NAME = rf"[A-Z][\w'’.-]*(?: (?:{NAME_LINKS}|and )?[A-Z][\w'’.-]*)*"
 _NAMES = re.compile(
     rf"(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}(?: [a-z]+)?(?=\?$)"
     rf"|(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}"
 )
-_ANSWER_NAME = re.compile(r"[A-Z][\w'’.-]*(?: (?:of |de |the )?[A-Z][\w'’.-]*)*")
+_ANSWER_NAME = re.compile(rf"[A-Z][\w'’.-]*(?: (?:{NAME_LINKS})?[A-Z][\w'’.-]*)*")
 _PLURAL_AFTER = re.compile(r"\b(?P<det>which|the) (?P<noun>[a-z]+s)\b")
 _AGREE = {"are": "is", "were": "was", "Are": "Is", "Were": "Was"}
 _SEPARATOR = re.compile(r",\s+(?:and\s+)?|\s+and\s+")

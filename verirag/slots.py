@@ -12,12 +12,12 @@ from dataclasses import dataclass
 
 from verirag.atoms import list_members
 from verirag.evidence import YEAR, as_number, content_words, same_name
-from verirag.text import split_sentences
+from verirag.text import NAME_LINKS, split_sentences
 
 BLANK = "___"
 UNKNOWN = "unknown"  # the reply that says the documents do not fill the blank
 _LEADING_STOP = re.compile(r"^(?:The|A|An|In|On|At|By|Of|For|From|During|After|Before|It|Its|This)\s+")
-_NAME_RUN = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*(?: (?:of |de |the )?[A-Z][\w'’-]*)*")
+_NAME_RUN = re.compile(rf"(?<![\w'’-])[A-Z][\w'’-]*(?: (?:{NAME_LINKS})?[A-Z][\w'’-]*)*")
 _MONTHS = frozenset(
     "january february march april may june july august september october november december".split()
 )

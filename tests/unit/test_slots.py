@@ -202,3 +202,13 @@ def test_a_member_of_a_list_the_quote_states_is_filled_by_the_whole_list():
     assert not fills("Tokyo", blank) and not fills("Osaka and Kyoto", blank)  # a rival outside the list
     (pair,) = slots("Osaka is a city of Japan.", "Osaka is a city of Kansai, not far from Kyoto and Japan.")
     assert pair.listed == () and not fills("Kansai and Japan", pair)  # a pair, not a list: rivals stand
+
+
+def test_a_name_with_a_particle_is_one_term():
+    quote = "Leonardo di ser Piero da Vinci was an Italian painter. The Mona Lisa is by Leonardo da Vinci."
+    terms = [s.term for s in slots("Leonardo da Vinci was an Italian painter of the Mona Lisa.", quote)]
+    assert "Vinci" not in terms and "Leonardo" not in terms  # never "Leonardo da ___"
+    beethoven = [
+        s.term for s in slots("Ludwig van Beethoven was born in Bonn.", "Ludwig van Beethoven. Bonn, Vienna.")
+    ]
+    assert "Bonn" in beethoven and not {"Ludwig", "Beethoven"} & set(beethoven)
