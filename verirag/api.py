@@ -14,6 +14,8 @@ from verirag.graph.context import Context
 from verirag.graph.retry import MAX_ATTEMPTS, is_transient
 from verirag.graph.state import CheckInput
 from verirag.models import get_chat_model
+from verirag.stores import register_store
+from verirag.stores.langchain_retriever import store_name
 from verirag.usage import totals
 
 
@@ -47,6 +49,7 @@ def run(
     thread_id: str | None = None,
     checkpointer: Any = None,
     on_event: Callable[[str, Any], None] | None = None,
+    retriever: Any = None,
     **overrides: Any,
 ) -> tuple[dict, dict]:
     """Answer ``question``; return ``(output contract, full final graph state)``.
@@ -60,10 +63,15 @@ def run(
         checkpointer: a LangGraph checkpointer, for ``thread_id``.
         on_event: called with ``("updates", {node: update})`` after each step and
             ``("custom", {"event": "sentence", ...})`` when a sentence is kept.
+        retriever: the store to search instead of ``context.store``: a LangChain ``BaseRetriever`` or
+            ``VectorStore`` (pgvector, FAISS, Chroma, …), or any :class:`verirag.stores.Retriever`.
         **overrides: :class:`Context` fields set on top of ``context``.
     """
     from verirag.workflow import build_graph, graph
 
+    if retriever is not None:
+        overrides["store"] = store_name(retriever)
+        register_store(overrides["store"], retriever)
     context = replace(context or Context(), **overrides)
     question = resources.check_question(question, context.max_question_chars)
     resources.check_store(context)  # a missing store is one line now, not after the model has loaded
@@ -120,7 +128,8 @@ def run(
 def ask(question: str, context: Context | None = None, **overrides: Any) -> dict[str, Any]:
     """Answer ``question`` with the verirag graph and return the output contract.
 
-    ``overrides`` are :class:`Context` fields (e.g. ``model="openai:gpt-4o-mini"``, ``top_k=3``).
+    ``overrides`` are :class:`Context` fields (e.g. ``model="openai:gpt-4o-mini"``, ``top_k=3``), or
+    ``retriever=`` a LangChain ``BaseRetriever`` or ``VectorStore`` to search (see :func:`run`).
     Raises :class:`verirag.errors.VeriragError` subclasses for bad input, missing stores or models.
     """
     return run(question, context, **overrides)[0]

@@ -135,21 +135,23 @@ def _members(clause: str) -> list[str]:
     ]
 
 
-def atoms(claim: str) -> list[str]:
-    """The atomic claims of ``claim`` (just ``[claim]`` when no rule applies)."""
+def statements(claim: str) -> list[str]:
+    """The claim's clauses, predicates and trailing phrases, each a sentence; its lists left whole."""
     body = claim.strip().rstrip(".!?")
     clauses = _clauses(body)
     subject = _subject(clauses[0]) if clauses else ""
-    out: list[str] = []
-    for clause in clauses:
-        for predicate in _predicates(_resolve(clause, subject)):
-            out.extend(
-                _sentence(m)
-                for said in _relative(predicate)
-                for part in _with_phrase(said)
-                for m in _members(part)
-            )
-    out = [a for a in dict.fromkeys(out) if a]
+    return [
+        part
+        for clause in clauses
+        for predicate in _predicates(_resolve(clause, subject))
+        for said in _relative(predicate)
+        for part in _with_phrase(said)
+    ]
+
+
+def atoms(claim: str) -> list[str]:
+    """The atomic claims of ``claim`` (just ``[claim]`` when no rule applies)."""
+    out = [a for a in dict.fromkeys(_sentence(m) for part in statements(claim) for m in _members(part)) if a]
     return out if len(out) > 1 else [claim]
 
 

@@ -16,7 +16,7 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 
 from verirag import calibration
-from verirag.atoms import atoms, recompose
+from verirag.atoms import atoms, recompose, statements
 from verirag.documents import Document
 from verirag.evidence import (
     content_words,
@@ -26,6 +26,7 @@ from verirag.evidence import (
     quote_text,
     select_quotes,
     sentence_spans,
+    unlisted_members,
 )
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
@@ -210,7 +211,8 @@ def guarded(
         chosen = named_quotes(documents, chosen, sentence)
     evidence = _quoted_documents(documents, chosen)
     missing = missing_terms(sentence, " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence))
-    moved = numbers_out_of_place(atoms(sentence), [(d.get("title", ""), d["text"]) for d in evidence])
+    texts = [(d.get("title", ""), d["text"]) for d in evidence]
+    moved = numbers_out_of_place(atoms(sentence), texts) + unlisted_members(statements(sentence), texts)
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 
 

@@ -76,3 +76,26 @@ def location(doc: Mapping[str, Any]) -> str:
     place = origin(doc)
     parts = [name, f"p. {place['page']}" if "page" in place else "", place.get("section", "")]
     return ", ".join(p for p in parts if p)
+
+
+def from_langchain(doc: Any) -> Document:
+    """A LangChain ``Document`` as verirag's: ``page_content`` its text, ``metadata`` its other fields.
+
+    Without a title, the source file's name stands for it (a loader's ``source`` path).
+    """
+    meta = dict(doc.metadata or {})
+    source = str(meta.get("source") or "")
+    title = str(meta.get("title") or PurePath(source).name or "")
+    return make_document(title, doc.page_content, source, meta.get("page"), meta.get("section"))
+
+
+def to_langchain(doc: Mapping[str, Any]) -> Any:
+    """A verirag document (or the output contract's) as a LangChain ``Document``, its fields as metadata.
+
+    The id is the document's (content-derived, so the contract's documents get the ids they are keyed by).
+    """
+    from langchain_core.documents import Document as LangChainDocument
+
+    meta = {k: doc[k] for k in PUBLIC_FIELDS[2:] + ("title",) if doc.get(k) is not None}
+    meta["id"] = doc.get("id") or document_id(doc.get("title", ""), doc.get("text", ""))
+    return LangChainDocument(page_content=doc.get("text", ""), metadata=meta, id=meta["id"])

@@ -11,7 +11,7 @@ import re
 import string
 from collections.abc import Sequence
 
-from verirag.text import split_sentences, stemmer
+from verirag.text import NAME_LINKS, split_sentences, stemmer
 
 # English function words (NLTK's list) and common sentence openers: never a claim's key fact
 _STOP = frozenset(
@@ -132,15 +132,16 @@ _ORDINALS = {
 }
 _ORDINAL = rf"(?:{'|'.join(_ORDINALS)}|\d+(?:st|nd|rd|th))"
 _RANKED = re.compile(rf"\b{_ORDINAL}[-\s]+$", re.IGNORECASE)
-_HEDGED = re.compile(r"\b(?:one|some|among)\s+(?:of\s+)?(?:the|its|their)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_HEDGED = re.compile(r"\b(?:one|some|among)\s+(?:of\s+)?(?:the|its|their)\s+(?:[\w'’]+\s+)?$", re.IGNORECASE)
 _NOT_THE = re.compile(r"\bnot\s+(?:the|its|their|(?:\w+\s+){0,2}\w+['’]s)\s+$", re.IGNORECASE)
 
 
-def _superlatives(text: str) -> list[tuple[str, str]]:
-    """Each superlative of ``text`` with its degree.
+def _superlatives(text: str) -> list[tuple[str, str, set[str]]]:
+    """Each superlative of ``text`` with its degree and what it ranks.
 
     The degree is ``plain``, ``not`` (negated plain), ``hedged`` ("one of the") or its ordinal as digits
-    ("second" and "2nd": "2").
+    ("second" and "2nd": "2"); what it ranks is the content words of the six words after it, within its clause
+    ("largest city in the Sahara": city, Sahara).
     """
     found = []
     for match in _SUPERLATIVE.finditer(text):
@@ -159,7 +160,8 @@ def _superlatives(text: str) -> list[tuple[str, str]]:
             if _NOT_THE.search(before)
             else "plain"
         )
-        found.append((word, degree))
+        ranks = re.split(r"[,;:.()]", text[match.end() :], maxsplit=1)[0]
+        found.append((word, degree, content_words(" ".join(ranks.split()[:6]))))
     return found
 
 
@@ -168,19 +170,21 @@ def rank_mismatches(claim: str, evidence: str) -> tuple[list[str], bool]:
 
     Where the evidence has the claim's superlative, it must have it at the claim's degree: "the largest" is
     not in "the second-largest" nor in "one of the largest"; "one of the largest" is in any of them; "not the
-    largest" is in "the fourth-largest" (and that explains the claim's "not"). A superlative the evidence
-    lacks is left to the other checks.
+    largest" is in "the fourth-largest" (and that explains the claim's "not"). Where the evidence ranks the
+    same word several times, the degree is read where it ranks what the claim ranks ("the largest city in
+    the Sahara" against "the largest city of Mauritania" and "one of the largest cities in the Sahara": the
+    latter). A superlative the evidence lacks is left to the other checks.
     """
-    stated: dict[str, set[str]] = {}
-    for word, degree in _superlatives(evidence):
-        stated.setdefault(word, set()).add(degree)
+    stated = _superlatives(evidence)
     missing, negation_explained = [], False
-    for word, degree in _superlatives(claim):
-        degrees = stated.get(word)
-        if not degrees:
+    for word, degree, ranks in _superlatives(claim):
+        same = [(len(ranks & other), d) for w, d, other in stated if w == word]
+        if not same:
             continue
+        closest = max(overlap for overlap, _ in same)
+        degrees = {d for overlap, d in same if overlap == closest}
         if degree == "not":
-            negation_explained |= bool(degrees - {"plain", "not", "hedged"})
+            negation_explained |= bool({d for _, d in same} - {"plain", "not", "hedged"})
         elif degree == "hedged":  # "one of the largest": stated by any degree but "not the largest"
             if not degrees - {"not"}:
                 missing.append(word)
@@ -258,6 +262,44 @@ def numbers_out_of_place(
             ]
             if words and beside and max(beside) < share and number not in out:
                 out.append(number)
+    return out
+
+
+_NAME_RUN = rf"[A-Z][\w'’.-]*(?: (?:{NAME_LINKS})?[A-Z][\w'’.-]*)*"
+_MEMBER = rf"(?:the )?{_NAME_RUN}"
+_LISTED = re.compile(rf"{_MEMBER}(?:, {_MEMBER})*,? (?:and|or) {_MEMBER}")
+
+
+def _lists(text: str) -> list[list[str]]:
+    """The lists of names of ``text`` ("A, B and C", "A or B"), each as its members."""
+    return [
+        [m.group().removeprefix("the ").rstrip(".") for m in re.finditer(_MEMBER, found.group())]
+        for sentence in split_sentences(text)
+        for found in _LISTED.finditer(sentence)
+    ]
+
+
+def unlisted_members(statements: Sequence[str], documents: Sequence[tuple[str, str]]) -> list[str]:
+    """The members of the statements' lists that a document lists with their fellows only by swapping them in.
+
+    For each list of a statement, the documents' list that holds most of its members; a member outside that
+    list, whose words that list's document states elsewhere, is reported ("the works of Bartholdi and
+    Ingres" where the document says "Bartholdi and Daniel Chester French", naming Ingres in another
+    sentence). Members gathered from several documents (a two-document claim) are left to the other checks.
+    """
+    stated = [(text, members) for _, text in documents for members in _lists(text)]
+
+    def listed(name: str, members: list[str]) -> bool:
+        return any(name.lower() == m.lower() or same_name(name.lower(), m.lower()) for m in members)
+
+    out: list[str] = []
+    for statement in statements:
+        for members in _lists(statement):
+            text, best = max(stated, key=lambda s: sum(listed(m, s[1]) for m in members), default=("", []))
+            if not any(listed(m, best) for m in members):
+                continue
+            said = content_words(text)
+            out += [m for m in members if not listed(m, best) and content_words(m) <= said and m not in out]
     return out
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from verirag import Context
 from verirag import critiques as support
-from verirag.evidence import key_terms, missing_terms, numbers_out_of_place
+from verirag.evidence import key_terms, missing_terms, numbers_out_of_place, unlisted_members
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply
 
@@ -71,6 +71,23 @@ def test_a_superlative_must_be_stated_at_the_claims_rank():
         )
         == []
     )
+
+
+def test_a_superlative_ranked_twice_is_read_where_it_ranks_what_the_claim_ranks():
+    nouakchott = (
+        "Nouakchott is the capital and largest city of Mauritania. "
+        "It is one of the largest cities in the Sahara."
+    )
+    assert missing_terms("Nouakchott is the largest city in the Sahara.", nouakchott) == ["largest"]
+    assert missing_terms("Nouakchott is the largest city of Mauritania.", nouakchott) == []
+    procyon = (
+        "Procyon is the brightest star in the constellation of Canis Minor and usually the "
+        "eighth-brightest star in the night sky."
+    )
+    assert missing_terms("Procyon is usually the brightest star in the night sky.", procyon) == ["brightest"]
+    # "one of the world's largest" is a hedge too
+    unam = "With more than 324,413 students, UNAM is one of the world's largest universities."
+    assert missing_terms("UNAM is the world's largest university.", unam) == ["largest"]
 
 
 def test_a_lower_rank_states_not_the_superlative():
@@ -146,3 +163,35 @@ def test_the_decision_guards_the_quote_the_judge_sees_not_every_document():
     assert len(check.quotes) == 2  # two sentences of one document at most
     assert not check.passed and check.missing and all(t not in quoted for t in check.missing)
     assert model.calls == []  # rejected by the guard, as the judge would not have seen that term
+
+
+def test_a_list_member_swapped_in_from_elsewhere_in_the_document_is_not_listed():
+    academic = (
+        "Academic art was shaped by Jean-Auguste-Dominique Ingres. In sculpture, it tends towards "
+        "monumentality, as in the works of Auguste Bartholdi and Daniel Chester French."
+    )
+    docs = [("Academic art", academic)]
+    swapped = "Its sculpture tends towards the works of Auguste Bartholdi and Jean-Auguste-Dominique Ingres."
+    assert unlisted_members([swapped], docs) == ["Jean-Auguste-Dominique Ingres"]
+    stated = "Its sculpture tends towards the works of Daniel Chester French and Auguste Bartholdi."
+    assert unlisted_members([stated], docs) == []
+    # members gathered from two documents' lists are not one list's swap
+    two = [
+        ("Pakistan", "Pakistan borders Iran, China and Afghanistan."),
+        ("Japan", "Japan faces China and Korea."),
+    ]
+    assert unlisted_members(["Both border or face China, Iran and Korea."], two) == []
+
+
+def test_through_the_guard_a_swapped_member_fails_without_a_model_call():
+    doc = make_document(
+        "Atomic nucleus",
+        "In 1932 the neutron was discovered by James Chadwick, a student of Ernest Rutherford. "
+        "Models of the nucleus were then developed by Dmitri Ivanenko and Werner Heisenberg.",
+    )
+    model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.97))
+    claim = "Models of the nucleus were developed by Dmitri Ivanenko and Ernest Rutherford."
+    (check,) = support.decide(model, [([doc], claim)], "q", Context(slot_check=False))
+    assert not check.passed and check.missing == ["Ernest Rutherford"] and model.calls == []
+    kept = "Models of the nucleus were developed by Werner Heisenberg and Dmitri Ivanenko."
+    assert support.decide(model, [([doc], kept)], "q", Context(slot_check=False))[0].passed

@@ -141,18 +141,23 @@ def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
 
 
 def test_a_relative_clause_that_restates_the_quote_does_not_give_the_blank_away():
-    claim = "The largest city of Pakistan is Lahore, which is the capital and largest city of Punjab."
+    lahore = make_document(
+        "Lahore",
+        "Lahore is the capital and largest city of the Pakistani province of Punjab. "
+        "It is a major city of Pakistan, whose capital is Islamabad.",
+    )
+    claim = "The capital of Pakistan is Lahore, which is the capital and largest city of Punjab."
     model = reader(
         {
-            "The largest city of Pakistan is ___.": "Karachi",
+            "The capital of Pakistan is ___.": "Islamabad",
             "Lahore is the capital and largest city of ___.": "Punjab",
         }
     )
-    check = decide_one(model, [LAHORE], claim, slot_check=True)
+    check = decide_one(model, [lahore], claim, slot_check=True)
     asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]
-    lahore = next(a for a in asked if "Sentence: The largest city of Pakistan is ___.\n" in a)
-    assert "second-largest city in Pakistan, after Karachi" in lahore  # read where Pakistan's rank is said
-    assert not check.passed and "Karachi" in check.rival
+    capital = next(a for a in asked if "Sentence: The capital of Pakistan is ___.\n" in a)
+    assert "whose capital is Islamabad" in capital  # read where Pakistan's capital is said
+    assert not check.passed and "Islamabad" in check.rival
 
 
 def test_the_subject_is_a_blank_when_the_claim_opens_with_a_name_and_keeps_an_anchor():

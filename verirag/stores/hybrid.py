@@ -13,15 +13,16 @@ import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlparse
 
-from verirag.documents import Document, origin
+from verirag.documents import Document, from_langchain, origin
 from verirag.errors import StoreNotFoundError, StoreUnavailableError
 from verirag.registry import Registry
 from verirag.stores import bm25, durable
 from verirag.stores.durable import TMP_PREFIX, exclusive
 from verirag.stores.embeddings import Embedder
+from verirag.stores.langchain_retriever import as_retriever
 
 if TYPE_CHECKING:
     from chromadb import ClientAPI, Collection
@@ -173,14 +174,16 @@ class HybridStore:
             )
 
     # -- writing ------------------------------------------------------------------------------------
-    def add(self, documents: Iterable[Document], progress: Callable[[int], None] | None = None) -> int:
+    def add(self, documents: Iterable[Any], progress: Callable[[int], None] | None = None) -> int:
         """Add documents whose ids are not committed yet; return how many were new.
 
+        Verirag's documents or LangChain ``Document``s (:func:`verirag.documents.from_langchain`).
         ``progress(n)`` is called with the number of documents handled (the ones already stored first,
         then after each Chroma batch). The documents are acknowledged, and searchable, once this returns.
         """
         unique: dict[str, Document] = {}
-        for doc in documents:
+        for given in documents:
+            doc = from_langchain(given) if hasattr(given, "page_content") else given
             unique.setdefault(doc["id"], doc)
         with self._lock, exclusive(self.path):
             manifest = self.manifest() if self.exists() else self._new_manifest()
@@ -416,9 +419,13 @@ def _lexical(doc: Document) -> str:
 _stores: Registry[Retriever] = Registry()
 
 
-def register_store(name: str, store: Retriever) -> None:
-    """Make any :class:`Retriever` available under ``name`` (``Context.store``); for tests and notebooks."""
-    _stores.register(name, store)
+def register_store(name: str, store: Any) -> None:
+    """Make a store available under ``name`` (``Context.store``).
+
+    Any :class:`Retriever`, or a LangChain ``BaseRetriever`` or ``VectorStore`` (wrapped: its documents come
+    back as verirag's).
+    """
+    _stores.register(name, as_retriever(store))
 
 
 def unregister_store(name: str) -> None:
