@@ -15,9 +15,8 @@ from verirag.text import NAME_LINKS
 _NAME = rf"[A-Z][\w'’.-]*(?: (?:{NAME_LINKS}|and )?[A-Z][\w'’.-]*)*"
 _MEMBER = rf"(?:the )?{_NAME}"
 _LIST = re.compile(rf"(?P<list>(?:{_MEMBER}, )+{_MEMBER},? (?:and|or) {_MEMBER})")
-_CLAUSE = re.compile(
-    r"(\s*;\s*|,\s+(?:and|but|while|whereas)\s+(?=(?:[A-Z]|it |he |she |they |its |his |her |their )))"
-)
+_NEW_SUBJECT = r"(?:[A-Z]|the [A-Z]|it |he |she |they |its |his |her |their )"
+_CLAUSE = re.compile(rf"(\s*;\s*|,\s+(?:and|but|while|whereas)\s+(?={_NEW_SUBJECT}))")
 _FINITE = frozenset(
     """is was are were has had have became becomes become won wins led leads served serves
 wrote writes founded founds remains remained lies lay covers covered includes included contains contained

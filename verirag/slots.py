@@ -94,11 +94,12 @@ def _standalone(claim: str, start: int, end: int) -> bool:
         return True  # "about ___ genera": the number alone
     if following[:1].islower() and content_words(following):
         return False  # a name used as an adjective ("the Tibetan government")
-    coordinated_after = re.match(r"\s*(?:,|and\b|or\b)\s*[A-Z]", after)
+    coordinated_after = re.match(r"\s*(?:,|and\b|or\b)\s*(?:the\s+)?[A-Z]", after)
+    bare = re.sub(r"\s+(?:the|a|an)$", "", before)  # "Canada and the ___"
     return (
-        not (_COORDINATED.search(before) and before[-1:] != ",")
+        not (_COORDINATED.search(bare) and bare[-1:] != ",")
         and not coordinated_after
-        and not (before.endswith(",") and re.search(r"[A-Z][\w'’-]*,$", before))
+        and not (before.endswith(",") and re.search(r"[A-Z][\w'’-]*(?: [a-z]+)?,$", before))
     )
 
 
@@ -206,6 +207,8 @@ def fills(reply: str, slot: Slot) -> bool:
     Japan include ___" for Osaka).
     """
     named = _terms(reply)
-    own = [t for t in named if same_term(slot.term, t)]
+    own = [t for t in named if same_term(slot.term, t)] or (
+        [reply] if not named and reply.strip() and same_term(slot.term, reply.strip()) else []
+    )
     rivals = [r for r in slot.rivals if not any(same_term(r, m) for m in slot.listed)]
     return bool(own) and not any(same_term(r, t) for r in rivals for t in named if t not in own)

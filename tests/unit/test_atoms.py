@@ -96,3 +96,11 @@ def test_a_trailing_which_or_who_clause_is_a_claim_about_the_name_before_it():
     assert atoms("It was founded by John Smith, which surprised many.") == [
         "It was founded by John Smith, which surprised many."
     ]  # no verb of a claim: one atom
+
+
+def test_a_clause_opening_with_the_and_a_name_is_its_own_atom():
+    claim = "The nebula formed the planets, and the Sun is the star at the centre of the Solar System."
+    assert atoms(claim) == [
+        "The nebula formed the planets.",
+        "The Sun is the star at the centre of the Solar System.",
+    ]

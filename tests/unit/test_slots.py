@@ -74,8 +74,20 @@ def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
     assert fills("Pakistan", blank) and fills("the Pakistani state", blank)
     assert not fills("Punjab", blank) and not fills("unknown", blank) and not fills("", blank)
     assert not fills("the Pakistani province of Punjab", blank)  # the term beside a rival: the rival's
+    subject = Slot("___ is a cultivar of cabbage.", "Kohlrabi", ("Brussels",))
+    assert fills("kohlrabi", subject) and not fills(
+        "cabbage", subject
+    )  # a name the reader wrote in lower case
     year = Slot("It was founded in ___.", "1457")
     assert fills("1457", year) and not fills("1475", year) and not fills("14570", year)
+
+
+def test_no_blank_for_a_member_of_a_pair_or_a_place_after_its_region():
+    quote = "The bullfrog is found in Canada and the United States. It reached Mexico and Cuba."
+    claim = "The bullfrog is found in Canada and the United States."
+    assert slots(claim, quote) == []  # "Canada and the ___": either member fills it
+    luoyang = "Luoyang is in the west of Henan province, China. Japan and Korea are east of it."
+    assert slots("Luoyang is in the west of Henan province, China.", luoyang) == []
 
 
 def test_a_claim_the_quote_fills_otherwise_fails_and_shows_the_quotes_answer():
