@@ -303,6 +303,46 @@ def unlisted_members(statements: Sequence[str], documents: Sequence[tuple[str, s
     return out
 
 
+# "The population of Africa is …": the attribute a claim gives a name (its head noun before "of")
+_ATTRIBUTE = re.compile(
+    r"^(?:The|A|An|Its|His|Her|Their) (?:[a-z][\w-]* ){0,3}?(?P<head>[a-z][\w-]*) of (?:the )?[A-Z]"
+)
+_NOT_ATTRIBUTES = frozenset(
+    "most some many all part parts one each none half much rest majority number total".split()
+)
+
+
+def _same_root(a: str, b: str) -> bool:
+    """Two stems of one root: equal, or one the other's start (at least four letters: "headquart")."""
+    return a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
+
+
+def unstated_attributes(statements: Sequence[str], evidence: str) -> list[str]:
+    """What statements of the form "The <attribute> of <Name> is <value>" give a name that the evidence lacks.
+
+    The head noun must be in an evidence sentence that states the value's names or numbers, as a word of its
+    stem ("headquarter" in "headquartered"): "The population of Africa is 30.3 million km2" is not in "At
+    about 30.3 million km2 … it covers 20% of Earth's land", nor "The lead vocalist of Queen is Freddie
+    Mercury" in "Queen … formed … by Freddie Mercury, Brian May".
+    """
+    sentences = split_sentences(evidence)
+    out = []
+    for statement in statements:
+        match = _ATTRIBUTE.match(statement.strip())
+        if match is None or match["head"] in _NOT_ATTRIBUTES:
+            continue
+        value = re.split(r" (?:is|are|was|were) ", statement.strip()[match.end() :], maxsplit=1)[-1]
+        terms = [t for t in key_terms(value) if t != NEGATION]
+        stating = [x for x in sentences if terms and terms[0] in _vocabulary(x)[terms[0][0].isdigit()]]
+        said = set().union(
+            *(content_words(x.replace("-", " ")) | content_words(x) for x in stating or sentences)
+        )
+        head = stemmer().stemWord(match["head"])
+        if not any(_same_root(head, word) for word in said):
+            out.append(match["head"])
+    return out
+
+
 def missing_terms(claim: str, evidence: str) -> list[str]:
     """The claim's key terms that the evidence does not contain (empty: the guard passes).
 

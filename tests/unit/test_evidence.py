@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from verirag import Context
 from verirag import critiques as support
-from verirag.evidence import key_terms, missing_terms, numbers_out_of_place, unlisted_members
+from verirag.evidence import (
+    key_terms,
+    missing_terms,
+    numbers_out_of_place,
+    unlisted_members,
+    unstated_attributes,
+)
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply
 
@@ -195,3 +201,19 @@ def test_through_the_guard_a_swapped_member_fails_without_a_model_call():
     assert not check.passed and check.missing == ["Ernest Rutherford"] and model.calls == []
     kept = "Models of the nucleus were developed by Werner Heisenberg and Dmitri Ivanenko."
     assert support.decide(model, [([doc], kept)], "q", Context(slot_check=False))[0].passed
+
+
+def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_value():
+    africa = (
+        "Africa is the world's second-largest continent. Its population is about 1.4 billion. "
+        "At about 30.3 million km2 including adjacent islands, it covers 20% of Earth's land area."
+    )
+    claim = "The population of Africa is approximately 30.3 million km2."
+    assert unstated_attributes([claim], africa) == ["population"]  # said, but of another number
+    assert unstated_attributes(["The population of Africa is about 1.4 billion."], africa) == []
+    queen = "Queen are a British rock band formed in London in 1970 by Freddie Mercury, Brian May, and Roger Taylor."
+    assert unstated_attributes(["The lead vocalist of Queen is Freddie Mercury."], queen) == ["vocalist"]
+    apple = "Apple Inc. is an American technology company headquartered in Cupertino, California."
+    assert unstated_attributes(["The headquarters of Apple is Cupertino, California."], apple) == []
+    # a quantity is no attribute ("most of Africa")
+    assert unstated_attributes(["Their range extends through most of Africa."], queen) == []
