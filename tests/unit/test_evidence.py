@@ -211,7 +211,7 @@ def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_v
     claim = "The population of Africa is approximately 30.3 million km2."
     assert unstated_attributes([claim], africa) == ["population"]  # said, but of another number
     assert unstated_attributes(["The population of Africa is about 1.4 billion."], africa) == []
-    queen = "Queen are a British rock band formed in London in 1970 by Freddie Mercury, Brian May, and Roger Taylor."
+    queen = "Queen are a British rock band formed in 1970 by Freddie Mercury, Brian May, and Roger Taylor."
     assert unstated_attributes(["The lead vocalist of Queen is Freddie Mercury."], queen) == ["vocalist"]
     apple = "Apple Inc. is an American technology company headquartered in Cupertino, California."
     assert unstated_attributes(["The headquarters of Apple is Cupertino, California."], apple) == []
