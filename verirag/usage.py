@@ -1,9 +1,10 @@
 """The usage ledger: what each node cost, in runs, LLM calls, tokens and seconds.
 
 It counts per node the runs, LLM calls, tokens, reused prompt tokens, parse fallbacks, judgments scored from
-the reply's text instead of its log-probabilities, and seconds. Nodes return ``{"usage": node_usage(...)}``;
-the ``merge_usage`` reducer adds them up in graph state, so the ledger survives checkpoints, shows in
-LangGraph Studio and feeds the output contract.
+the reply's text instead of its log-probabilities, and seconds. Every node's update carries
+``{"usage": node_usage(...)}`` (put there by :func:`verirag.graph.node.as_node`); the ``merge_usage`` reducer
+adds them up in graph state, so the ledger survives checkpoints, shows in LangGraph Studio and feeds the
+output contract.
 """
 
 from __future__ import annotations

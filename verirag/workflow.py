@@ -12,7 +12,7 @@ from langgraph.graph import END, START, StateGraph
 
 from verirag.graph import routing
 from verirag.graph.context import Context
-from verirag.graph.node import as_node
+from verirag.graph.node import as_node, as_router
 from verirag.graph.retry import MODEL_RETRY
 from verirag.graph.state import CheckInput, CheckOutput, CheckState, InputState, OutputState, State
 from verirag.nodes.checking.check_sentence import check_sentence
@@ -79,13 +79,15 @@ def builder(planner: bool = True) -> StateGraph[State, Context, InputState, Outp
         workflow.add_edge(START, "decide_retrieval")
     # retrieval stage
     workflow.add_conditional_edges(
-        "decide_retrieval", routing.route_after_decision, ["retrieve", "generate_sentence", "generate_answer"]
+        "decide_retrieval",
+        as_router(routing.route_after_decision),
+        ["retrieve", "generate_sentence", "generate_answer"],
     )
     workflow.add_edge("retrieve", "judge_utility")
     workflow.add_edge("judge_utility", "verify_retrieval")
     workflow.add_conditional_edges(
         "verify_retrieval",
-        routing.route_after_verify_retrieval,
+        as_router(routing.route_after_verify_retrieval),
         ["missing_info_query", "grounded_refusal", "generate_sentence", "generate_answer"],
     )
     workflow.add_edge("missing_info_query", "retrieve")

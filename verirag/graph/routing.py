@@ -1,6 +1,7 @@
 """Routing functions of the conditional edges.
 
-Small, pure functions of the state (and the run's Context, for switches and caps).
+Small, pure functions of the state (and the run's Context, for switches and caps: those that read it are
+wrapped with :func:`verirag.graph.node.as_router` where the graph is built, so it is always a real Context).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from langgraph.runtime import Runtime
 from langgraph.types import Send
 
 from verirag.graph.context import Context
-from verirag.graph.node import context_of
 from verirag.graph.state import CheckState, State, current_draft
 
 Writer = Literal["generate_sentence", "generate_answer"]
@@ -19,7 +19,7 @@ Writer = Literal["generate_sentence", "generate_answer"]
 
 def writer(runtime: Runtime[Context]) -> Writer:
     """VTG's sentence loop, or one cited answer (the ALCE baselines)."""
-    return "generate_sentence" if context_of(runtime.context).writer == "vtg" else "generate_answer"
+    return "generate_sentence" if runtime.context.writer == "vtg" else "generate_answer"
 
 
 def route_after_decision(state: State, runtime: Runtime[Context]) -> Literal["retrieve"] | Writer:

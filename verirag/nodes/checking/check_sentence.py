@@ -16,9 +16,10 @@ from langgraph.runtime import Runtime
 from verirag.critiques import atom_records, decide, minimal_quotes
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 
 
-def check_sentence(state: dict, runtime: Runtime[Context]) -> dict:
+def check_sentence(state: dict, runtime: Runtime[Context]) -> Step:
     """Check one sentence against the documents it cites; suggest the citations that hold it when it fails."""
     ctx = runtime.context
     model, sentence, sources = resources.model(runtime), state["sentence"], state["sources"]
@@ -51,4 +52,4 @@ def check_sentence(state: dict, runtime: Runtime[Context]) -> dict:
         "suggested": suggested,
     }
     runtime.stream_writer({"event": "verdict", **record})
-    return {"checked": [record], "replies": replies}
+    return Step({"checked": [record]}, replies)

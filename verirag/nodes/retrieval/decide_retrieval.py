@@ -10,12 +10,13 @@ from langgraph.runtime import Runtime
 
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import State
 from verirag.models import choice_probabilities
 from verirag.prompts import decide_retrieval as prompt
 
 
-def decide_retrieval(state: State, runtime: Runtime[Context]) -> dict:
+def decide_retrieval(state: State, runtime: Runtime[Context]) -> Step:
     """Check the question and decide whether to retrieve; the retrieval stage starts afresh."""
     ctx = runtime.context
     question = resources.check_question(state.get("question"), ctx.max_question_chars)
@@ -30,7 +31,7 @@ def decide_retrieval(state: State, runtime: Runtime[Context]) -> dict:
             int(not judgment.parsed),
         )
     use_retrieval = ctx.top_k > 0 and (probability is None or probability > ctx.retrieval_threshold)
-    return {
+    update: dict = {
         "question": question,
         "retrieve_probability": probability,
         "use_retrieval": use_retrieval,
@@ -39,6 +40,5 @@ def decide_retrieval(state: State, runtime: Runtime[Context]) -> dict:
         "selected": [],
         "long_term_memory": [],
         "short_term_memory": [],
-        "replies": replies,
-        "fallbacks": fallbacks,
     }
+    return Step(update, replies, fallbacks)

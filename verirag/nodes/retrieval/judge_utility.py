@@ -17,6 +17,7 @@ from langgraph.runtime import Runtime
 from verirag.documents import Document
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import State
 from verirag.models import choice_probabilities_batch
 from verirag.parsing import parse_selection
@@ -176,7 +177,7 @@ def _pointwise(state: State, ctx: Context, model) -> tuple[list[Document], list,
     return chosen, [j.message for j in judgments], sum(not j.parsed for j in judgments)
 
 
-def judge_utility(state: State, runtime: Runtime[Context]) -> dict:
+def judge_utility(state: State, runtime: Runtime[Context]) -> Step:
     """Select D from the selected and candidate documents by the run's ``utility_mode``."""
     ctx = runtime.context
     if ctx.utility_mode == "off":
@@ -186,4 +187,4 @@ def judge_utility(state: State, runtime: Runtime[Context]) -> dict:
     else:
         run = {"listwise": _listwise, "ranked": _ranked, "pointwise": _pointwise}[ctx.utility_mode]
         selected, replies, fallbacks = run(state, ctx, resources.model(runtime, ctx.utility_model))
-    return {"selected": selected, "replies": replies, "fallbacks": fallbacks}
+    return Step({"selected": selected}, replies, fallbacks)

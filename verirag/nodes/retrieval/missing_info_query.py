@@ -10,12 +10,13 @@ from langgraph.runtime import Runtime
 
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import State
 from verirag.parsing import parse_query
 from verirag.prompts import missing_info_query as prompt
 
 
-def missing_info_query(state: State, runtime: Runtime[Context]) -> dict:
+def missing_info_query(state: State, runtime: Runtime[Context]) -> Step:
     """The next query: what D lacks, as the model names it (the question when it names nothing)."""
     ctx = runtime.context
     reply = resources.model(runtime).invoke(
@@ -23,4 +24,4 @@ def missing_info_query(state: State, runtime: Runtime[Context]) -> dict:
         max_tokens=ctx.max_query_tokens,
     )
     query = parse_query(reply.text)
-    return {"query": query or state["question"], "replies": [reply], "fallbacks": int(query is None)}
+    return Step({"query": query or state["question"]}, [reply], int(query is None))

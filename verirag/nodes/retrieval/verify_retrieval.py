@@ -13,6 +13,7 @@ from langgraph.runtime import Runtime
 from verirag import calibration
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import State, Verification
 from verirag.models import choice_probabilities
 from verirag.parsing import parse_score
@@ -27,7 +28,7 @@ def answerable(p_yes: float, model: str = "local") -> float:
     return calibration.for_model(model, warn=False).answerable_probability(p_yes)
 
 
-def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
+def verify_retrieval(state: State, runtime: Runtime[Context]) -> Step:
     """Verify D by the run's ``verify_mode`` and record it; a final verification decides the loop."""
     ctx = runtime.context
     selected = list(state.get("selected") or [])
@@ -64,7 +65,7 @@ def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
         final=final,
         selected=selected,
     )
-    update: dict = {"verifications": [record], "replies": replies, "fallbacks": fallbacks}
+    update: dict = {"verifications": [record]}
     if final:
         history = list(state.get("verifications") or []) + [record]
         best = record if passed else max(history, key=lambda v: (v["score"], len(v["selected"])))
@@ -74,4 +75,4 @@ def verify_retrieval(state: State, runtime: Runtime[Context]) -> dict:
         update["refuse_early"] = (
             not passed and ctx.writer == "vtg" and ctx.verify_mode == "classify" and best["score"] < floor
         )
-    return update
+    return Step(update, replies, fallbacks)

@@ -11,12 +11,13 @@ from langgraph.runtime import Runtime
 
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import State, current_draft, memory
 from verirag.prompts import cite as prompt
 from verirag.text import parse_citations
 
 
-def cite(state: State, runtime: Runtime[Context]) -> dict:
+def cite(state: State, runtime: Runtime[Context]) -> Step:
     """Cite the draft: the memory documents its markers name, at most ``max_citations``."""
     ctx = runtime.context
     draft = current_draft(state).copy()
@@ -27,4 +28,4 @@ def cite(state: State, runtime: Runtime[Context]) -> dict:
     _, numbers = parse_citations(reply.text)
     ids = [docs[n - 1]["id"] for n in numbers if 1 <= n <= len(docs)][: ctx.max_citations]
     draft.update({"citations": ids, "status": "cited" if ctx.verifier else "unchecked"})
-    return {"draft": draft, "replies": [reply], "fallbacks": int(not ids)}
+    return Step({"draft": draft}, [reply], int(not ids))

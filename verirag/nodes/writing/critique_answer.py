@@ -12,19 +12,20 @@ from langgraph.runtime import Runtime
 from verirag import critiques
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import State, answer_sentences
 
 
-def critique_answer(state: State, runtime: Runtime[Context]) -> dict:
+def critique_answer(state: State, runtime: Runtime[Context]) -> Step:
     """Self-RAG's ISUSE scores of the answer, when asked for."""
     ctx = runtime.context
     sentences = answer_sentences(state.get("sentences") or [], ctx.unverified, ctx.writer)
     if not ctx.critique_answer or not sentences:
-        return {"critique": {}}
+        return Step({"critique": {}})
     answer = " ".join(s["text"] for s in sentences)
     (judgment,) = critiques.usefulness(resources.model(runtime), [answer], state["question"], ctx)
-    return {
-        "critique": critiques.usefulness_scores(judgment.probabilities),
-        "replies": [judgment.message],
-        "fallbacks": int(not judgment.parsed),
-    }
+    return Step(
+        {"critique": critiques.usefulness_scores(judgment.probabilities)},
+        [judgment.message],
+        int(not judgment.parsed),
+    )

@@ -14,12 +14,13 @@ from langgraph.runtime import Runtime
 
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import State, current_draft
 from verirag.parsing import parse_queries
 from verirag.prompts import evidence_finder as prompt
 
 
-def evidence_finder(state: State, runtime: Runtime[Context]) -> dict:
+def evidence_finder(state: State, runtime: Runtime[Context]) -> Step:
     """Search new evidence for the draft: the documents found replace short-term memory."""
     ctx = runtime.context
     sentence = current_draft(state)["text"]
@@ -41,10 +42,9 @@ def evidence_finder(state: State, runtime: Runtime[Context]) -> dict:
     for hits in found:  # in query order, so the memory does not depend on which search finished first
         for doc in [d for d in hits if d["id"] not in long_term][: ctx.evidence_docs]:
             short_term.setdefault(doc["id"], doc)
-    return {
+    update = {
         "short_term_memory": list(short_term.values()),
         "trials": state.get("trials", 0) + 1,
         "draft": None,
-        "replies": replies,
-        "fallbacks": fallbacks,
     }
+    return Step(update, replies, fallbacks)

@@ -15,6 +15,7 @@ from verirag.citations import citation_scores
 from verirag.documents import Document
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import Sentence, State
 from verirag.models.entailment import ModelJudge
 from verirag.prompts import generate_answer as prompt
@@ -40,7 +41,7 @@ def cited_sentences(reply: str, documents: Sequence[Document], max_citations: in
     return sentences
 
 
-def generate_answer(state: State, runtime: Runtime[Context]) -> dict:
+def generate_answer(state: State, runtime: Runtime[Context]) -> Step:
     """Ask the model for a cited answer over long-term memory (best of ``answer_samples``)."""
     ctx = runtime.context
     model = resources.model(runtime)
@@ -60,9 +61,8 @@ def generate_answer(state: State, runtime: Runtime[Context]) -> dict:
         recalls = [citation_scores(r.text, documents, judge).recall for r in replies]
         best = replies[recalls.index(max(recalls))]  # ties: the earliest sample
         judge_replies, fallbacks = judge.replies, judge.fallbacks
-    return {
-        "sentences": cited_sentences(best.text, documents),
-        "raw_answer": best.text,
-        "replies": replies + judge_replies,
-        "fallbacks": fallbacks,
-    }
+    return Step(
+        {"sentences": cited_sentences(best.text, documents), "raw_answer": best.text},
+        replies + judge_replies,
+        fallbacks,
+    )

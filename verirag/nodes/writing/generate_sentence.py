@@ -22,6 +22,7 @@ from verirag.documents import Document
 from verirag.evidence import content_words
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import Draft, State, memory
 from verirag.parsing import parse_sentence
 from verirag.prompts import generate_sentence as prompt
@@ -114,13 +115,13 @@ def best_segment(
     return best, list(drafts) + replies, sum(not j.parsed for j in judgments)
 
 
-def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
+def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
     """Write the next sentence of the answer as the draft, or end the answer (no draft)."""
     ctx = runtime.context
     kept = state.get("sentences") or []
     stopped = ctx.unverified == "drop" and bool(kept) and kept[-1]["verified_by"] == "none"
     if len(kept) >= ctx.max_sentences or stopped:
-        return {"draft": None}
+        return Step({"draft": None})
     so_far = " ".join(s["text"] for s in kept)
 
     def is_new(text: str) -> bool:
@@ -153,4 +154,4 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> dict:
         if text
         else None
     )
-    return {"draft": draft, "replies": replies, "fallbacks": fallbacks}
+    return Step({"draft": draft}, replies, fallbacks)

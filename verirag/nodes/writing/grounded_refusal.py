@@ -15,6 +15,7 @@ from verirag import refusal
 from verirag.evidence import content_words
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import State
 from verirag.parsing import parse_query
 from verirag.prompts import grounded_refusal as prompt
@@ -52,11 +53,11 @@ def checked_gap(gap: str | None, question: str, answer: str) -> str | None:
     return "" if words <= answered else gap
 
 
-def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
+def grounded_refusal(state: State, runtime: Runtime[Context]) -> Step:
     """The refusal that ends the answer, naming what its verified sentences leave out."""
     ctx = runtime.context
     if ctx.writer != "vtg" or ctx.unverified != "drop":
-        return {"refusal": None}
+        return Step({"refusal": None})
     sentences = state.get("sentences") or []
     verified = [s for s in sentences if s["verified_by"] != "none"]
     text: str | None  # None: the verified sentences leave nothing out
@@ -66,7 +67,7 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
         text = " ".join(refusal.not_said(a) for a in omitted[:MAX_OMITTED])
     elif verified:
         if len(verified) == len(sentences) and state.get("retrieval_verified", True):
-            return {"refusal": None}  # nothing dropped, and the documents were judged sufficient
+            return Step({"refusal": None})  # nothing dropped, and the documents were judged sufficient
         answer = " ".join(s["text"] for s in verified)
         replies = [resources.model(runtime).invoke(prompt.messages(state["question"], answer), max_tokens=24)]
         gap = checked_gap(parse_gap(replies[0].text), state["question"], answer)
@@ -80,4 +81,4 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> dict:
         )
     if text:
         runtime.stream_writer({"event": "refusal", "text": text})
-    return {"refusal": text, "replies": replies, "fallbacks": fallbacks}
+    return Step({"refusal": text}, replies, fallbacks)

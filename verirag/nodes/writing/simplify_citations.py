@@ -7,18 +7,16 @@ citation keeps its minimal verbatim quote. Off (ablation "w/o Simplifier"): the 
 
 from __future__ import annotations
 
-import time
-
 from langgraph.runtime import Runtime
 
 from verirag.critiques import Quote, Support, decide, minimal_quotes
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step, Stopwatch
 from verirag.graph.state import State, current_draft, memory
-from verirag.usage import node_usage
 
 
-def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
+def simplify_citations(state: State, runtime: Runtime[Context]) -> Step:
     """Drop each citation of the draft that the rest can do without."""
     ctx = runtime.context
     draft = current_draft(state).copy()
@@ -55,7 +53,7 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
             if check.passed:
                 quotes, current = check.quotes, without(doc_id)
     quote_checks: list[Support] = []
-    quote_started = time.perf_counter()
+    quote_watch = Stopwatch("simplify_citations.quotes")  # the sentence-level part: what the quotes cost
     if ctx.quotes and quotes:  # the simplifier's procedure at sentence granularity
         quotes, quote_checks = minimal_quotes(
             resources.model(runtime),
@@ -75,15 +73,9 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> dict:
     )
     replies = [m for c in checks for m in c.replies]
     quote_replies = [m for c in quote_checks for m in c.replies]
-    return {
-        "draft": draft,
-        "replies": replies,
-        "fallbacks": sum(not c.judgment.parsed for c in checks if c.judgment),
-        # the sentence-level part in its own ledger entry: what the quotes cost
-        "usage": node_usage(
-            "simplify_citations.quotes",
-            quote_replies,
-            time.perf_counter() - quote_started,
-            sum(not c.judgment.parsed for c in quote_checks if c.judgment),
-        ),
-    }
+    quote_fallbacks = sum(not c.judgment.parsed for c in quote_checks if c.judgment)
+    return Step(
+        {"draft": draft, "usage": quote_watch.entry(quote_replies, quote_fallbacks)},
+        replies,
+        sum(not c.judgment.parsed for c in checks if c.judgment),
+    )

@@ -12,10 +12,11 @@ from langgraph.runtime import Runtime
 from verirag.critiques import atom_records, decide, verified_part
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import State, current_draft, memory
 
 
-def verify_citations(state: State, runtime: Runtime[Context]) -> dict:
+def verify_citations(state: State, runtime: Runtime[Context]) -> Step:
     """Tier 1: decide whether the draft's cited documents support it."""
     ctx = runtime.context
     draft = current_draft(state).copy()
@@ -34,8 +35,4 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> dict:
             "quotes": [q.as_dict() for q in check.quotes],
         }
     )
-    return {
-        "draft": draft,
-        "replies": replies,
-        "fallbacks": int(bool(check.judgment and not check.judgment.parsed)),
-    }
+    return Step({"draft": draft}, replies, int(bool(check.judgment and not check.judgment.parsed)))

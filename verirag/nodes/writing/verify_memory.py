@@ -12,10 +12,11 @@ from langgraph.runtime import Runtime
 from verirag.critiques import Support, atom_records, decide, verified_part
 from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import BestTrial, State, current_draft, memory
 
 
-def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
+def verify_memory(state: State, runtime: Runtime[Context]) -> Step:
     """Tier 2: decide whether the whole memory supports the draft."""
     ctx = runtime.context
     draft = current_draft(state).copy()
@@ -28,7 +29,7 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
         part = verified_part(draft["text"], check)
         if part is not None:  # as in tier 1: rewritten from the atoms the memory supports
             draft["text"], check, draft["omitted"] = part
-    update: dict = {"replies": replies, "fallbacks": int(bool(check.judgment and not check.judgment.parsed))}
+    update: dict = {}
     score = round(check.probability, 4)
     if check.passed:
         quoted = {q.doc for q in check.quotes}
@@ -56,4 +57,4 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> dict:
         if state.get("trials", 0) >= budget:
             draft = {**best["draft"], "status": "exhausted"}
     update["draft"] = draft
-    return update
+    return Step(update, replies, int(bool(check.judgment and not check.judgment.parsed)))
