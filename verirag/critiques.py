@@ -8,7 +8,6 @@ then the model's calibrated P(supported) (a bare "Yes" is never certainty); ``"i
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import cast
@@ -333,26 +332,8 @@ def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
             if score > key:
                 best, key = (i, start, end), score
     i, start, end = best
-    name = evidence[i].get("title", "")
-    text = _named(evidence[i]["text"][start:end], name)
+    name, text = evidence[i].get("title", ""), evidence[i]["text"][start:end]
     return render_documents([Document(id=evidence[i]["id"], title=name, text=text)])
-
-
-_OPENING_PRONOUN = re.compile(r"^(?:(It|He|She|They)|(Its|His|Her|Their)) ")
-
-
-def _named(sentence: str, title: str) -> str:
-    """A sentence opening with a pronoun, the pronoun replaced by its document's title.
-
-    The reader then finds the claim's subject in it: "It won the 1980 award." of "Rubik's Cube" is read as
-    "Rubik's Cube won the 1980 award." (a disambiguating parenthesis of the title is left out).
-    """
-    name = title.split(" (")[0].strip()
-    match = _OPENING_PRONOUN.match(sentence)
-    if match is None or not name:
-        return sentence
-    possessive = "" if match[1] else "'s"
-    return f"{name}{possessive} {sentence[match.end() :]}"
 
 
 def slot_questions(sentence: str, evidence: Sequence[Document]) -> list[tuple[Slot, str]]:

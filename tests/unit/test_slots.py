@@ -148,9 +148,7 @@ def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
     asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]
     assert check.passed and len(asked) == 3
     vienna = next(a for a in asked if "style in ___." in a)
-    assert (
-        "Gustav Klimt's work helped define" in vienna and "popular in Europe" not in vienna
-    )  # its own document
+    assert "His work helped define" in vienna and "popular in Europe" not in vienna  # its own document
     assert "Sentence: Klimt's work helped define the Art Nouveau style in ___.\n" in vienna  # its clause
 
 
@@ -210,7 +208,7 @@ def test_a_blank_is_read_in_the_sentence_that_covers_it_with_its_documents_title
     assert decide_one(model, [japan], "Tokyo is the capital of Japan.", slot_check=True).passed
     asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]
     (subject,) = [a for a in asked if "Sentence: ___ is the capital of Japan." in a]
-    assert "Japan's capital and largest city" in subject and "island country" not in subject
+    assert "Its capital and largest city" in subject and "island country" not in subject
 
 
 def test_a_member_of_a_list_the_quote_states_is_filled_by_the_whole_list():
@@ -231,22 +229,3 @@ def test_a_name_with_a_particle_is_one_term():
         s.term for s in slots("Ludwig van Beethoven was born in Bonn.", "Ludwig van Beethoven. Bonn, Vienna.")
     ]
     assert "Bonn" in beethoven and not {"Ludwig", "Beethoven"} & set(beethoven)
-
-
-def test_a_blank_is_read_in_its_sentence_with_the_opening_pronoun_named():
-    cube = make_document(
-        "Rubik's Cube",
-        "Rubik's Cube is a puzzle invented in 1974 by Ernő Rubik. "
-        "It won the 1980 German Game of the Year award.",
-    )
-
-    def literal(messages, kwargs):  # a reader that answers only where the sentence names the claim's subject
-        if messages[0].text != slot.SYSTEM:
-            return judgment_reply(0.99)
-        prompt = last_user_text(messages)
-        return "1980" if "Rubik's Cube won the 1980" in prompt.split("Sentence:")[0] else "unknown"
-
-    claim = "Rubik's Cube won the 1980 German Game of the Year award."
-    check = decide_one(ScriptedChatModel(respond=literal), [cube], claim, slot_check=True)
-    assert check.passed and check.rival == ""
-    assert "It won" in cube["text"]  # the document as stored is unchanged
