@@ -258,7 +258,7 @@ def _features(model_name: str):
         return get_chat_model(model_name)
 
     from verirag.prompts import critiques, entailment
-    from verirag.text import render_documents
+    from verirag.prompts.documents import render_documents
 
     def quoted(pair):
         ev = pair["evidence"]

@@ -85,7 +85,7 @@ def titles_in(prompt: str) -> list[str]:
 
 
 def documents_in(prompt: str) -> list[tuple[int, str]]:
-    """(number, text) of the documents rendered in a prompt (verirag.text.render_documents)."""
+    """(number, text) of the documents rendered in a prompt (verirag.prompts.documents.render_documents)."""
     blocks = re.findall(r'<document number="(\d+)" title="[^"]*">\n(.*?)\n</document>', prompt, re.S)
     return [(int(n), text) for n, text in blocks]
 

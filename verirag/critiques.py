@@ -33,8 +33,8 @@ from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
 from verirag.prompts import critiques as prompt
 from verirag.prompts import entailment, slot
+from verirag.prompts.documents import render_documents
 from verirag.slots import BLANK, UNKNOWN, Slot, fills, slots
-from verirag.text import render_documents
 
 GRADES = ["Fully", "Partially", "No"]
 ISSUP_THRESHOLD = 0.5  # Self-RAG's ISSUP decision

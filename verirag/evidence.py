@@ -8,7 +8,6 @@ check is judged against). Plain text only: nothing here imports from the graph, 
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Sequence
 
 from verirag.text import NAME_LINKS, split_sentences, stemmer
@@ -34,12 +33,6 @@ _NUMBER_WORDS = {
         "sixteen seventeen eighteen nineteen twenty".split()
     )
 }
-
-
-def normalize_answer(text: str) -> str:
-    """SQuAD/ALCE normalisation: lower case, no punctuation, no articles, single spaces."""
-    text = "".join(ch for ch in text.lower() if ch not in set(string.punctuation))
-    return " ".join(re.sub(r"\b(a|an|the)\b", " ", text).split())
 
 
 def _plain(word: str) -> str:

@@ -7,6 +7,9 @@ documented safe default and counts a fallback in the usage ledger.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from verirag.documents import Document
 
 _INT = re.compile(r"\d+")
 _SELECTED = re.compile(r"selected\s+documents?\s*[:：]?", re.IGNORECASE)
@@ -95,3 +98,44 @@ def parse_sentence(text: str, end_marker: str = "[END]") -> str | None:
         return None
     sentence, _ = parse_citations(sentences[0])
     return sentence if re.search(r"\w{2,}", sentence) else None
+
+
+MAX_GAP_WORDS = 12
+
+
+def parse_gap(text: str, none_marker: str) -> str | None:
+    """The named gap as a clause after "The documents do not say", "" for none, None when unusable.
+
+    ``none_marker`` is the prompt's reply for an answer that leaves nothing open.
+    """
+    gap = parse_query((text or "").splitlines()[0] if (text or "").strip() else "")
+    if gap is None:
+        return None
+    if gap.strip(" .").upper() == none_marker:
+        return ""
+    gap = re.sub(r"^(?:the answer does not (?:say|answer|mention)\s+)", "", gap, flags=re.IGNORECASE)
+    gap = gap.rstrip(" .")
+    words = gap.split()
+    if not words or len(words) > MAX_GAP_WORDS or "[" in gap:
+        return None
+    return gap[0].lower() + gap[1:] if not words[0].isupper() and words[0][1:].islower() else gap
+
+
+def parse_cited_reply(
+    reply: str, documents: Sequence[Document], max_citations: int = 3
+) -> list[tuple[str, list[str]]]:
+    """A cited reply's sentences, each without markers and with the ids of the documents it cites.
+
+    ``[n]`` becomes the id of the n-th document; numbers outside 1..len(documents) are dropped, and at most
+    ``max_citations`` are kept (ALCE).
+    """
+    from verirag.text import parse_citations, split_sentences
+
+    cited: list[tuple[str, list[str]]] = []
+    for raw in split_sentences(reply):
+        text, numbers = parse_citations(raw)
+        if not re.search(r"\w", text):
+            continue  # punctuation or stray markers only
+        ids = [documents[n - 1]["id"] for n in numbers if 1 <= n <= len(documents)][:max_citations]
+        cited.append((text, ids))
+    return cited

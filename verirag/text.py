@@ -1,7 +1,7 @@
-"""Plain-text helpers of nodes and evaluation: sentence splitting, citation markers, document rendering.
+"""Plain-text helpers of nodes and evaluation: sentence splitting and citation markers.
 
-Documents are rendered delimited inside prompts. Sentences are cut by sentencex plus an abbreviation rule,
-under verirag's conventions (:func:`split_with`); the comparison that chose it is in docs/segmentation.md.
+Sentences are cut by sentencex plus an abbreviation rule, under verirag's conventions (:func:`split_with`);
+the comparison that chose it is in docs/segmentation.md.
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 
 import sentencex
-
-from verirag.documents import Document
 
 # the lower-case words that may join the capitalised words of one name ("Leonardo da Vinci", "University
 # of Oxford", "Ludwig van Beethoven"): the name patterns of atoms, plans and slots share them
@@ -221,21 +219,6 @@ def attach_citations(sentence: str, numbers: Sequence[int]) -> str:
     if match:
         return f"{sentence[: match.start()]} {markers}{sentence[match.start() :]}"
     return f"{sentence} {markers}"
-
-
-def _data(text: str) -> str:
-    """Neutralise our delimiters inside untrusted text, so a document cannot close its own block."""
-    return re.sub(r"<(/?)\s*(document|documents)", r"‹\1\2", text, flags=re.IGNORECASE)
-
-
-def render_documents(documents: Sequence[Document]) -> str:
-    """Documents as numbered, delimited blocks: the only form in which retrieved text enters prompts."""
-    blocks = [
-        f'<document number="{i}" title="{_data(d.get("title", "")).replace(chr(34), chr(39))}">\n'
-        f"{_data(d.get('text', ''))}\n</document>"
-        for i, d in enumerate(documents, 1)
-    ]
-    return "<documents>\n" + "\n".join(blocks) + "\n</documents>"
 
 
 _local = threading.local()

@@ -41,7 +41,7 @@ LAYERS = [
     ),
     ("resources and prompts", ["verirag.stores", "verirag.models", "verirag.prompts"]),
     ("graph vocabulary", ["verirag.graph"]),
-    ("critiques", ["verirag.calibration", "verirag.critiques"]),
+    ("critiques", ["verirag.calibration", "verirag.critiques", "verirag.beam"]),
     ("nodes", ["verirag.nodes"]),
     ("assembly", ["verirag.workflow", "verirag.diagram"]),
     (

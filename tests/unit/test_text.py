@@ -1,7 +1,8 @@
 import time
 
 from verirag.documents import Document
-from verirag.text import attach_citations, parse_citations, render_documents, split_sentences
+from verirag.prompts.documents import render_documents
+from verirag.text import attach_citations, parse_citations, split_sentences
 
 
 def test_split_keeps_markers_after_the_full_stop_with_their_sentence():

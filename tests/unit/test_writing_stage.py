@@ -519,7 +519,7 @@ def beam_responder(beam, calls):
 
 
 def beam_pick(beam, **kw):
-    from verirag.nodes.writing.generate_sentence import best_segment
+    from verirag.beam import best_segment
     from verirag.testing import ScriptedChatModel
 
     calls: list[str] = []

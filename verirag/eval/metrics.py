@@ -8,6 +8,8 @@ containment and EM-recall, retrieval recall is that of gold evidence titles. Cit
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Sequence
 
 from verirag.citations import (
@@ -19,7 +21,6 @@ from verirag.citations import (
     f1,
 )
 from verirag.documents import Document
-from verirag.evidence import normalize_answer
 from verirag.refusal import is_refusal
 from verirag.text import CITATION, split_sentences
 
@@ -43,6 +44,12 @@ __all__ = [
 # split (benchmarks/verifier_benchmark.py, the "Yes/No P(Yes)" judgment over whole paragraphs: 0.96 there;
 # at 0.5 it accepted a third of the contradicted and unsupported pairs).
 JUDGE_THRESHOLD = 0.834
+
+
+def normalize_answer(text: str) -> str:
+    """SQuAD/ALCE normalisation: lower case, no punctuation, no articles, single spaces."""
+    text = "".join(ch for ch in text.lower() if ch not in set(string.punctuation))
+    return " ".join(re.sub(r"\b(a|an|the)\b", " ", text).split())
 
 
 def remove_citations(text: str) -> str:

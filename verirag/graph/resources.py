@@ -9,7 +9,7 @@ from verirag.errors import InvalidQuestionError
 from verirag.graph.context import Context
 from verirag.models import get_chat_model
 from verirag.stores import Retriever
-from verirag.stores.hybrid import resolve_store
+from verirag.stores.registry import resolve_store
 
 
 def model(runtime: Runtime[Context], spec: str = "") -> BaseChatModel:

@@ -15,7 +15,7 @@ from langchain_core.messages import AIMessage
 from verirag.documents import Document
 from verirag.models.scoring import choice_probabilities, choice_probabilities_batch
 from verirag.prompts import entailment as prompt
-from verirag.text import render_documents
+from verirag.prompts.documents import render_documents
 
 
 class ModelJudge:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from verirag.documents import Document
-from verirag.text import render_documents
+from verirag.prompts.documents import render_documents
 
 SYSTEM = """You answer questions using only the numbered documents you are given.
 Rules:

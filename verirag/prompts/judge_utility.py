@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from verirag.documents import Document
-from verirag.text import render_documents
+from verirag.prompts.documents import render_documents
 
 LISTWISE_SYSTEM = """You select evidence for answering a question.
 You get the question and numbered candidate documents. Choose at most {k} documents whose combination is most useful for writing a direct and accurate answer to the question.

@@ -59,7 +59,12 @@ class MiniLMEmbedder:
 
 
 class HashEmbedder:
-    """Deterministic hashed bag-of-words vectors (for tests; no model, no download)."""
+    """Deterministic hashed bag-of-words vectors (for tests; no model, no download).
+
+    It stays here rather than in :mod:`verirag.testing` (which re-exports it): a store built with it records
+    its name, and :func:`embedder_named` opens that store with it again, which the stores cannot do from
+    the layer above.
+    """
 
     name = "hash-bow-256"
 

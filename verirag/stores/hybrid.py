@@ -13,16 +13,14 @@ import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from verirag.documents import Document, from_langchain, origin
 from verirag.errors import StoreNotFoundError, StoreUnavailableError
-from verirag.registry import Registry
 from verirag.stores import bm25, durable
 from verirag.stores.durable import TMP_PREFIX, exclusive
 from verirag.stores.embeddings import Embedder
-from verirag.stores.langchain_retriever import as_retriever
 
 if TYPE_CHECKING:
     from chromadb import ClientAPI, Collection
@@ -32,16 +30,6 @@ VERSION = 2
 _MANIFEST = "store.json"
 _SEGMENTS = "bm25"
 _PAGE = 1000  # ids per Chroma read
-
-
-class Retriever(Protocol):
-    """What the graph needs from a store."""
-
-    def search(self, query: str, k: int) -> list[Document]:
-        """The ``k`` best documents for ``query``."""
-
-    def count(self) -> int:
-        """How many documents the store holds."""
 
 
 def rrf_fuse(rankings: Sequence[Sequence[str]], k: int, rrf_k: int = RRF_K) -> list[tuple[str, float]]:
@@ -414,39 +402,3 @@ def dense_text(doc: Document) -> str:
 def _lexical(doc: Document) -> str:
     """The text BM25 indexes: title and passage."""
     return f"{doc.get('title', '')} {doc['text']}"
-
-
-_stores: Registry[Retriever] = Registry()
-
-
-def register_store(name: str, store: Any) -> None:
-    """Make a store available under ``name`` (``Context.store``).
-
-    Any :class:`Retriever`, or a LangChain ``BaseRetriever`` or ``VectorStore`` (wrapped: its documents come
-    back as verirag's).
-    """
-    _stores.register(name, as_retriever(store))
-
-
-def unregister_store(name: str) -> None:
-    """Remove a name added by :func:`register_store` (missing names are ignored)."""
-    _stores.unregister(name)
-
-
-def resolve_store(spec: str, chroma_url: str = "") -> Retriever:
-    """A registered store by name, else the persistent store in folder ``spec``."""
-    return _stores.get(
-        spec, _key(spec, chroma_url), lambda: HybridStore(_key(spec, chroma_url)[0], chroma_url=chroma_url)
-    )
-
-
-def open_store(path: str | Path, chroma_url: str = "") -> HybridStore:
-    """The process-wide :class:`HybridStore` for ``path`` (created lazily, shared by all runs)."""
-    key = _key(path, chroma_url)
-    store = _stores.get("", key, lambda: HybridStore(key[0], chroma_url=chroma_url))
-    assert isinstance(store, HybridStore)
-    return store
-
-
-def _key(path: str | Path, chroma_url: str) -> tuple[Path, str]:
-    return Path(path).expanduser().resolve(), chroma_url

@@ -6,39 +6,16 @@ citation recall kept. Citation numbers in the reply are mapped back to stable do
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-
 from langgraph.runtime import Runtime
 
 from verirag.citations import citation_scores
-from verirag.documents import Document
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
 from verirag.graph.state import Sentence, State
 from verirag.models.entailment import ModelJudge
+from verirag.parsing import parse_cited_reply
 from verirag.prompts import generate_answer as prompt
-from verirag.text import parse_citations, split_sentences
-
-
-def cited_sentences(reply: str, documents: Sequence[Document], max_citations: int = 3) -> list[Sentence]:
-    """Split a cited reply into sentences; ``[n]`` becomes the id of the n-th document.
-
-    Numbers outside 1..len(documents) are dropped, and at most ``max_citations`` are kept (ALCE).
-    """
-    sentences: list[Sentence] = []
-    for raw in split_sentences(reply):
-        text, numbers = parse_citations(raw)
-        if not re.search(r"\w", text):
-            continue  # punctuation or stray markers only
-        ids = [documents[n - 1]["id"] for n in numbers if 1 <= n <= len(documents)][:max_citations]
-        sentences.append(
-            Sentence(
-                text=text, citations=ids, support=None, verified_by="none", score=None, trial=1, quotes=[]
-            )
-        )
-    return sentences
 
 
 def generate_answer(state: State, runtime: Runtime[Context]) -> Step:
@@ -61,8 +38,12 @@ def generate_answer(state: State, runtime: Runtime[Context]) -> Step:
         recalls = [citation_scores(r.text, documents, judge).recall for r in replies]
         best = replies[recalls.index(max(recalls))]  # ties: the earliest sample
         judge_replies, fallbacks = judge.replies, judge.fallbacks
+    sentences = [
+        Sentence(text=text, citations=ids, support=None, verified_by="none", score=None, trial=1, quotes=[])
+        for text, ids in parse_cited_reply(best.text, documents)
+    ]
     return Step(
-        {"sentences": cited_sentences(best.text, documents), "raw_answer": best.text},
+        {"sentences": sentences, "raw_answer": best.text},
         replies + judge_replies,
         fallbacks,
     )

@@ -7,8 +7,6 @@ that nothing was verified, or what the verified answer leaves open; an unusable 
 
 from __future__ import annotations
 
-import re
-
 from langgraph.runtime import Runtime
 
 from verirag import refusal
@@ -17,26 +15,10 @@ from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
 from verirag.graph.state import State
-from verirag.parsing import parse_query
+from verirag.parsing import parse_gap
 from verirag.prompts import grounded_refusal as prompt
 
-MAX_GAP_WORDS = 12
 MAX_OMITTED = 3  # left-out atoms named in the refusal
-
-
-def parse_gap(text: str) -> str | None:
-    """The named gap as a clause after "The documents do not say", "" for none, None when unusable."""
-    gap = parse_query((text or "").splitlines()[0] if (text or "").strip() else "")
-    if gap is None:
-        return None
-    if gap.strip(" .").upper() == prompt.NONE:
-        return ""
-    gap = re.sub(r"^(?:the answer does not (?:say|answer|mention)\s+)", "", gap, flags=re.IGNORECASE)
-    gap = gap.rstrip(" .")
-    words = gap.split()
-    if not words or len(words) > MAX_GAP_WORDS or "[" in gap:
-        return None
-    return gap[0].lower() + gap[1:] if not words[0].isupper() and words[0][1:].islower() else gap
 
 
 def checked_gap(gap: str | None, question: str, answer: str) -> str | None:
@@ -70,7 +52,7 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> Step:
             return Step({"refusal": None})  # nothing dropped, and the documents were judged sufficient
         answer = " ".join(s["text"] for s in verified)
         replies = [resources.model(runtime).invoke(prompt.messages(state["question"], answer), max_tokens=24)]
-        gap = checked_gap(parse_gap(replies[0].text), state["question"], answer)
+        gap = checked_gap(parse_gap(replies[0].text, prompt.NONE), state["question"], answer)
         fallbacks = int(gap is None)
         text = (
             None
