@@ -123,7 +123,7 @@ def judge(model_name: str, limit: int | None) -> None:
     for i, item in enumerate(todo, 1):
         started = time.perf_counter()
         j = choice_probabilities(
-            model, verify.classify(item["question"], item["documents"]), ["Yes", "No"], "No"
+            model, verify.classify(item["documents"], item["question"]), ["Yes", "No"], "No"
         )
         append_record(
             JUDGMENTS,

@@ -1,6 +1,6 @@
 """The support decisions on the verifier benchmark v2, per kind: each pair judged by
-:func:`verirag.critiques.decide` itself (guard, quote, calibrated judgment, threshold), so the figures are
-the shipped decision's.
+:func:`verirag.critiques.decide_support` itself (guard, quote, calibrated judgment, threshold), so the
+figures are the shipped decision's.
 
     .venv/bin/python benchmarks/verifier_v2_judge.py judge --decision grounded --split test   # resumable
     .venv/bin/python benchmarks/verifier_v2_judge.py refresh --decision grounded  # after a guard change
@@ -89,7 +89,7 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
             append_record(JUDGMENTS, {**source, "decision": decision, "copied_from": source["decision"]})
             continue
         started = time.perf_counter()
-        (check,) = critiques.decide(
+        (check,) = critiques.decide_support(
             model, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.", context
         )
         append_record(

@@ -77,7 +77,7 @@ def judge(path: Path, kind: str = "years") -> None:
             continue
         doc = Document(id=pair["id"], title=pair["evidence"]["title"], text=pair["evidence"]["text"])
         claims = [pair["claim"], *alternatives]
-        decisions = critiques.decide(model, [([doc], c) for c in claims], pair["claim"], ctx)
+        decisions = critiques.decide_support(model, [([doc], c) for c in claims], pair["claim"], ctx)
         append_record(
             path,
             {

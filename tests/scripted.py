@@ -48,13 +48,13 @@ def _fixed(messages) -> tuple[str, str]:
 _DOC = Document(title=_ARG, text=_ARG)
 PROMPTS = {
     "retrieve?": _fixed(decide_retrieval.messages(_ARG)),
-    "select": _fixed(judge_utility.listwise(_ARG, [], _ARG)),  # type: ignore[arg-type]
-    "rank": _fixed(judge_utility.ranked(_ARG, [])),
-    "useful?": _fixed(judge_utility.pointwise(_ARG, _DOC)),
-    "enough?": _fixed(verify_retrieval.classify(_ARG, [])),
-    "score": _fixed(verify_retrieval.score(_ARG, [])),
-    "missing": _fixed(missing_info_query.messages(_ARG, [], "passage")),
-    "missing question": _fixed(missing_info_query.messages(_ARG, [], "question")),
+    "select": _fixed(judge_utility.listwise([], _ARG, _ARG)),  # type: ignore[arg-type]
+    "rank": _fixed(judge_utility.ranked([], _ARG)),
+    "useful?": _fixed(judge_utility.pointwise(_DOC, _ARG)),
+    "enough?": _fixed(verify_retrieval.classify([], _ARG)),
+    "score": _fixed(verify_retrieval.score([], _ARG)),
+    "missing": _fixed(missing_info_query.messages([], _ARG, "passage")),
+    "missing question": _fixed(missing_info_query.messages([], _ARG, "question")),
     "answer": _fixed(generate_answer.messages([_DOC], _ARG)),
     "closed-book answer": _fixed(generate_answer.messages([], _ARG)),
     "next sentence": _fixed(generate_sentence.next_sentence([], _ARG, "")),

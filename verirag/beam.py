@@ -67,7 +67,7 @@ def best_segment(
     if not live:
         return None, list(drafts), 0
     rel = critiques.relevance(model, [d for d, _, _ in live], question, ctx)
-    sup = critiques.decide(model, [([d], t) for d, _, t in live], question, ctx)
+    sup = critiques.decide_support(model, [([d], t) for d, _, t in live], question, ctx)
     use = critiques.usefulness(model, [t for _, _, t in live], question, ctx)
     candidates = []
     for (doc, reply, text), r, s, u in zip(live, rel, sup, use, strict=True):

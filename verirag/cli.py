@@ -32,7 +32,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="Verifiable retrieval-augmented generation over your documents.",
 )
-out = Console()
+stdout = Console()
 err = Console(stderr=True)
 
 StoreOption = Annotated[
@@ -166,22 +166,24 @@ def ingest(
             target = HybridStore(target.path, embedder, chroma_url=chroma_url)
             label += " (shipped vectors)"
         else:
-            out.print(f"{why}: embedding the corpus instead (several minutes)", markup=False, soft_wrap=True)
+            stdout.print(
+                f"{why}: embedding the corpus instead (several minutes)", markup=False, soft_wrap=True
+            )
     started = time.perf_counter()
     with _progress(f"indexing {label}", len(documents)) as advance:
         added = target.add(documents, progress=advance)
     repaired = target.last_repair
     if repaired.get("indexed"):
-        out.print(
+        stdout.print(
             f"repaired the store: indexed {repaired['indexed']:,} document(s) that an interrupted "
             "ingest had written to Chroma only"
         )
     if repaired.get("dropped"):
-        out.print(
+        stdout.print(
             f"repaired the store: {repaired['dropped']:,} indexed document(s) were missing from Chroma "
             "and were dropped (ingest their files again to restore them)"
         )
-    out.print(
+    stdout.print(
         f"added {added:,} new document(s) of {len(documents):,}; the store at {target.path} "
         f"holds {target.count():,} ({time.perf_counter() - started:.1f} s)"
     )
@@ -253,17 +255,17 @@ class _LiveAnswer:
         elif mode == "custom" and chunk.get("event") == "sentence":
             sentence = chunk["sentence"]
             if sentence["verified_by"] == "none" and self.drop:
-                out.print(
+                stdout.print(
                     f"[dim]not verified, left out of the answer: {escape(sentence['text'])}[/]",
                     highlight=False,
                 )
                 return
             for doc_id in sentence["citations"]:
                 self.numbers.setdefault(doc_id, len(self.numbers) + 1)
-            out.print(_render(sentence, self.numbers), highlight=False)
+            stdout.print(_render(sentence, self.numbers), highlight=False)
             self.printed += 1
         elif mode == "custom" and chunk.get("event") == "refusal":
-            out.print(f"[bold]{escape(chunk['text'])}[/]", highlight=False)
+            stdout.print(f"[bold]{escape(chunk['text'])}[/]", highlight=False)
             self.printed += 1
 
 
@@ -339,8 +341,7 @@ def batch(
             with open_checkpointer(checkpoint) if checkpoint is not None else nullcontext() as saver:
                 results = answer_many(todo, context, concurrency, on_result=write, checkpointer=saver)
     failed = sum("error" in r for r in results)
-    out_console = Console()
-    out_console.print(f"{len(results) - failed} answered, {failed} failed, {len(done)} already in {out}")
+    stdout.print(f"{len(results) - failed} answered, {failed} failed, {len(done)} already in {out}")
     if failed:
         raise typer.Exit(1)
 
@@ -400,9 +401,8 @@ def evaluate(
             judge=judge,
             progress=lambda system, item: advance(note=f"{system}: {item.question[:60]}"),
         )
-    out_console = Console()
-    out_console.print(paths["table"].read_text(encoding="utf-8"), markup=False, highlight=False)
-    out_console.print(f"results: {paths['results']}  table: {paths['table']}  plot: {paths['plot']}")
+    stdout.print(paths["table"].read_text(encoding="utf-8"), markup=False, highlight=False)
+    stdout.print(f"results: {paths['results']}  table: {paths['table']}  plot: {paths['plot']}")
 
 
 @app.command()
@@ -426,7 +426,7 @@ def calibrate(
     with _progress(f"calibrating {model}", len(chosen)) as advance:
         fitted, saved = fit_model(model, chosen, advance)
     a, b = fitted.weights
-    out.print(
+    stdout.print(
         f"P(supported) = sigmoid({a} + {b}·logit P(Yes)), pass at >= {fitted.threshold}; "
         f"a bare Yes counts {fitted.text_yes}. Saved to {saved}",
         highlight=False,
@@ -520,11 +520,11 @@ def check_answers(
                         ",".join(map(str, s["suggested"])),
                         escape(s["text"][:90]),
                     )
-                out.print(table)
+                stdout.print(table)
     except VeriragError as exc:
         err.print(f"error: {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
-    out.print(f"verdicts in {verdicts}", highlight=False)
+    stdout.print(f"verdicts in {verdicts}", highlight=False)
     raise typer.Exit(0 if held else 1)
 
 
@@ -541,26 +541,26 @@ def _print_answer(result: dict, streamed: int = 0) -> None:
             [_render(s, number) for s in shown]
             + ([escape(result["refusal"])] if result.get("refusal") else [])
         )
-        out.print(text or "[italic]No answer: the documents do not support one.[/]", highlight=False)
+        stdout.print(text or "[italic]No answer: the documents do not support one.[/]", highlight=False)
     unverified = sum(s["verified_by"] == "none" for s in result["sentences"])
     if unverified:
         left_out = " and left out of the answer" if len(shown) < len(result["sentences"]) else ""
-        out.print(
+        stdout.print(
             f"[yellow]{unverified} of {len(result['sentences'])} sentence(s) could not be verified "
             f"against their sources{left_out}.[/]"
         )
     cited = {c for s in shown for c in s["citations"]}
     if cited:
-        out.print("\n[bold]Sources[/]")
+        stdout.print("\n[bold]Sources[/]")
         from verirag.documents import location
 
         for n, doc in enumerate((d for i, d in result["documents"].items() if i in cited), 1):
             words = " ".join(doc["text"].split()[:18])
             where = f" ({escape(location(doc))})" if location(doc) else ""
-            out.print(f"[{n}] [bold]{escape(doc['title'])}[/]{where} — {escape(words)}…", highlight=False)
+            stdout.print(f"[{n}] [bold]{escape(doc['title'])}[/]{where} — {escape(words)}…", highlight=False)
     from verirag.usage import cost_line
 
-    out.print(f"\n[dim]{cost_line(result['usage'])}[/]")
+    stdout.print(f"\n[dim]{cost_line(result['usage'])}[/]")
 
 
 def main() -> None:

@@ -141,7 +141,9 @@ def _decide_atoms(
     expanded = [
         (i, documents, atom) for i, (documents, sentence) in enumerate(checks) for atom in atoms(sentence)
     ]
-    flat = decide(model, [(d, a) for _, d, a in expanded], question, replace(ctx, atomic_claims=False))
+    flat = decide_support(
+        model, [(d, a) for _, d, a in expanded], question, replace(ctx, atomic_claims=False)
+    )
     out = []
     for i in range(len(checks)):
         parts = [(atom, s) for (j, _, atom), s in zip(expanded, flat, strict=True) if j == i]
@@ -222,7 +224,7 @@ def guarded(
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 
 
-def decide(
+def decide_support(
     model: BaseChatModel,
     checks: Sequence[tuple[Sequence[Document], str]],
     question: str,
@@ -297,7 +299,7 @@ def minimal_quotes(
         if len(quotes) == 1:
             break
         rest = [q for q in quotes if q != quote]
-        (check,) = decide(
+        (check,) = decide_support(
             model,
             [([d for d in documents if any(q.doc == d["id"] for q in rest)], sentence)],
             question,

@@ -315,8 +315,10 @@ def unstated_attributes(statements: Sequence[str], evidence: str) -> list[str]:
 
     The head noun must be in an evidence sentence that states the value's names or numbers, as a word of its
     stem ("headquarter" in "headquartered"): "The population of Africa is 30.3 million km2" is not in "At
-    about 30.3 million km2 … it covers 20% of Earth's land", nor "The lead vocalist of Queen is Freddie
-    Mercury" in "Queen … formed … by Freddie Mercury, Brian May".
+    about 30.3 million km2 … it covers 20% of Earth's land". Where such a sentence gives the attribute of
+    something else and never of the name, that is reported as "<attribute> of <Name>": "The capital of
+    Switzerland is Zurich" is not in "Zurich is the largest city in Switzerland and the capital of the canton
+    of Zurich".
     """
     sentences = split_sentences(evidence)
     out = []
@@ -324,8 +326,9 @@ def unstated_attributes(statements: Sequence[str], evidence: str) -> list[str]:
         match = _ATTRIBUTE.match(statement.strip())
         if match is None or match["head"] in _NOT_ATTRIBUTES:
             continue
-        value = re.split(r" (?:is|are|was|were) ", statement.strip()[match.end() :], maxsplit=1)[-1]
-        terms = [t for t in key_terms(value) if t != NEGATION]
+        rest = statement.strip()[match.end() - 1 :]
+        owner, _, value = (re.split(r" (is|are|was|were) ", rest, maxsplit=1) + ["", ""])[:3]
+        terms = [t for t in key_terms(value or owner) if t != NEGATION]
         stating = [x for x in sentences if terms and terms[0] in _vocabulary(x)[terms[0][0].isdigit()]]
         said = set().union(
             *(content_words(x.replace("-", " ")) | content_words(x) for x in stating or sentences)
@@ -333,6 +336,15 @@ def unstated_attributes(statements: Sequence[str], evidence: str) -> list[str]:
         head = stemmer().stemWord(match["head"])
         if not any(_same_root(head, word) for word in said):
             out.append(match["head"])
+            continue
+        # the attribute's owners in the value's sentences: "capital of the canton of Zurich"
+        of = re.compile(
+            rf"\b{re.escape(match['head'][:4])}\w*(?:\s+[\w-]+){{0,4}}?\s+of\s+((?:[\w'’-]+\s+){{0,4}}[\w'’-]+)",
+            re.I,
+        )
+        owners = [content_words(m.group(1)) for x in stating for m in of.finditer(x)]
+        if owners and value and not any(content_words(owner) & found for found in owners):
+            out.append(f"{match['head']} of {owner}")
     return out
 
 

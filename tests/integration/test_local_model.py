@@ -154,7 +154,7 @@ def test_one_prompts_first_token_ranks_the_useful_document_first_in_every_order(
     for order in ([0, 1, 2], [1, 0, 2], [2, 0, 1]):
         shown = [documents[i] for i in order]
         judgment = choice_probabilities(
-            get_chat_model("local"), judge_utility.ranked(QUESTION, shown), ["1", "2", "3"], "1"
+            get_chat_model("local"), judge_utility.ranked(shown, QUESTION), ["1", "2", "3"], "1"
         )
         assert not judgment.from_text, judgment
         assert shown[int(judgment.best) - 1]["title"] == "Mona Lisa", judgment.probabilities
@@ -170,7 +170,7 @@ def test_the_embedded_small_model_makes_the_utility_judgments_while_the_default_
         make_document("Banana", "A banana is an elongated, edible fruit."),
         make_document("Mona Lisa", "The Mona Lisa is a portrait painted by Leonardo da Vinci."),
     ]
-    reply = small.invoke(judge_utility.listwise(QUESTION, documents, 2), max_tokens=16)
+    reply = small.invoke(judge_utility.listwise(documents, QUESTION, 2), max_tokens=16)
     assert "0.5b" in reply.response_metadata["model_name"]
     assert 2 in (parse_selection(reply.text, 2, 2) or []), reply.text
     result = ask(

@@ -55,11 +55,11 @@ def test_with_atomic_claims_one_false_part_fails_the_sentence_and_each_atom_has_
     model = ScriptedChatModel(
         respond=lambda m, k: judgment_reply(0.02 if f"Claim: {false}" in last_user_text(m) else 0.97)
     )
-    (whole,) = support.decide(
+    (whole,) = support.decide_support(
         model, [([TOKYO, KYOTO], claim)], "q", Context(slot_check=False, subject_check=False)
     )
     assert whole.passed and whole.atoms == []  # without atoms (or the subject check): one claim, passed
-    (check,) = support.decide(
+    (check,) = support.decide_support(
         model, [([TOKYO, KYOTO], claim)], "q", Context(atomic_claims=True, slot_check=False)
     )
     assert not check.passed
@@ -70,7 +70,9 @@ def test_with_atomic_claims_one_false_part_fails_the_sentence_and_each_atom_has_
     assert check.probability == min(s.probability for _, s in check.atoms)
     # all atoms true: the sentence passes with the quotes of both
     fine = "Tokyo is the capital of Japan and was founded as Edo in 1457."
-    (kept,) = support.decide(model, [([TOKYO], fine)], "q", Context(atomic_claims=True, slot_check=False))
+    (kept,) = support.decide_support(
+        model, [([TOKYO], fine)], "q", Context(atomic_claims=True, slot_check=False)
+    )
     assert kept.passed and len(kept.atoms) == 2 and len(kept.quotes) == 2
 
 

@@ -146,10 +146,10 @@ def test_a_number_must_be_stated_beside_what_the_claim_says_of_it():
     )
     model = ScriptedChatModel(respond=lambda m, k: judgment_reply(0.99))
     for claim in ("The University of Oxford was founded in 1096.", "Oxford grew rapidly from 1096."):
-        (check,) = support.decide(model, [([oxford], claim)], "q", Context(slot_check=False))
+        (check,) = support.decide_support(model, [([oxford], claim)], "q", Context(slot_check=False))
         assert not check.passed and check.missing == ["1096"] and check.judgment is None, claim
     # the sentence that states it may call the document's subject "it"
-    (check,) = support.decide(
+    (check,) = support.decide_support(
         model, [([oxford], "Oxford grew rapidly from 1167.")], "q", Context(slot_check=False)
     )
     assert check.passed and model.calls
@@ -164,7 +164,7 @@ def test_the_decision_guards_the_quote_the_judge_sees_not_every_document():
     )
     claim = "Tokyo was founded in 1457, has 14 million people and hosted the Summer Olympics in 1964."
     model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.99))
-    (check,) = support.decide(model, [([tokyo], claim)], "Tell me about Tokyo.", Context())
+    (check,) = support.decide_support(model, [([tokyo], claim)], "Tell me about Tokyo.", Context())
     quoted = " ".join(tokyo["text"][q.start : q.end] for q in check.quotes)
     assert len(check.quotes) == 2  # two sentences of one document at most
     assert not check.passed and check.missing and all(t not in quoted for t in check.missing)
@@ -197,10 +197,10 @@ def test_through_the_guard_a_swapped_member_fails_without_a_model_call():
     )
     model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.97))
     claim = "Models of the nucleus were developed by Dmitri Ivanenko and Ernest Rutherford."
-    (check,) = support.decide(model, [([doc], claim)], "q", Context(slot_check=False))
+    (check,) = support.decide_support(model, [([doc], claim)], "q", Context(slot_check=False))
     assert not check.passed and check.missing == ["Ernest Rutherford"] and model.calls == []
     kept = "Models of the nucleus were developed by Werner Heisenberg and Dmitri Ivanenko."
-    assert support.decide(model, [([doc], kept)], "q", Context(slot_check=False))[0].passed
+    assert support.decide_support(model, [([doc], kept)], "q", Context(slot_check=False))[0].passed
 
 
 def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_value():
@@ -215,5 +215,14 @@ def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_v
     assert unstated_attributes(["The lead vocalist of Queen is Freddie Mercury."], queen) == ["vocalist"]
     apple = "Apple Inc. is an American technology company headquartered in Cupertino, California."
     assert unstated_attributes(["The headquarters of Apple is Cupertino, California."], apple) == []
+    # the attribute of something else in the value's sentence, never of the claim's name: a scope slip
+    zurich = "Zurich is the largest city in Switzerland and the capital of the canton of Zurich."
+    assert unstated_attributes(["The capital of Switzerland is Zurich."], zurich) == [
+        "capital of Switzerland"
+    ]
+    prague = (
+        "Prague is the capital and largest city of the Czech Republic and the historical capital of Bohemia."
+    )
+    assert unstated_attributes(["The capital of the Czech Republic is Prague."], prague) == []
     # a quantity is no attribute ("most of Africa")
     assert unstated_attributes(["Their range extends through most of Africa."], queen) == []

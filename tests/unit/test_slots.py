@@ -31,7 +31,7 @@ def reader(answers: dict[str, str]):
 
 
 def decide_one(model, documents, claim, **kw):
-    (check,) = support.decide(model, [(documents, claim)], "Tell me about Lahore.", Context(**kw))
+    (check,) = support.decide_support(model, [(documents, claim)], "Tell me about Lahore.", Context(**kw))
     return check
 
 

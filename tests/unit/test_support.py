@@ -31,7 +31,7 @@ def judge(p_yes: float):
 
 def decide_one(model, documents, sentence, **kw):
     """One decision; the slot check off unless asked (its own tests: tests/unit/test_slots.py)."""
-    (check,) = support.decide(
+    (check,) = support.decide_support(
         model, [(documents, sentence)], "Tell me about Tokyo.", Context(**{"slot_check": False, **kw})
     )
     return check

@@ -443,6 +443,18 @@ def test_a_restated_sentence_ends_the_answer(vtg_store, scripted):
     assert script.generated == [S1, restated]
 
 
+def test_a_reply_that_echoes_the_writers_instructions_ends_the_answer_without_a_check(vtg_store, scripted):
+    echo = (
+        "One complete sentence that states facts about the subject of the question (not about the "
+        "documents), without citation markers, it must add new information that answers the question."
+    )
+    script = Writer([S1, echo, "Never reached."], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+    name, _ = scripted(script)
+    out, _ = run(Q, ctx(name))
+    assert [s["text"] for s in out["sentences"]] == [S1]
+    assert script.generated == [S1, echo] and all(judged != echo for _, judged in script.support_calls)
+
+
 def test_a_compound_sentence_that_adds_one_new_fact_is_not_a_restatement():
     kept = [
         "Tokyo is the capital and most populous city of Japan, an island country in East Asia in the "

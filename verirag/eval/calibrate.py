@@ -54,7 +54,7 @@ def calibrate(
     for pair in pairs:
         if pair["id"] not in done:
             docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
-            (check,) = critiques.decide(
+            (check,) = critiques.decide_support(
                 chat, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.", context
             )
             judged = check.judgment

@@ -68,7 +68,7 @@ class Sentence(TypedDict):
     part: NotRequired[int]  # a planned question: the index of the part that wrote it (see Part)
 
 
-DraftStatus = Literal["cited", "unchecked", "supported", "unsupported", "exhausted", "simplified"]
+DraftStatus = Literal["drafted", "cited", "unchecked", "supported", "unsupported", "exhausted", "simplified"]
 
 
 class Draft(TypedDict):

@@ -138,7 +138,7 @@ def cache_scope(name: str) -> Iterator[None]:
         _scope = outer
 
 
-class _Context:
+class _LlamaContext:
     """The llama.cpp context of one model file, and the KV states saved from it.
 
     One call at a time: each evaluation uses every core, and calls overlapping on the same cores only slow
@@ -174,7 +174,7 @@ class _Context:
             self.states.add(SavedState(tokens, data, size, _scope))
 
 
-_contexts: dict[tuple, _Context] = {}
+_contexts: dict[tuple, _LlamaContext] = {}
 _contexts_lock = threading.Lock()
 
 
@@ -203,14 +203,14 @@ def _new_llama(path: str, n_ctx: int, n_threads: int | None, seed: int) -> Any:
     )
 
 
-def _context(key: tuple, budget_bytes: int) -> _Context:
+def _context(key: tuple, budget_bytes: int) -> _LlamaContext:
     """The context for ``key`` (path, n_ctx, n_threads, seed), loading the model the first time.
 
     The first caller's budget sizes its store of saved states.
     """
     with _contexts_lock:
         if key not in _contexts:
-            _contexts[key] = _Context(_new_llama(*key), budget_bytes)
+            _contexts[key] = _LlamaContext(_new_llama(*key), budget_bytes)
         return _contexts[key]
 
 

@@ -31,7 +31,7 @@ QUESTION_TASK = (
 )
 
 
-def messages(question: str, documents: Sequence[Document], style: str) -> list[BaseMessage]:
+def messages(documents: Sequence[Document], question: str, style: str) -> list[BaseMessage]:
     """The prompt naming what ``documents`` lack for ``question``, in the ``style`` asked."""
     task = PASSAGE_TASK if style == "passage" else QUESTION_TASK
     return with_documents(documents, task.format(question=question))

@@ -29,11 +29,11 @@ SCORE_TASK = (
 )
 
 
-def classify(question: str, documents: Sequence[Document]) -> list[BaseMessage]:
+def classify(documents: Sequence[Document], question: str) -> list[BaseMessage]:
     """The classification prompt: can the documents support answering the question (Yes/No)?"""
     return with_documents(documents, CLASSIFY_TASK.format(question=question))
 
 
-def score(question: str, documents: Sequence[Document]) -> list[BaseMessage]:
+def score(documents: Sequence[Document], question: str) -> list[BaseMessage]:
     """The score-and-filter prompt: how well the documents support answering the question (0-10)."""
     return with_documents(documents, SCORE_TASK.format(question=question))

@@ -110,7 +110,7 @@ def _listwise(state: State, ctx: Context, model) -> tuple[list[Document], list, 
             answers = model.batch(
                 [
                     prompt.listwise(
-                        state["question"], [_shown(d, ctx.selection_doc_words) for d in order], ctx.top_k
+                        [_shown(d, ctx.selection_doc_words) for d in order], state["question"], ctx.top_k
                     )
                     for order in batch
                 ],
@@ -143,7 +143,7 @@ def _ranked(state: State, ctx: Context, model) -> tuple[list[Document], list, in
         numbers = [str(n) for n in range(1, len(pool) + 1)]
         (judgment,) = choice_probabilities_batch(
             model,
-            [prompt.ranked(state["question"], [_shown(d, ctx.selection_doc_words) for d in pool])],
+            [prompt.ranked([_shown(d, ctx.selection_doc_words) for d in pool], state["question"])],
             numbers,
             "1",
             ctx.max_concurrency,
@@ -166,7 +166,7 @@ def _ranked(state: State, ctx: Context, model) -> tuple[list[Document], list, in
 
 def _pointwise(state: State, ctx: Context, model) -> tuple[list[Document], list, int]:
     pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
-    prompts = [prompt.pointwise(state["question"], _shown(d, ctx.selection_doc_words)) for d in pool]
+    prompts = [prompt.pointwise(_shown(d, ctx.selection_doc_words), state["question"]) for d in pool]
     judgments = choice_probabilities_batch(model, prompts, ["Yes", "No"], "No", ctx.max_concurrency)
     useful = [
         (j.probabilities["Yes"], -i, d)

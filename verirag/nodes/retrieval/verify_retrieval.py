@@ -38,7 +38,7 @@ def verify_retrieval(state: State, runtime: Runtime[Context]) -> Step:
     elif not selected:
         score, passed = 0.0, False  # nothing to verify: look further
     elif ctx.verify_mode == "score":
-        reply = resources.model(runtime).invoke(prompt.score(state["question"], selected), max_tokens=8)
+        reply = resources.model(runtime).invoke(prompt.score(selected, state["question"]), max_tokens=8)
         replies.append(reply)
         parsed = parse_score(reply.text, 0, 10)
         fallbacks += parsed is None
@@ -47,7 +47,7 @@ def verify_retrieval(state: State, runtime: Runtime[Context]) -> Step:
     else:
         judgment = choice_probabilities(
             resources.model(runtime),
-            prompt.classify(state["question"], selected),
+            prompt.classify(selected, state["question"]),
             ["Yes", "No"],
             default="No",
         )

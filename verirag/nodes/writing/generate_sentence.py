@@ -47,8 +47,8 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
         return Step({"draft": None})
     so_far = " ".join(s["text"] for s in kept)
 
-    def is_new(text: str) -> bool:
-        return not repeats(text, [s["text"] for s in kept])
+    def is_new(text: str) -> bool:  # neither said already nor the prompt's instructions echoed
+        return not repeats(text, [s["text"] for s in kept] + [prompt.INSTRUCTIONS])
 
     model, score = resources.model(runtime), None
     if ctx.beam_width > 1:
@@ -69,7 +69,7 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
             citations=[],
             support=None,
             verified_by="none",
-            status="cited",
+            status="drafted",
             score=score,
             trial=state.get("trials", 0),
             quotes=[],

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import Quote, Support, decide, minimal_quotes
+from verirag.critiques import Quote, Support, decide_support, minimal_quotes
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step, Stopwatch
@@ -26,7 +26,7 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> Step:
     checks: list[Support] = []
 
     def supported(*citation_sets: list[str]) -> list[Support]:
-        batch = decide(
+        batch = decide_support(
             resources.model(runtime),
             [([by_id[i] for i in ids], draft["text"]) for ids in citation_sets],
             state["question"],

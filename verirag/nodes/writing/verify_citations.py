@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import atom_records, decide, verified_part
+from verirag.critiques import atom_records, decide_support, verified_part
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -22,7 +22,7 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> Step:
     draft = current_draft(state).copy()
     by_id = {d["id"]: d for d in memory(state)}
     cited = [by_id[i] for i in draft["citations"] if i in by_id]  # nothing cited: unsupported, unasked
-    (check,) = decide(resources.model(runtime), [(cited, draft["text"])], state["question"], ctx)
+    (check,) = decide_support(resources.model(runtime), [(cited, draft["text"])], state["question"], ctx)
     draft["atoms"], replies = atom_records(check), check.replies
     part = verified_part(draft["text"], check)
     if part is not None:  # some atoms hold: the sentence is rewritten from them, the rest left out

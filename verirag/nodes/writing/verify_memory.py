@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import Support, atom_records, decide, verified_part
+from verirag.critiques import Support, atom_records, decide_support, verified_part
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -24,7 +24,7 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> Step:
     if {d["id"] for d in docs} == set(draft["citations"]):  # the same documents tier 1 rejected: no call
         check, replies = Support(draft["support"] or 0.0, False), []
     else:
-        (check,) = decide(resources.model(runtime), [(docs, draft["text"])], state["question"], ctx)
+        (check,) = decide_support(resources.model(runtime), [(docs, draft["text"])], state["question"], ctx)
         draft["atoms"], replies = atom_records(check), check.replies
         part = verified_part(draft["text"], check)
         if part is not None:  # as in tier 1: rewritten from the atoms the memory supports
