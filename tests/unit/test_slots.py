@@ -155,14 +155,14 @@ def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
 def test_a_relative_clause_that_restates_the_quote_does_not_give_the_blank_away():
     lahore = make_document(
         "Lahore",
-        "Lahore is the capital and largest city of the Pakistani province of Punjab. "
+        "Lahore, a provincial capital, is the largest city of the Pakistani province of Punjab. "
         "It is a major city of Pakistan, whose capital is Islamabad.",
     )
-    claim = "The capital of Pakistan is Lahore, which is the capital and largest city of Punjab."
+    claim = "The capital of Pakistan is Lahore, which is the largest city of Punjab."
     model = reader(
         {
             "The capital of Pakistan is ___.": "Islamabad",
-            "Lahore is the capital and largest city of ___.": "Punjab",
+            "Lahore is the largest city of ___.": "Punjab",
         }
     )
     check = decide_one(model, [lahore], claim, slot_check=True)

@@ -143,7 +143,7 @@ def claim_judge(p_yes_by_claim: dict[str, float], default: float = 0.05):
 
 
 def test_the_contrast_check_fails_a_claim_that_a_sibling_beats_and_keeps_one_that_beats_them_all():
-    wrong, right = "The capital of Punjab is Lahore.", "The capital of Pakistan is Lahore."
+    wrong, right = "Lahore is the capital of Punjab.", "Lahore is the capital of Pakistan."
     model = claim_judge({right: 0.9, wrong: 0.99})  # the judge reads names more than the relation
     assert decide_one(model, [LAHORE], right).passed  # the judge alone: a false claim verified
     asked_before = len(model.calls)
@@ -161,7 +161,7 @@ def test_the_contrast_check_costs_nothing_without_siblings_or_without_a_pass():
     assert decide_one(model, [TOKYO], "Tokyo is the capital of Japan.", contrast_check=True).passed
     assert len(model.calls) == 1
     failing = judge(0.05)
-    assert not decide_one(failing, [LAHORE], "The capital of Pakistan is Lahore.", contrast_check=True).passed
+    assert not decide_one(failing, [LAHORE], "Lahore is the capital of Pakistan.", contrast_check=True).passed
     assert len(failing.calls) == 1  # a claim that fails is not contrasted
 
 
