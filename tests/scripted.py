@@ -216,7 +216,7 @@ def vtg_context(model: str, **kw: Any) -> Context:
 def interrupted_then_resumed(saver, scripted) -> None:
     """A run that crashes while writing sentence 2 resumes on its thread from ``saver`` without asking
     anything about sentence 1 again; a finished thread is read back without a model call. (Run against
-    SQLite in tests/unit/test_ecosystem.py and against a real PostgreSQL server in
+    SQLite in tests/unit/scenarios/test_ecosystem.py and against a real PostgreSQL server in
     tests/integration/test_postgres.py; ``scripted`` is the conftest fixture, the "vtg" store must be
     registered.)"""
     import pytest
