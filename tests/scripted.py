@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from verirag import Context
-from verirag.documents import Document
+from verirag.documents import Document, make_document
+from verirag.graph.state import Draft, Part, Sentence
 from verirag.graph.systems import SYSTEMS
 from verirag.prompts import (
     cite,
@@ -197,6 +199,62 @@ class Writer:
         raise AssertionError(f"unexpected prompt {kind}: {prompt[:80]}")
 
 
+VTG_DOCUMENTS = {title: make_document(title, text) for title, text in VTG_DOCS.items()}  # as "vtg" holds them
+
+
+def a_draft(text: str, citations: Sequence[str] = (), **fields: Any) -> Draft:
+    """A draft as ``generate_sentence`` leaves it (citing ``citations``), then ``fields``."""
+    base = Draft(
+        text=text,
+        citations=list(citations),
+        support=None,
+        verified_by="none",
+        status="drafted",
+        score=None,
+        trial=0,
+        quotes=[],
+    )
+    return {**base, **fields}  # type: ignore[typeddict-item]
+
+
+def a_sentence(
+    text: str, citations: Sequence[str] = (), verified_by: str = "citations", **fields: Any
+) -> Sentence:
+    """A kept sentence of the answer citing ``citations`` (verified unless ``verified_by="none"``)."""
+    base = Sentence(
+        text=text,
+        citations=list(citations),
+        support=0.9 if verified_by != "none" else 0.02,
+        verified_by=verified_by,  # type: ignore[typeddict-item]
+        score=None,
+        trial=1,
+        quotes=[],
+    )
+    return {**base, **fields}  # type: ignore[typeddict-item]
+
+
+def a_part(
+    index: int,
+    question: str,
+    sentences: Sequence[Sentence],
+    documents: Sequence[Document] = (),
+    depends_on: int | None = None,
+    member: str | None = None,
+) -> Part:
+    """An answered part of a planned question, as ``answer_part`` records it (its documents by id)."""
+    return Part(
+        index=index,
+        question=question,
+        depends_on=depends_on,
+        member=member,
+        answer=" ".join(s["text"] for s in sentences),
+        verified=any(s["verified_by"] != "none" for s in sentences),
+        sentences=[{**s, "part": index} for s in sentences],  # type: ignore[typeddict-item]
+        documents={d["id"]: {"title": d["title"], "text": d["text"]} for d in documents},
+        refusal=None,
+    )
+
+
 def vtg_context(model: str, **kw: Any) -> Context:
     """The writing-stage tests' Context: plain top-k retrieval from the "vtg" store, then VTG."""
     return Context(
@@ -216,7 +274,7 @@ def vtg_context(model: str, **kw: Any) -> Context:
 def interrupted_then_resumed(saver, scripted) -> None:
     """A run that crashes while writing sentence 2 resumes on its thread from ``saver`` without asking
     anything about sentence 1 again; a finished thread is read back without a model call. (Run against
-    SQLite in tests/unit/test_ecosystem.py and against a real PostgreSQL server in
+    SQLite in tests/unit/scenarios/test_ecosystem.py and against a real PostgreSQL server in
     tests/integration/test_postgres.py; ``scripted`` is the conftest fixture, the "vtg" store must be
     registered.)"""
     import pytest

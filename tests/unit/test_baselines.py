@@ -41,7 +41,7 @@ ASKING = {
     "verirag-atoms": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-no-qg": RETRIEVAL_STAGE | SENTENCE_LOOP - {"evidence_finder"},  # searches with the sentence
     "verirag-no-verifier": RETRIEVAL_STAGE | {"generate_sentence", "cite"},  # nothing checked
-    "verirag-no-simplifier": RETRIEVAL_STAGE | SENTENCE_LOOP,  # (citations kept: test_writing_stage.py)
+    "verirag-no-simplifier": RETRIEVAL_STAGE | SENTENCE_LOOP,  # citations kept: scenarios/test_writing_stage
 }
 # judge_utility's calls over the four candidates: one listwise judgment (the default); three shuffled
 # votes stop after two that agree (a third cannot change the majority); one ranking prompt; one pointwise

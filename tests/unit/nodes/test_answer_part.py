@@ -1,0 +1,44 @@
+"""answer_part: one part of a planned question through the graph without its planner (a nested run)."""
+
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+
+from tests.scripted import S1, S2, Q, Writer, vtg_context
+from verirag import refusal
+from verirag.graph.node import as_node
+from verirag.nodes.planning.answer_part import answer_part_with
+from verirag.workflow import builder
+
+PART = {"index": 1, "question": Q, "depends_on": 0, "member": "Japan"}
+
+
+def answer_part():
+    """The node as the graph builds it: over the pipeline without a planner."""
+    return as_node(answer_part_with(builder(planner=False).compile(name="verirag-part")))
+
+
+def test_a_part_is_answered_within_part_sentences_and_its_sentences_carry_its_index(vtg_store, scripted):
+    events: list[dict] = []
+    script = Writer([S1, S2], cite={S1: ["Japan"], S2: ["Kyoto"]}, needs={S1: ["Japan"], S2: ["Kyoto"]})
+    name, model = scripted(script)
+    runtime = Runtime(context=vtg_context(name, part_sentences=1), stream_writer=events.append)
+    update = answer_part()(PART, runtime)
+    (part,) = update["parts"]
+    assert script.generated == [S1]  # max_sentences capped at part_sentences: S2 never asked for
+    assert (part["index"], part["question"], part["depends_on"], part["member"]) == (1, Q, 0, "Japan")
+    assert part["answer"] == "Tokyo is the capital of Japan [1]." and part["verified"] is True
+    assert [(s["text"], s["part"]) for s in part["sentences"]] == [(S1, 1)]
+    assert [d["title"] for d in part["documents"].values()] == ["Japan"] and part["refusal"] is None
+    assert [(e["event"], e["part"], e["sentence"]["text"]) for e in events] == [("sentence", 1, S1)]
+    # the nested run's ledger joins the graph's, beside the part's own entry
+    assert update["usage"]["cite"]["calls"] == 1 and update["usage"]["answer_part"]["runs"] == 1
+    assert sum(e["calls"] for e in update["usage"].values()) == len(model.calls)
+
+
+def test_a_part_that_verifies_nothing_is_recorded_unverified_with_its_refusal(vtg_store, scripted):
+    name, _ = scripted(Writer([S1], cite={S1: ["Japan"]}, needs={}))  # nothing supports S1
+    update = answer_part()(PART, Runtime(context=vtg_context(name, max_trials=0)))
+    (part,) = update["parts"]
+    assert part["verified"] is False and part["refusal"] == refusal.NOTHING_VERIFIED
+    assert part["answer"] == refusal.NOTHING_VERIFIED and [s["part"] for s in part["sentences"]] == [1]

@@ -1,0 +1,57 @@
+"""compose_answer: a planned question's answer, only its parts' verified sentences, renumbered."""
+
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+
+from tests.scripted import a_part, a_sentence
+from verirag import Context, refusal
+from verirag.graph.node import as_node
+from verirag.nodes.planning.compose_answer import compose_answer
+from verirag.plans import MEMBER
+from verirag.stores import make_document
+
+SYLVANIA = make_document("Sylvania", "Sylvania is a country in Europe. The capital of Sylvania is Vale.")
+VALE_DOC = make_document("Vale", "Vale is a city on a river, the capital of Sylvania.")
+FENWICK = make_document("Grand Fenwick", "Grand Fenwick is a tiny duchy in the Alps, known for its wine.")
+VALE = "The capital of Sylvania is Vale."
+INVENTED = "The capital of Grand Fenwick is Port Royal."
+
+
+def test_only_verified_sentences_renumbered_over_the_answer_and_each_unverified_part_named():
+    events: list[dict] = []
+    parts = [
+        a_part(2, "Where is Vale?", [a_sentence(VALE, [VALE_DOC["id"]])], [VALE_DOC]),  # said already
+        a_part(
+            1,
+            "What is the capital of Grand Fenwick?",
+            [a_sentence(INVENTED, [FENWICK["id"]], "none")],
+            [FENWICK],
+        ),
+        a_part(0, "What is the capital of Sylvania?", [a_sentence(VALE, [SYLVANIA["id"]])], [SYLVANIA]),
+    ]
+    update = as_node(compose_answer)(
+        {"parts": parts}, Runtime(context=Context(), stream_writer=events.append)
+    )
+    gap = refusal.PART_MISSING.format(gap="what the capital of Grand Fenwick is")
+    assert update["answer"] == f"The capital of Sylvania is Vale [1]. {gap}"
+    # the answer's own documents first, then those of the sentences left out, in the order asked
+    assert list(update["documents"]) == [SYLVANIA["id"], FENWICK["id"], VALE_DOC["id"]]
+    assert [s["part"] for s in update["sentences"]] == [0, 1, 2]  # every part's sentence, in asked order
+    assert [(p["index"], p["verified"], p["documents"]) for p in update["plan"]] == [
+        (0, True, [SYLVANIA["id"]]),
+        (1, False, [FENWICK["id"]]),
+        (2, True, [VALE_DOC["id"]]),
+    ]
+    assert update["refusal"] == gap and events == [{"event": "refusal", "text": gap}]
+
+
+def test_nothing_verified_is_the_plain_refusal_and_an_unstarted_second_hop_is_named():
+    first = "Which countries border Freedonia?"
+    unverified = a_part(0, first, [a_sentence("Freedonia borders nobody.", verified_by="none")])
+    update = as_node(compose_answer)({"parts": [unverified]}, Runtime(context=Context()))
+    assert update["answer"] == refusal.NOTHING_VERIFIED
+    waited = [{"question": first, "depends_on": None}, {"question": f"Who rules {MEMBER}?", "depends_on": 0}]
+    partly = a_part(0, first, [a_sentence("Freedonia is in Europe.")])  # verified, names no member
+    update = as_node(compose_answer)({"parts": [partly], "subquestions": waited}, Runtime(context=Context()))
+    assert update["answer"] == f"Freedonia is in Europe. {refusal.PART_UNKNOWN}"

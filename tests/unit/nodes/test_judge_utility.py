@@ -1,0 +1,47 @@
+"""judge_utility: D chosen from D and the candidates by the model's utility judgments."""
+
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+
+from tests.scripted import VTG_DOCUMENTS, prompt_kind, titles_in
+from verirag import Context
+from verirag.graph.node import as_node
+from verirag.nodes.retrieval.judge_utility import judge_utility
+from verirag.testing import last_user_text
+
+JAPAN, TOKYO, OSAKA, KYOTO = (VTG_DOCUMENTS[t] for t in ("Japan", "Tokyo", "Osaka", "Kyoto"))
+STATE = {
+    "question": "What is the capital of Japan?",
+    "selected": [JAPAN],
+    "candidates": [OSAKA, TOKYO, KYOTO],
+}
+
+
+def test_the_listwise_selection_becomes_d_in_pool_order(scripted):
+    name, model = scripted(lambda messages, kwargs: "Selected Documents: 3 1")
+    update = as_node(judge_utility)(STATE, Runtime(context=Context(model=name, top_k=2)))
+    assert update["selected"] == [JAPAN, TOKYO]  # numbers 3 and 1 of the prompt, D ahead of the window
+    (messages, _), *_ = model.calls
+    assert prompt_kind(messages) == "select" and titles_in(last_user_text(messages)) == [
+        "Japan",
+        "Osaka",
+        "Tokyo",
+        "Kyoto",
+    ]
+    entry = update["usage"]["judge_utility"]
+    assert (entry["calls"], entry["fallbacks"]) == (1, 0)
+
+
+def test_a_selection_without_a_valid_number_keeps_d_and_tops_it_up_in_retrieval_order(scripted):
+    name, _ = scripted(lambda messages, kwargs: "Selected Documents: none of them")
+    update = as_node(judge_utility)(STATE, Runtime(context=Context(model=name, top_k=2)))
+    assert update["selected"] == [JAPAN, OSAKA]
+    entry = update["usage"]["judge_utility"]
+    assert (entry["calls"], entry["fallbacks"]) == (1, 1)
+
+
+def test_without_utility_judgments_d_is_the_first_k_and_nothing_is_asked(scripted):
+    name, model = scripted(lambda messages, kwargs: "Selected Documents: 4")
+    update = as_node(judge_utility)(STATE, Runtime(context=Context(model=name, top_k=3, utility_mode="off")))
+    assert update["selected"] == [JAPAN, OSAKA, TOKYO] and model.calls == []

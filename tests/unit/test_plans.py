@@ -1,0 +1,103 @@
+"""The planning rules (verirag/plans.py): which questions have several parts and which sub-questions they
+split into, the members a verified answer names, a question as a clause of the refusal. No model call."""
+
+from __future__ import annotations
+
+import pytest
+
+from verirag.plans import MEMBER, SubQuestion, indirect, members, plan
+
+
+@pytest.mark.parametrize(
+    "question, parts",
+    [
+        (
+            'Who wrote "Alpha Tale", "Beta Song" and "Gamma Poem"?',
+            ["Who wrote Alpha Tale?", "Who wrote Beta Song?", "Who wrote Gamma Poem?"],
+        ),
+        (
+            "Who founded Alba, the Brix Company and the Song dynasty?",
+            ["Who founded Alba?", "Who founded the Brix Company?", "Who founded the Song dynasty?"],
+        ),
+        (
+            "Of which countries are Harare, Tashkent and Stockholm the capitals?",
+            [
+                "Of which country is Harare the capital?",
+                "Of which country is Tashkent the capital?",
+                "Of which country is Stockholm the capital?",
+            ],
+        ),
+        ('Where are "Alba", "Brix" and "Corda"?', ["Where is Alba?", "Where is Brix?", "Where is Corda?"]),
+        (
+            "What are the official languages of Canada, Belgium and Switzerland?",
+            [
+                "What are the official languages of Canada?",
+                "What are the official languages of Belgium?",
+                "What are the official languages of Switzerland?",
+            ],
+        ),
+    ],
+)
+def test_an_enumeration_is_asked_once_per_member(question, parts):
+    assert plan(question) == [SubQuestion(p) for p in parts]
+
+
+@pytest.mark.parametrize(
+    "question, first, then",
+    [
+        (
+            "What are the capitals of the countries that border Freedonia?",
+            "Which countries border Freedonia?",
+            f"What is the capital of {MEMBER}?",
+        ),
+        (
+            "Who are the lead vocalists for the five bands with the most album sales in rock history?",
+            "Which are the five bands with the most album sales in rock history?",
+            f"Who is the lead vocalist of {MEMBER}?",
+        ),
+        (
+            "What are the capital cities of the seven largest islands in the world?",
+            "Which are the seven largest islands in the world?",
+            f"What is the capital city of {MEMBER}?",
+        ),
+    ],
+)
+def test_an_attribute_of_a_described_set_is_two_hops(question, first, then):
+    assert plan(question) == [SubQuestion(first), SubQuestion(then, depends_on=0)]
+    assert plan(question, max_hops=1) == [SubQuestion(question)]  # no second hop allowed: one part
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the capital of Japan?",
+        "Which countries border Malawi?",
+        "Who founded Marks and Spencer?",
+        "Who painted the Mona Lisa and when?",
+        'Who wrote "Hamlet"?',
+    ],
+)
+def test_a_question_of_one_part_is_not_split(question):
+    assert plan(question) == [SubQuestion(question)]
+
+
+def test_more_members_than_the_cap_are_not_split():
+    question = "Who founded Alba, Brix, Corda, Delta and Echo?"
+    assert len(plan(question, max_parts=5)) == 5 and plan(question, max_parts=4) == [SubQuestion(question)]
+
+
+def test_the_members_of_an_answer_are_its_names_the_question_does_not_hold():
+    answer = (
+        "The Republic of Freedonia borders Sylvania to the east, Grand Fenwick and Ruritania to the west."
+    )
+    assert members(answer, "Which countries border Freedonia?", 5) == [
+        "Sylvania",
+        "Grand Fenwick",
+        "Ruritania",
+    ]
+    assert members(answer, "Which countries border Freedonia?", 2) == ["Sylvania", "Grand Fenwick"]
+
+
+def test_a_question_as_a_clause_of_the_refusal():
+    assert indirect("What is the capital of Grand Fenwick?") == "what the capital of Grand Fenwick is"
+    assert indirect("Who wrote Beta Song?") == "who wrote Beta Song"
