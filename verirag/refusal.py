@@ -13,6 +13,7 @@ PREFIX = "The documents do not"
 NOTHING_VERIFIED = "The documents do not answer this question."
 PART_MISSING = "The documents do not say {gap}."
 PART_UNKNOWN = "The documents do not answer every part of this question."
+OVER_CAP = "Not asked, over the cap of {n} parts: {gaps}."
 _LOWER_OPENERS = frozenset("The A An It Its This These Those Their His Her".split())
 
 

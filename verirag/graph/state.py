@@ -186,4 +186,5 @@ class State(InputState, OutputState, total=False):
     subquestions: list[dict]  # the plan: [{"question", "depends_on"}] (a dependent one is a template)
     waiting: list[dict]  # the parts to ask next: [{"index", "question", "depends_on", "member"}]
     expanded: list[int]  # dependent sub-questions already filled with their members
+    unasked: Annotated[list[str], operator.add]  # sub-questions a member named but over the max_parts cap
     parts: Annotated[list[Part], operator.add]  # the answered parts

@@ -55,3 +55,13 @@ def test_nothing_verified_is_the_plain_refusal_and_an_unstarted_second_hop_is_na
     partly = a_part(0, first, [a_sentence("Freedonia is in Europe.")])  # verified, names no member
     update = as_node(compose_answer)({"parts": [partly], "subquestions": waited}, Runtime(context=Context()))
     assert update["answer"] == f"Freedonia is in Europe. {refusal.PART_UNKNOWN}"
+
+
+def test_the_sub_questions_over_the_parts_cap_are_named_as_not_asked():
+    parts = [a_part(0, "What is the capital of Sylvania?", [a_sentence(VALE, [SYLVANIA["id"]])], [SYLVANIA])]
+    state = {"parts": parts, "unasked": ["What is the capital of Grand Fenwick?"]}
+    update = as_node(compose_answer)(
+        state, Runtime(context=Context(max_parts=1), stream_writer=lambda e: None)
+    )
+    note = refusal.OVER_CAP.format(n=1, gaps="what the capital of Grand Fenwick is")
+    assert update["answer"] == f"The capital of Sylvania is Vale [1]. {note}" and update["refusal"] == note

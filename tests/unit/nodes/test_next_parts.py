@@ -33,6 +33,7 @@ def test_the_waiting_sub_question_is_asked_for_each_member_the_verified_answer_n
     assert update["expanded"] == [1]
     capped = as_node(next_parts)(state, Runtime(context=Context(max_parts=2)))
     assert [p["member"] for p in capped["waiting"]] == ["Sylvania"]  # max_parts in all
+    assert capped["unasked"] == ["What is the capital of Grand Fenwick?"]  # kept, so the answer names it
     again = as_node(next_parts)({**state, "expanded": [1]}, Runtime(context=Context()))
     assert again["waiting"] == []  # already asked
 

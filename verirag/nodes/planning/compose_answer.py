@@ -3,7 +3,8 @@
 In the order the parts were asked, each with its citations and quotes, documents renumbered [1]..[n] over the
 whole answer, a sentence already said by an earlier part left out. What a part could not verify is named: "The
 documents do not say <its question>." (or the part's own refusal when it verified some of it); a second hop
-that no member of the first answer started adds "The documents do not answer every part of this question."
+that no member of the first answer started adds "The documents do not answer every part of this question.",
+and members over the ``max_parts`` cap are named as not asked.
 ``plan`` in the output shows each part: question, answer, verdict and cited documents.
 """
 
@@ -47,6 +48,9 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
     waited = {sub["depends_on"] for sub in state.get("subquestions") or []} - {None}
     if waited - asked:  # a second hop that no member of the first answer could start
         gaps.append(refusal.PART_UNKNOWN)
+    if state.get("unasked"):  # members over the max_parts cap: said, never silently dropped
+        named = ", ".join(plans.indirect(q) for q in state["unasked"])
+        gaps.append(refusal.OVER_CAP.format(n=ctx.max_parts, gaps=named))
     said_refusal = " ".join(gaps) if shown else refusal.NOTHING_VERIFIED
     if said_refusal:
         runtime.stream_writer({"event": "refusal", "text": said_refusal})

@@ -1,8 +1,9 @@
 """next_parts — after a wave of parts, the sub-questions that waited for them, once per member named.
 
 Each sub-question that waited for a part now answered is asked once for every member that part's verified
-answer names (at most ``max_parts`` parts in all). A part that verified nothing names no member, so what
-waited for it is not asked (the refusal names it).
+answer names (at most ``max_parts`` parts in all; the members over the cap are kept as ``unasked``, and the
+answer names them). A part that verified nothing names no member, so what waited for it is not asked (the
+refusal names it).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
     done = {p["index"]: p for p in parts}
     expanded = list(state.get("expanded") or [])
     waiting: list[dict] = []
+    unasked: list[str] = []
     room = runtime.context.max_parts - len(parts)
     for i, sub in enumerate(state.get("subquestions") or []):
         source = done.get(sub["depends_on"]) if sub["depends_on"] is not None else None
@@ -27,7 +29,10 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
             continue
         expanded.append(i)
         verified = " ".join(s["text"] for s in source["sentences"] if s["verified_by"] != "none")
-        for member in plans.members(verified, source["question"], max(room - len(waiting), 0)):
+        named = plans.members(verified, source["question"], len(verified))
+        left = max(room - len(waiting), 0)
+        unasked += [plans.fill(sub["question"], member) for member in named[left:]]
+        for member in named[:left]:
             waiting.append(
                 {
                     "index": len(parts) + len(waiting),
@@ -36,4 +41,4 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
                     "member": member,
                 }
             )
-    return {"waiting": waiting, "expanded": expanded}
+    return {"waiting": waiting, "expanded": expanded, "unasked": unasked}
