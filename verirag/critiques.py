@@ -215,11 +215,10 @@ def guarded(
     evidence = _quoted_documents(documents, chosen)
     missing = missing_terms(sentence, " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence))
     texts = [(d.get("title", ""), d["text"]) for d in evidence]
-    quoted = " ".join(f"{title}. {text}" for title, text in texts)
     moved = (
         numbers_out_of_place(atoms(sentence), texts)
         + unlisted_members(statements(sentence), texts)
-        + unstated_attributes(statements(sentence), quoted)
+        + unstated_attributes(statements(sentence), texts)
     )
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 

@@ -310,17 +310,17 @@ def _same_root(a: str, b: str) -> bool:
     return a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
 
 
-def unstated_attributes(statements: Sequence[str], evidence: str) -> list[str]:
+def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str, str]]) -> list[str]:
     """What statements of the form "The <attribute> of <Name> is <value>" give a name that the evidence lacks.
 
-    The head noun must be in an evidence sentence that states the value's names or numbers, as a word of its
-    stem ("headquarter" in "headquartered"): "The population of Africa is 30.3 million km2" is not in "At
-    about 30.3 million km2 … it covers 20% of Earth's land". Where such a sentence gives the attribute of
-    something else and never of the name, that is reported as "<attribute> of <Name>": "The capital of
-    Switzerland is Zurich" is not in "Zurich is the largest city in Switzerland and the capital of the canton
-    of Zurich".
+    The head noun must be in a sentence of the ``(title, text)`` documents that states the value's names or
+    numbers, as a word of its stem ("headquarter" in "headquartered"): "The population of Africa is 30.3
+    million km2" is not in "At about 30.3 million km2 … it covers 20% of Earth's land". Where those sentences
+    give the attribute of something else and never of the name, that is reported as "<attribute> of <Name>":
+    "The capital of Switzerland is Zurich" is not in "… the capital of the canton of Zurich" ("of the
+    country" is the document's own subject: its title before a comma or parenthesis).
     """
-    sentences = split_sentences(evidence)
+    sentences = [(title, x) for title, text in documents for x in [title, *split_sentences(text)]]
     out = []
     for statement in statements:
         match = _ATTRIBUTE.match(statement.strip())
@@ -329,20 +329,25 @@ def unstated_attributes(statements: Sequence[str], evidence: str) -> list[str]:
         rest = statement.strip()[match.end() - 1 :]
         owner, _, value = (re.split(r" (is|are|was|were) ", rest, maxsplit=1) + ["", ""])[:3]
         terms = [t for t in key_terms(value or owner) if t != NEGATION]
-        stating = [x for x in sentences if terms and terms[0] in _vocabulary(x)[terms[0][0].isdigit()]]
+        stating = [
+            (t, x) for t, x in sentences if terms and terms[0] in _vocabulary(x)[terms[0][0].isdigit()]
+        ]
         said = set().union(
-            *(content_words(x.replace("-", " ")) | content_words(x) for x in stating or sentences)
+            *(content_words(x.replace("-", " ")) | content_words(x) for _, x in stating or sentences)
         )
         head = stemmer().stemWord(match["head"])
         if not any(_same_root(head, word) for word in said):
             out.append(match["head"])
             continue
-        # the attribute's owners in the value's sentences: "capital of the canton of Zurich"
         of = re.compile(
             rf"\b{re.escape(match['head'][:4])}\w*(?:\s+[\w-]+){{0,4}}?\s+of\s+((?:[\w'’-]+\s+){{0,4}}[\w'’-]+)",
             re.I,
         )
-        owners = [content_words(m.group(1)) for x in stating for m in of.finditer(x)]
+        owners = [
+            content_words(m[1] if re.search(r"\b[A-Z]", m[1]) else re.split(r",| \(", title)[0])
+            for title, x in stating
+            for m in of.finditer(x)
+        ]
         if owners and value and not any(content_words(owner) & found for found in owners):
             out.append(f"{match['head']} of {owner}")
     return out

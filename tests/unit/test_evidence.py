@@ -204,25 +204,37 @@ def test_through_the_guard_a_swapped_member_fails_without_a_model_call():
 
 
 def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_value():
-    africa = (
-        "Africa is the world's second-largest continent. Its population is about 1.4 billion. "
-        "At about 30.3 million km2 including adjacent islands, it covers 20% of Earth's land area."
-    )
+    africa = [
+        (
+            "Africa",
+            "Africa is the world's second-largest continent. Its population is about 1.4 billion. "
+            "At about 30.3 million km2 including adjacent islands, it covers 20% of Earth's land area.",
+        )
+    ]
     claim = "The population of Africa is approximately 30.3 million km2."
     assert unstated_attributes([claim], africa) == ["population"]  # said, but of another number
     assert unstated_attributes(["The population of Africa is about 1.4 billion."], africa) == []
-    queen = "Queen are a British rock band formed in 1970 by Freddie Mercury, Brian May, and Roger Taylor."
+    queen = [
+        ("Queen (band)", "Queen are a British rock band formed in 1970 by Freddie Mercury and Brian May.")
+    ]
     assert unstated_attributes(["The lead vocalist of Queen is Freddie Mercury."], queen) == ["vocalist"]
-    apple = "Apple Inc. is an American technology company headquartered in Cupertino, California."
-    assert unstated_attributes(["The headquarters of Apple is Cupertino, California."], apple) == []
-    # the attribute of something else in the value's sentence, never of the claim's name: a scope slip
-    zurich = "Zurich is the largest city in Switzerland and the capital of the canton of Zurich."
+    apple = [("Apple Inc.", "Apple Inc. is an American technology company headquartered in Cupertino.")]
+    assert unstated_attributes(["The headquarters of Apple is Cupertino."], apple) == []
+    # a quantity is no attribute ("most of Africa")
+    assert unstated_attributes(["Their range extends through most of Africa."], queen) == []
+
+
+def test_the_attribute_of_something_else_in_the_values_sentence_is_a_scope_slip():
+    zurich = [
+        ("Zurich", "Zurich is the largest city in Switzerland and the capital of the canton of Zurich.")
+    ]
     assert unstated_attributes(["The capital of Switzerland is Zurich."], zurich) == [
         "capital of Switzerland"
     ]
-    prague = (
-        "Prague is the capital and largest city of the Czech Republic and the historical capital of Bohemia."
-    )
+    prague = [("Prague", "Prague is the capital and largest city of the Czech Republic and of Bohemia.")]
     assert unstated_attributes(["The capital of the Czech Republic is Prague."], prague) == []
-    # a quantity is no attribute ("most of Africa")
-    assert unstated_attributes(["Their range extends through most of Africa."], queen) == []
+    # "of the country" is the document's subject: its title, without what follows a comma
+    tajikistan = [("Tajikistan", "Dushanbe is the capital and largest city of the country.")]
+    assert unstated_attributes(["The capital of Tajikistan is Dushanbe."], tajikistan) == []
+    punjab = [("Punjab, Pakistan", "Lahore is the capital and largest city of the province.")]
+    assert unstated_attributes(["The largest city of Pakistan is Lahore."], punjab) == ["city of Pakistan"]
