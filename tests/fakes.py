@@ -65,7 +65,7 @@ WEB_SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
             "Mount Fuji, the highest mountain in Japan, is near Tokyo.",
             "Mount Fuji is the highest mountain in Japan.",
         ),
-        ("Tokyo has one billion inhabitants.", None),
+        ("About 125 million people live in Tokyo.", None),
     ],
     "What is Mount Fuji?": [
         ("Mount Fuji is the highest mountain in Japan.", "Mount Fuji is the highest mountain in Japan.")

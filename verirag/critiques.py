@@ -26,6 +26,7 @@ from verirag.evidence import (
     quote_text,
     select_quotes,
     sentence_spans,
+    uncovered_words,
     unlisted_members,
     unstated_attributes,
 )
@@ -213,7 +214,9 @@ def guarded(
     if ctx.subject_check and given is None:
         chosen = named_quotes(documents, chosen, sentence)
     evidence = _quoted_documents(documents, chosen)
-    missing = missing_terms(sentence, " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence))
+    quoted = " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence)
+    missing = missing_terms(sentence, quoted)
+    missing += [w for w in uncovered_words(sentence, quoted) if w not in missing]
     texts = [(d.get("title", ""), d["text"]) for d in evidence]
     moved = (
         numbers_out_of_place(atoms(sentence), texts)

@@ -353,6 +353,22 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
     return out
 
 
+COVERAGE = 0.6  # share of its words a claim's quote must hold (v2 calibration: no true claim below 0.67)
+
+
+def uncovered_words(claim: str, evidence: str, share: float = COVERAGE) -> list[str]:
+    """The claim's words that the evidence lacks, when they are more than ``1 - share`` of its words.
+
+    Words are compared by stem root ("vocalist" / "vocal"). "Henry Ford was an American industrialist and
+    business magnate" over "It was founded by Henry Ford" lacks half of its words: the judge must not fill
+    them in from what it knows.
+    """
+    words = content_words(claim)
+    said = content_words(evidence) | content_words(evidence.replace("-", " "))
+    lacking = sorted(w for w in words if not any(_same_root(w, s) for s in said))
+    return lacking if words and len(lacking) > (1 - share) * len(words) else []
+
+
 def missing_terms(claim: str, evidence: str) -> list[str]:
     """The claim's key terms that the evidence does not contain (empty: the guard passes).
 

@@ -11,6 +11,7 @@ from verirag.evidence import (
     key_terms,
     missing_terms,
     numbers_out_of_place,
+    uncovered_words,
     unlisted_members,
     unstated_attributes,
 )
@@ -238,3 +239,22 @@ def test_the_attribute_of_something_else_in_the_values_sentence_is_a_scope_slip(
     assert unstated_attributes(["The capital of Tajikistan is Dushanbe."], tajikistan) == []
     punjab = [("Punjab, Pakistan", "Lahore is the capital and largest city of the province.")]
     assert unstated_attributes(["The largest city of Pakistan is Lahore."], punjab) == ["city of Pakistan"]
+
+
+def test_a_claim_most_of_whose_words_the_quote_lacks_fails_without_a_model_call():
+    ford = make_document(
+        "Ford Motor Company",
+        "The Ford Motor Company is an American automobile maker. It was founded by Henry Ford in 1903.",
+    )
+    assert uncovered_words(
+        "Henry Ford was an American industrialist and business magnate.", ford["text"]
+    ) == [
+        "busi",
+        "industrialist",
+        "magnat",
+    ]
+    assert uncovered_words("Henry Ford founded the Ford Motor Company in 1903.", ford["text"]) == []
+    model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.97))  # a judge that knows
+    claim = "Henry Ford was an American industrialist and business magnate."
+    (check,) = support.decide_support(model, [([ford], claim)], "q", Context(slot_check=False))
+    assert not check.passed and model.calls == []

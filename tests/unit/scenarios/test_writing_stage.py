@@ -212,7 +212,7 @@ def test_a_named_gap_is_checked_against_the_question_and_the_verified_answer(
 
 
 def test_nothing_verified_is_a_plain_refusal_and_writing_stops_there(vtg_store, scripted):
-    bad = "Tokyo is made of cheese."
+    bad = "Tokyo is the capital of East Asia."
     script = Writer([bad, bad, S1], cite={bad: ["Japan"], S1: ["Japan"]}, needs={S1: ["Japan"]})
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name, max_trials=1))
@@ -223,7 +223,7 @@ def test_nothing_verified_is_a_plain_refusal_and_writing_stops_there(vtg_store, 
 def test_documents_found_insufficient_by_llatrieval_spend_no_evidence_finder_trial(vtg_store, scripted):
     from verirag.nodes.retrieval.verify_retrieval import FLOOR, PASS
 
-    bad = "Tokyo is made of cheese."
+    bad = "Tokyo is the capital of East Asia."
     script = Writer([bad, bad], cite={bad: ["Japan"]}, needs={})
 
     def respond(messages, kwargs):
@@ -270,10 +270,10 @@ def test_end_signal_and_sentence_cap(vtg_store, scripted):
     out, _ = run(Q, ctx(name))
     assert out["sentences"] == [] and out["answer"] == refusal.NOTHING_VERIFIED
     many = [
-        "Japan has thousands of islands.",
-        "Its emperor lives in Tokyo.",
-        "Rice farming shaped its villages.",
-        "Sumo wrestling began there.",
+        "Japan is an island country.",
+        "Japan is in East Asia.",
+        "Its capital is Tokyo.",
+        "Japan is a country of islands in Asia.",
     ]
     script = Writer(many, cite={s: ["Japan"] for s in many}, needs={s: ["Japan"] for s in many})
     name, _ = scripted(script)
@@ -466,27 +466,27 @@ def test_a_compound_sentence_that_adds_one_new_fact_is_not_a_restatement():
     assert repeats(kept[0].rstrip(".") + ", and Japan is an island country.", kept)  # every atom said
 
 
-LIST = "Japan's cities include Tokyo, Osaka, and Banana."
+LIST = "Japan has Tokyo, Osaka, and Banana."
 
 
 def test_with_atomic_claims_a_list_keeps_its_verified_members_and_the_refusal_names_the_rest(
     vtg_store, scripted
 ):
-    members = {f"Japan's cities include {m}.": [m] for m in ("Tokyo", "Osaka")}  # Banana: never
+    members = {f"Japan has {m}.": [m] for m in ("Tokyo", "Osaka")}  # Banana: never
     script = Writer([LIST], cite={LIST: ["Tokyo", "Osaka", "Banana"]}, needs=members)
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name, top_k=6, atomic_claims=True))
     (sentence,) = out["sentences"]
-    assert sentence["text"] == "Japan's cities include Tokyo and Osaka."
+    assert sentence["text"] == "Japan has Tokyo and Osaka."
     assert sentence["verified_by"] == "citations"
-    assert sentence["omitted"] == ["Japan's cities include Banana."]
+    assert sentence["omitted"] == ["Japan has Banana."]
     assert [(a["text"], a["verified"]) for a in sentence["atoms"]] == [
-        ("Japan's cities include Tokyo.", True),
-        ("Japan's cities include Osaka.", True),
-        ("Japan's cities include Banana.", False),
+        ("Japan has Tokyo.", True),
+        ("Japan has Osaka.", True),
+        ("Japan has Banana.", False),
     ]
     assert all(a["quotes"] for a in sentence["atoms"] if a["verified"])
-    assert out["refusal"] == "The documents do not say that Japan's cities include Banana."
+    assert out["refusal"] == "The documents do not say that Japan has Banana."
     assert out["answer"].endswith(out["refusal"]) and "Banana" not in out["answer"].split(".")[0]
     # without atomic claims the list is one claim: it fails, and nothing of it is kept in the answer
     plain, _ = run(
@@ -583,7 +583,7 @@ def test_beam_in_the_graph_keeps_the_winner_with_its_score(vtg_store, scripted):
 
 
 def test_tier_two_is_not_asked_when_the_memory_is_the_cited_set(vtg_store, scripted):
-    bad = "Tokyo is made of cheese."
+    bad = "Tokyo is the capital of East Asia."
     script = Writer([bad], cite={bad: ["Japan"]}, needs={})
     name, _ = scripted(script)
     out, state = run(Q, ctx(name, top_k=1, max_trials=0))
