@@ -263,7 +263,7 @@ _MEMBER = rf"(?:the )?{_NAME_RUN}"
 _LISTED = re.compile(rf"{_MEMBER}(?:, {_MEMBER})*,? (?:and|or) {_MEMBER}")
 
 
-def _lists(text: str) -> list[list[str]]:
+def name_lists(text: str) -> list[list[str]]:
     """The lists of names of ``text`` ("A, B and C", "A or B"), each as its members."""
     return [
         [m.group().removeprefix("the ").rstrip(".") for m in re.finditer(_MEMBER, found.group())]
@@ -280,14 +280,14 @@ def unlisted_members(statements: Sequence[str], documents: Sequence[tuple[str, s
     Ingres" where the document says "Bartholdi and Daniel Chester French", naming Ingres in another
     sentence). Members gathered from several documents (a two-document claim) are left to the other checks.
     """
-    stated = [(text, members) for _, text in documents for members in _lists(text)]
+    stated = [(text, members) for _, text in documents for members in name_lists(text)]
 
     def listed(name: str, members: list[str]) -> bool:
         return any(name.lower() == m.lower() or same_name(name.lower(), m.lower()) for m in members)
 
     out: list[str] = []
     for statement in statements:
-        for members in _lists(statement):
+        for members in name_lists(statement):
             text, best = max(stated, key=lambda s: sum(listed(m, s[1]) for m in members), default=("", []))
             if not any(listed(m, best) for m in members):
                 continue

@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from verirag.atoms import list_members
-from verirag.evidence import YEAR, as_number, content_words, same_name
+from verirag.evidence import YEAR, as_number, content_words, name_lists, same_name
 from verirag.text import NAME_LINKS, split_sentences
 
 BLANK = "___"
@@ -103,10 +102,6 @@ def _standalone(claim: str, start: int, end: int) -> bool:
     )
 
 
-_LIST_MEMBER = r"(?:the )?[A-Z][\w'’.-]*(?: (?:of |de |the )?[A-Z][\w'’.-]*)*"
-_QUOTED_LIST = re.compile(rf"{_LIST_MEMBER}(?:, {_LIST_MEMBER})+,? (?:and|or) {_LIST_MEMBER}")
-
-
 def _co_members(quote: str, term: str) -> tuple[str, ...]:
     """The other members of each list of three or more names in the quote that holds ``term``.
 
@@ -114,8 +109,7 @@ def _co_members(quote: str, term: str) -> tuple[str, ...]:
     the term names the list the claim takes one member of, not a rival.
     """
     out: list[str] = []
-    for match in _QUOTED_LIST.finditer(quote):
-        members = list_members(match.group(0))
+    for members in (m for m in name_lists(quote) if len(m) >= 3):
         if any(same_term(term, m) for m in members):
             out += [m for m in members if not same_term(term, m)]
     return tuple(dict.fromkeys(out))
