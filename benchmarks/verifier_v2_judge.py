@@ -121,11 +121,13 @@ def _blanks(context, claim: str, docs: list) -> list[str]:
 
 def refresh(decision: str, split: str | None) -> int:
     """Drop the records of ``decision`` whose guard no longer agrees with today's (the zero-token
-    :func:`verirag.critiques.guarded`, per atom for an atoms decision) or, under the slot check, whose
-    claim passed the support question and now gets other blanks, so ``judge`` decides them anew.
+    :func:`verirag.critiques.guarded`, per atom for an atoms decision; a pass by a stated rank) or, under
+    the slot check, whose claim passed the support question and now gets other blanks, so ``judge``
+    decides them anew.
     Returns how many were dropped."""
     from verirag import Context, calibration, critiques
     from verirag.atoms import atoms
+    from verirag.evidence import stated_by_rank
     from verirag.jsonl import read_records
     from verirag.stores import make_document
 
@@ -139,7 +141,11 @@ def refresh(decision: str, split: str | None) -> int:
         if record["decision"] == decision and pair is not None:
             docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
             claims = atoms(pair["claim"]) if context.atomic_claims else [pair["claim"]]
-            missing = {t for c in claims for t in critiques.guarded(docs, c, context)[2]}
+            guards = [critiques.guarded(docs, c, context) for c in claims]
+            missing = {t for _, _, terms in guards for t in terms}
+            ranked = not context.atomic_claims and bool(
+                stated_by_rank(pair["claim"], [(d.get("title", ""), d["text"]) for d in docs])
+            )
             reblanked = (
                 context.slot_check
                 and not context.atomic_claims
@@ -147,7 +153,8 @@ def refresh(decision: str, split: str | None) -> int:
                 and record["probability"] >= calibration.EMBEDDED.threshold
                 and record.get("blanks") != _blanks(context, pair["claim"], docs)
             )
-            if missing != set(record["missing"]) or reblanked:
+            zero_token_pass = not record["asked"] and not record["missing"]
+            if missing != set(record["missing"]) or reblanked or ranked != zero_token_pass:
                 dropped += 1
                 continue
         kept.append(record)

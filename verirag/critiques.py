@@ -26,6 +26,7 @@ from verirag.evidence import (
     quote_text,
     select_quotes,
     sentence_spans,
+    stated_by_rank,
     uncovered_words,
     unlisted_members,
     unstated_attributes,
@@ -226,6 +227,15 @@ def guarded(
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 
 
+def _ranked(documents: Sequence[Document], sentence: str, given: Sequence[Quote] | None) -> list[Quote]:
+    """The quote whose stated rank entails the sentence, a comparison (none: it does not)."""
+    if given is not None:
+        quoted = [(d.get("title", ""), d["text"]) for d in _quoted_documents(documents, given)]
+        return list(given) if stated_by_rank(sentence, quoted) else []
+    found = stated_by_rank(sentence, [(d.get("title", ""), d["text"]) for d in documents])
+    return [Quote(documents[found[0]]["id"], *found[1])] if found else []
+
+
 def decide_support(
     model: BaseChatModel,
     checks: Sequence[tuple[Sequence[Document], str]],
@@ -252,6 +262,10 @@ def decide_support(
             results.append(None)
             continue
         given = quotes[i] if quotes is not None and quotes[i] is not None else None
+        ranked = _ranked(documents, sentence, given)
+        if ranked:
+            results.append(Support(1.0, True, ranked))  # a comparison its quote's rank entails
+            continue
         chosen, evidence, missing = guarded(documents, sentence, ctx, given)
         if missing or not evidence:
             results.append(Support(0.0, False, chosen, missing))

@@ -204,3 +204,38 @@ def test_the_subject_check_joins_only_documents_the_claim_names():
     both = "Lung cancer is a malignant tumor, and bronchitis is inflammation of the bronchi."
     kept = decide_one(judge(0.97), [LUNG, BRONCHITIS], both, subject_check=True)
     assert kept.passed and {q.doc for q in kept.quotes} == {LUNG["id"], BRONCHITIS["id"]}
+
+
+def test_a_comparison_a_quoted_rank_entails_passes_without_a_model_call():
+    lahore = make_document(
+        "Lahore", "It is the second-largest city in Pakistan, after Karachi, and 27th largest in the world."
+    )
+    perth = make_document(
+        "Perth", "It is the fourth-most-populous city in Australia, with 2.3 million people."
+    )
+    silent = judge(0.0)  # would fail every claim it were asked about
+    for documents, sentence in [
+        ([lahore], "Karachi is larger than Lahore."),
+        ([lahore], "Karachi is larger than Lahore in Pakistan."),
+        ([perth], "Perth is not the most populous city in Australia."),
+    ]:
+        check = decide_one(silent, documents, sentence, slot_check=True)
+        assert check.passed and check.judgment is None, sentence
+        (quote,) = check.quotes
+        assert documents[0]["text"][quote.start : quote.end].startswith("It is the"), sentence
+    # the rank is read in whichever sentence states it, not only in the quote the words would choose
+    kazan = make_document(
+        "Kazan", "Kazan is the largest city of Tatarstan, Russia. Kazan is the fifth-largest city in Russia."
+    )
+    assert decide_one(silent, [kazan], "Kazan is not the largest city in Russia.").passed
+    assert silent.calls == []
+    # the other way round, another name, another comparative or another ranked phrase: no entailment
+    for documents, sentence in [
+        ([lahore], "Lahore is larger than Karachi."),
+        ([lahore], "Islamabad is larger than Lahore."),
+        ([lahore], "Karachi is smaller than Lahore."),
+        ([lahore], "Karachi is larger than Lahore by area."),
+        ([perth], "Perth is not the most populous city in Oceania."),
+        ([perth], "Sydney is not the most populous city in Australia."),
+    ]:
+        assert not decide_one(silent, documents, sentence).passed, sentence
