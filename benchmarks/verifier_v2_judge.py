@@ -121,13 +121,12 @@ def _blanks(context, claim: str, docs: list) -> list[str]:
 
 def refresh(decision: str, split: str | None) -> int:
     """Drop the records of ``decision`` whose guard no longer agrees with today's (the zero-token
-    :func:`verirag.critiques.guarded`, per atom for an atoms decision; a pass by a stated rank) or, under
+    :func:`verirag.critiques.guarded`, per atom for an atoms decision; a pass read off a sentence) or, under
     the slot check, whose claim passed the support question and now gets other blanks, so ``judge``
     decides them anew.
     Returns how many were dropped."""
     from verirag import Context, calibration, critiques
     from verirag.atoms import atoms
-    from verirag.evidence import stated_by_rank
     from verirag.jsonl import read_records
     from verirag.stores import make_document
 
@@ -143,9 +142,7 @@ def refresh(decision: str, split: str | None) -> int:
             claims = atoms(pair["claim"]) if context.atomic_claims else [pair["claim"]]
             guards = [critiques.guarded(docs, c, context) for c in claims]
             missing = {t for _, _, terms in guards for t in terms}
-            ranked = not context.atomic_claims and bool(
-                stated_by_rank(pair["claim"], [(d.get("title", ""), d["text"]) for d in docs])
-            )
+            ranked = not context.atomic_claims and bool(critiques.read_off(docs, pair["claim"], None))
             reblanked = (
                 context.slot_check
                 and not context.atomic_claims

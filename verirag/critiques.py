@@ -30,6 +30,7 @@ from verirag.evidence import (
     uncovered_words,
     unlisted_members,
     unstated_attributes,
+    verbatim_sentence,
 )
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
@@ -227,12 +228,13 @@ def guarded(
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 
 
-def _ranked(documents: Sequence[Document], sentence: str, given: Sequence[Quote] | None) -> list[Quote]:
-    """The quote whose stated rank entails the sentence, a comparison (none: it does not)."""
+def read_off(documents: Sequence[Document], sentence: str, given: Sequence[Quote] | None) -> list[Quote]:
+    """The quoted sentence the sentence copies, or whose stated rank entails it (none: neither)."""
     if given is not None:
         quoted = [(d.get("title", ""), d["text"]) for d in _quoted_documents(documents, given)]
-        return list(given) if stated_by_rank(sentence, quoted) else []
-    found = stated_by_rank(sentence, [(d.get("title", ""), d["text"]) for d in documents])
+        return list(given) if verbatim_sentence(sentence, quoted) or stated_by_rank(sentence, quoted) else []
+    texts = [(d.get("title", ""), d["text"]) for d in documents]
+    found = verbatim_sentence(sentence, texts) or stated_by_rank(sentence, texts)
     return [Quote(documents[found[0]]["id"], *found[1])] if found else []
 
 
@@ -262,9 +264,9 @@ def decide_support(
             results.append(None)
             continue
         given = quotes[i] if quotes is not None and quotes[i] is not None else None
-        ranked = _ranked(documents, sentence, given)
-        if ranked:
-            results.append(Support(1.0, True, ranked))  # a comparison its quote's rank entails
+        copied = read_off(documents, sentence, given)
+        if copied:
+            results.append(Support(1.0, True, copied))  # a copied sentence, a comparison its rank entails
             continue
         chosen, evidence, missing = guarded(documents, sentence, ctx, given)
         if missing or not evidence:

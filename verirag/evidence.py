@@ -554,6 +554,16 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def verbatim_sentence(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[int, tuple[int, int]] | None:
+    """The document and sentence the claim copies word for word (spacing and a final period aside)."""
+    words = " ".join(claim.split()).rstrip(".")
+    for index, (_, text) in enumerate(documents):
+        for start, end in sentence_spans(text):
+            if " ".join(text[start:end].split()).rstrip(".") == words:
+                return index, (start, end)
+    return None
+
+
 def select_quotes(
     claim: str, texts: Sequence[str], max_sentences: int = 3, per_text: int = 2
 ) -> list[tuple[int, int, int]]:

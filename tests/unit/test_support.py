@@ -46,15 +46,19 @@ def score_at(probability: float) -> float:
     return high
 
 
-def test_supported_claims_pass_verbatim_and_reworded():
+def test_supported_claims_pass_reworded_by_judgment_and_verbatim_without_a_call():
     model = judge(0.97)
-    for claim in (
-        "It was founded as Edo in 1457.",
-        "The capital of Japan is Tokyo.",
-        "Tokyo was founded in 1457.",
-    ):
+    for claim in ("The capital of Japan is Tokyo.", "Tokyo was founded in 1457."):
         check = decide_one(model, [TOKYO], claim)
         assert check.passed and check.missing == [] and check.judgment is not None, claim
+    # a sentence of the document copied word for word is its own quote: no question to ask
+    silent = judge(0.0)
+    check = decide_one(silent, [TOKYO], "It was  founded as Edo in 1457", slot_check=True)
+    assert check.passed and check.judgment is None and silent.calls == []
+    (quote,) = check.quotes
+    assert TOKYO["text"][quote.start : quote.end] == "It was founded as Edo in 1457."
+    # one word off is not a copy
+    assert not decide_one(silent, [TOKYO], "It was founded as Edo around 1457.").passed
 
 
 def test_a_swapped_fact_is_rejected_by_the_guard_without_a_model_call():
