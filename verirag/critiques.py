@@ -21,6 +21,7 @@ from verirag.documents import Document
 from verirag.evidence import (
     content_words,
     contrast_claims,
+    denied_by_statement,
     missing_terms,
     numbers_out_of_place,
     quote_text,
@@ -228,13 +229,19 @@ def guarded(
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 
 
+_READINGS = (verbatim_sentence, stated_by_rank, denied_by_statement)
+
+
 def read_off(documents: Sequence[Document], sentence: str, given: Sequence[Quote] | None) -> list[Quote]:
-    """The quoted sentence the sentence copies, or whose stated rank entails it (none: neither)."""
+    """The quoted sentence the sentence copies, or whose stated rank or one-of-a-kind attribute entails it.
+
+    ("Karachi is larger than Lahore", "Mombasa is not the capital of Kenya"); none: no such sentence.
+    """
     if given is not None:
         quoted = [(d.get("title", ""), d["text"]) for d in _quoted_documents(documents, given)]
-        return list(given) if verbatim_sentence(sentence, quoted) or stated_by_rank(sentence, quoted) else []
+        return list(given) if any(read(sentence, quoted) for read in _READINGS) else []
     texts = [(d.get("title", ""), d["text"]) for d in documents]
-    found = verbatim_sentence(sentence, texts) or stated_by_rank(sentence, texts)
+    found = next((f for read in _READINGS if (f := read(sentence, texts))), None)
     return [Quote(documents[found[0]]["id"], *found[1])] if found else []
 
 

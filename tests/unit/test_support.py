@@ -243,3 +243,39 @@ def test_a_comparison_a_quoted_rank_entails_passes_without_a_model_call():
         ([perth], "Sydney is not the most populous city in Australia."),
     ]:
         assert not decide_one(silent, documents, sentence).passed, sentence
+
+
+def test_a_one_of_a_kind_attribute_held_by_another_name_denies_it_without_a_model_call():
+    kenya = make_document(
+        "Kenya", "Kenya is a country in East Africa. Nairobi is the capital and largest city of Kenya."
+    )
+    egypt = make_document(
+        "Egypt", "Cairo is the capital, largest city, and cultural centre, while Alexandria is a port."
+    )
+    nz = make_document(
+        "New Zealand", "New Zealand's capital city is Wellington, and its most populous city is Auckland."
+    )
+    silent = judge(0.0)
+    for documents, sentence, said in [
+        ([kenya], "Mombasa is not the capital of Kenya.", "Nairobi is the capital"),
+        ([kenya], "Mombasa is not the largest city of Kenya.", "Nairobi is the capital"),
+        (
+            [egypt],
+            "Alexandria is not the capital of Egypt.",
+            "Cairo is the capital",
+        ),  # the article's own country
+        ([nz], "Auckland is not the capital of New Zealand.", "New Zealand's capital city"),
+    ]:
+        check = decide_one(silent, documents, sentence, slot_check=True)
+        assert check.passed and check.judgment is None, sentence
+        (quote,) = check.quotes
+        assert documents[0]["text"][quote.start : quote.end].startswith(said), sentence
+    assert silent.calls == []
+    # the holder itself, another owner, an attribute not stated, or one many can hold: no denial read off
+    for documents, sentence in [
+        ([kenya], "Nairobi is not the capital of Kenya."),
+        ([kenya], "Mombasa is not the capital of Tanzania."),
+        ([kenya], "Mombasa is not the oldest city of Kenya."),
+        ([egypt], "Alexandria is not a city of Egypt."),
+    ]:
+        assert not decide_one(silent, documents, sentence).passed, sentence
