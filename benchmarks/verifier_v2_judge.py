@@ -80,9 +80,12 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
     same_as_base = {r["id"]: r for r in read_records(JUDGMENTS) if r["decision"] == base}
     for i, pair in enumerate(todo, 1):
         docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
+        parts = len(critiques.claims_of(docs, pair["claim"], context))
         source = (same_as_base.get(pair["id"]) if atoms(pair["claim"]) == [pair["claim"]] else None) or (
             grounded.get(pair["id"])
-            if pair["id"] in grounded and _grounded_stands(context, pair["claim"], docs, grounded[pair["id"]])
+            if pair["id"] in grounded
+            and parts == 1
+            and _grounded_stands(context, pair["claim"], docs, grounded[pair["id"]])
             else None
         )
         if source is not None:
@@ -105,6 +108,8 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
                 "rival": check.rival,
                 "seconds": round(time.perf_counter() - started, 3),
                 **({"blanks": _blanks(context, pair["claim"], docs)} if context.slot_check else {}),
+                **({"parts": parts} if parts > 1 else {}),
+                "calls": len(check.replies),
             },
         )
         if i % 25 == 0 or i == len(todo):
@@ -126,7 +131,6 @@ def refresh(decision: str, split: str | None) -> int:
     decides them anew.
     Returns how many were dropped."""
     from verirag import Context, calibration, critiques
-    from verirag.atoms import atoms
     from verirag.jsonl import read_records
     from verirag.stores import make_document
 
@@ -139,7 +143,7 @@ def refresh(decision: str, split: str | None) -> int:
         pair = pairs.get(record["id"])
         if record["decision"] == decision and pair is not None:
             docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
-            claims = atoms(pair["claim"]) if context.atomic_claims else [pair["claim"]]
+            claims = critiques.claims_of(docs, pair["claim"], context)
             guards = [critiques.guarded(docs, c, context) for c in claims]
             missing = {t for _, _, terms in guards for t in terms}
             ranked = not context.atomic_claims and bool(critiques.read_off(docs, pair["claim"], None))
@@ -151,7 +155,8 @@ def refresh(decision: str, split: str | None) -> int:
                 and record.get("blanks") != _blanks(context, pair["claim"], docs)
             )
             zero_token_pass = not record["asked"] and not record["missing"]
-            if missing != set(record["missing"]) or reblanked or ranked != zero_token_pass:
+            split = len(claims) != record.get("parts", 1)
+            if missing != set(record["missing"]) or reblanked or ranked != zero_token_pass or split:
                 dropped += 1
                 continue
         kept.append(record)
@@ -162,12 +167,14 @@ def refresh(decision: str, split: str | None) -> int:
 
 
 def _calls(decision: str, pair: dict, record: dict) -> int:
-    """Model calls of one judgment, recomputed (the decision is deterministic): the support question
-    when asked, plus one slot question per blank of a claim that passed it (atoms and contrast: not
-    counted here)."""
+    """Model calls of one judgment: as recorded, else recomputed (the decision is deterministic): the
+    support question when asked, plus one slot question per blank of a claim that passed it (atoms and
+    contrast: not counted here)."""
     from verirag import Context, calibration
     from verirag.stores import make_document
 
+    if "calls" in record:
+        return int(record["calls"])
     fields = DECISIONS[decision]
     calls = int(record["asked"])
     if not (

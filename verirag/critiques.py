@@ -138,15 +138,38 @@ def _probability(ctx: Context, judgment: Judgment) -> float:
     return calibration.for_model(ctx.model).probability(judgment.probabilities["Yes"], judgment.from_text)
 
 
-def _decide_atoms(
-    model: BaseChatModel, checks: Sequence[tuple[Sequence[Document], str]], question: str, ctx: Context
+def claims_of(documents: Sequence[Document], sentence: str, ctx: Context) -> list[str]:
+    """The claims a sentence is decided by, each on its own quote; all must pass.
+
+    With ``atomic_claims``, its atoms. Otherwise the sentence itself, unless it joins documents: each of its
+    statements quoted from one document, not all the same ("Led Zeppelin formed in London, and London is
+    the capital of England"), when each statement is decided on its own document's quote.
+    """
+    if ctx.atomic_claims:
+        return atoms(sentence)
+    parts = statements(sentence)
+    if len(parts) < 2:
+        return [sentence]
+    sources = [{q.doc for q in named_quotes(documents, quotes_for(documents, p), p)} for p in parts]
+    joined = all(len(s) == 1 for s in sources) and len(set().union(*sources)) > 1
+    return [p if p.endswith((".", "!", "?")) else f"{p}." for p in parts] if joined else [sentence]
+
+
+def _decide_parts(
+    model: BaseChatModel,
+    checks: Sequence[tuple[Sequence[Document], str]],
+    claims: Sequence[Sequence[str]],
+    question: str,
+    ctx: Context,
 ) -> list[Support]:
-    """``atomic_claims``: each check's atoms decided on their own quotes; a check passes when all do."""
-    expanded = [
-        (i, documents, atom) for i, (documents, sentence) in enumerate(checks) for atom in atoms(sentence)
-    ]
+    """Each check's claims decided on their own quotes; a check passes when all do."""
+    expanded = [(i, documents, claim) for i, (documents, _) in enumerate(checks) for claim in claims[i]]
     flat = decide_support(
-        model, [(d, a) for _, d, a in expanded], question, replace(ctx, atomic_claims=False)
+        model,
+        [(d, a) for _, d, a in expanded],
+        question,
+        replace(ctx, atomic_claims=False),
+        [None] * len(expanded),  # quotes selected per claim, and no claim split again
     )
     out = []
     for i in range(len(checks)):
@@ -257,8 +280,13 @@ def decide_support(
     Up to ``max_concurrency`` calls run at once. ``quotes[i]``, when given, is the evidence of check i
     (default: selected).
     """
-    if ctx.atomic_claims and ctx.support_decision == "grounded" and quotes is None:
-        return _decide_atoms(model, checks, question, ctx)
+    if ctx.support_decision == "grounded" and quotes is None:
+        claims = [
+            claims_of(list(documents), sentence, ctx) if documents else [sentence]
+            for documents, sentence in checks
+        ]
+        if any(len(c) > 1 for c in claims):
+            return _decide_parts(model, checks, claims, question, ctx)
     results: list[Support | None] = []
     asks: list[tuple[int, list[BaseMessage], list[Quote], list[Document]]] = []
     for i, (documents, sentence) in enumerate(checks):

@@ -135,18 +135,19 @@ def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
     nouveau = make_document("Art Nouveau", "Art Nouveau is an international style of art popular in Europe.")
     claim = (
         "Klimt's work helped define the Art Nouveau style in Vienna, "
-        "and Art Nouveau is an international style of art popular in Europe."
+        "and Art Nouveau was an international style of art popular in Europe."
     )
     model = reader(
         {
             "Klimt's work helped define the Art Nouveau style in ___.": "Vienna",
-            "Art Nouveau is an international style of art popular in ___.": "Europe",
+            "Art Nouveau was an international style of art popular in ___.": "Europe",
             "___'s work helped define the Art Nouveau style in Vienna.": "Gustav Klimt",
         }
     )
     check = decide_one(model, [klimt, nouveau], claim, slot_check=True)
     asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]
-    assert check.passed and len(asked) == 3
+    # the sentence joins two documents: each statement on its own quote, where "Europe" has no rival
+    assert check.passed and len(asked) == 2
     vienna = next(a for a in asked if "style in ___." in a)
     assert "His work helped define" in vienna and "popular in Europe" not in vienna  # its own document
     assert "Sentence: Klimt's work helped define the Art Nouveau style in ___.\n" in vienna  # its clause

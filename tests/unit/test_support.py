@@ -279,3 +279,34 @@ def test_a_one_of_a_kind_attribute_held_by_another_name_denies_it_without_a_mode
         ([egypt], "Alexandria is not a city of Egypt."),
     ]:
         assert not decide_one(silent, documents, sentence).passed, sentence
+
+
+def test_a_sentence_joining_two_documents_is_decided_statement_by_statement_each_on_its_own_quote():
+    band = make_document("Led Zeppelin", "Led Zeppelin were an English rock band formed in London in 1968.")
+    london = make_document("London", "London is the capital and largest city of England.")
+    seen: list[str] = []
+
+    def one_document_at_a_time(messages, kwargs):
+        text = last_user_text(messages)
+        seen.append(text)
+        both = "rock band" in text and "largest city" in text
+        false = "Paris" in text
+        return judgment_reply(0.0 if both or false else 0.99)
+
+    model = ScriptedChatModel(respond=one_document_at_a_time)
+    sentence = "Led Zeppelin formed in London in 1968, and London is the capital of England."
+    check = decide_one(model, [band, london], sentence)
+    assert check.passed and [claim for claim, _ in check.atoms] == [
+        "Led Zeppelin formed in London in 1968.",
+        "London is the capital of England.",
+    ]
+    assert {q.doc for q in check.quotes} == {band["id"], london["id"]}
+    assert not any("rock band" in t and "largest city" in t for t in seen)  # never judged as one
+    # a false statement fails the sentence, and the true one is kept apart for the writer
+    false = "Led Zeppelin formed in London in 1968, and London is the capital of Paris."
+    check = decide_one(model, [band, london], false)
+    assert not check.passed and [s.passed for _, s in check.atoms] == [True, False]
+    # one document's statements are one claim, as before
+    assert support.claims_of(
+        [band, london], "Led Zeppelin were an English rock band formed in London.", Context()
+    ) == ["Led Zeppelin were an English rock band formed in London."]
