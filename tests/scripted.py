@@ -14,7 +14,7 @@ from typing import Any
 
 from verirag import Context
 from verirag.documents import Document, make_document
-from verirag.graph.state import Draft, Part, Sentence
+from verirag.graph.state import Draft, Part, Sentence, initial
 from verirag.graph.systems import SYSTEMS
 from verirag.prompts import (
     cite,
@@ -200,6 +200,11 @@ class Writer:
 
 
 VTG_DOCUMENTS = {title: make_document(title, text) for title, text in VTG_DOCS.items()}  # as "vtg" holds them
+
+
+def a_state(question: str = Q, **fields: Any) -> dict[str, Any]:
+    """The state a node reads: what ``start`` leaves for ``question`` (``initial``), then ``fields``."""
+    return {**initial(question), **fields}
 
 
 def a_draft(text: str, citations: Sequence[str] = (), **fields: Any) -> Draft:

@@ -9,11 +9,9 @@ from typing import Any
 
 from verirag.documents import public
 from verirag.errors import ModelCallError, VeriragError
-from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.retry import MAX_ATTEMPTS, is_transient
 from verirag.graph.state import CheckInput
-from verirag.models import get_chat_model
 from verirag.stores import register_store
 from verirag.stores.langchain_retriever import store_name
 from verirag.usage import totals
@@ -73,10 +71,6 @@ def run(
         overrides["store"] = store_name(retriever)
         register_store(overrides["store"], retriever)
     context = replace(context or Context(), **overrides)
-    question = resources.check_question(question, context.max_question_chars)
-    resources.check_store(context)  # a missing store is one line now, not after the model has loaded
-    if context.utility_model and context.utility_mode != "off":  # likewise a missing or corrupt judge
-        get_chat_model(context.utility_model)
     app = build_graph(checkpointer) if checkpointer is not None else graph
     config: dict[str, Any] = {}
     payload: dict | None = {"question": question}
@@ -86,7 +80,7 @@ def run(
         config["configurable"] = {"thread_id": thread_id}
         saved = app.get_state(config)
         if saved.values:
-            if saved.values.get("question") != question:
+            if saved.values.get("question", "").strip() != question.strip():  # as asked, or as start kept it
                 raise VeriragError(
                     f"thread {thread_id!r} belongs to another question: {saved.values.get('question')!r}"
                 )

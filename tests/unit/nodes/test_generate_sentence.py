@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, S2, VTG_DOCUMENTS, Q, a_sentence, prompt_kind, titles_in, vtg_context
+from tests.scripted import S1, S2, VTG_DOCUMENTS, Q, a_sentence, a_state, prompt_kind, titles_in, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.writing.generate_sentence import generate_sentence
 from verirag.prompts.generate_sentence import END
 from verirag.testing import last_user_text
 
 JAPAN, FUJI = VTG_DOCUMENTS["Japan"], VTG_DOCUMENTS["Fuji"]
-STATE = {"question": Q, "long_term_memory": [JAPAN], "short_term_memory": [FUJI], "trials": 1}
+STATE = a_state(Q, long_term_memory=[JAPAN], short_term_memory=[FUJI], trials=1)
 
 
 def test_the_first_sentence_of_the_reply_becomes_the_draft(scripted):

@@ -38,7 +38,7 @@ def test_the_custom_stream_carries_kept_sentences_only(vtg_store, scripted):
         }
     }
     updates = [next(iter(chunk)) for mode, chunk in events if mode == "updates"]
-    assert updates[:2] == ["plan", "decide_retrieval"] and updates[-1] == "finalize"
+    assert updates[:3] == ["start", "plan", "decide_retrieval"] and updates[-1] == "finalize"
     assert 0 < out["usage"]["first_verified_seconds"] <= out["usage"]["wall_seconds"]
     assert "verify_citations" in updates  # the stage is visible, its verdict is not in the custom stream
 

@@ -22,7 +22,7 @@ def generate_answer(state: State, runtime: Runtime[Context]) -> Step:
     """Ask the model for a cited answer over long-term memory (best of ``answer_samples``)."""
     ctx = runtime.context
     model = resources.model(runtime)
-    documents = state.get("long_term_memory") or []
+    documents = state["long_term_memory"]
     messages = prompt.messages(documents, state["question"])
     if ctx.answer_samples <= 1:
         replies = [model.invoke(messages, max_tokens=ctx.max_answer_tokens)]

@@ -18,7 +18,7 @@ from verirag.graph.state import Sentence, State, answer_sentences, current_draft
 def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
     """Append the draft to the answer; a verified sentence's citations join long-term memory."""
     draft = current_draft(state)
-    best = state.get("best_trial")
+    best = state["best_trial"]
     earlier = (best.get("documents") if best else None) or []  # an earlier trial's citations
     by_id = {d["id"]: d for d in memory(state) + earlier}
     cited = {i: by_id[i] for i in draft["citations"] if i in by_id}
@@ -45,14 +45,14 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
         }
     )
     update: dict = {
-        "sentences": list(state.get("sentences") or []) + [sentence],
+        "sentences": state["sentences"] + [sentence],
         "trials": 0,
         "draft": None,
         "best_trial": None,
         "cited_documents": cited,
     }
     if draft["verified_by"] != "none":
-        long_term = list(state.get("long_term_memory") or [])
+        long_term = list(state["long_term_memory"])
         known = {d["id"] for d in long_term}
         update["long_term_memory"] = long_term + [d for i, d in cited.items() if i not in known]
     return update
