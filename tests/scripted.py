@@ -216,7 +216,7 @@ def a_draft(text: str, citations: Sequence[str] = (), **fields: Any) -> Draft:
         verified_by="none",
         status="drafted",
         score=None,
-        trial=0,
+        trials_before=0,
         quotes=[],
     )
     return {**base, **fields}  # type: ignore[typeddict-item]
@@ -232,7 +232,7 @@ def a_sentence(
         support=0.9 if verified_by != "none" else 0.02,
         verified_by=verified_by,  # type: ignore[typeddict-item]
         score=None,
-        trial=1,
+        generation=1,
         quotes=[],
     )
     return {**base, **fields}  # type: ignore[typeddict-item]

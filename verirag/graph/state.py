@@ -61,7 +61,9 @@ class Sentence(TypedDict):
     support: float | None  # probability-scored support of the cited docs (None: not judged)
     verified_by: VerifiedBy
     score: float | None  # Self-RAG segment-beam score of the sentence (None: no beam)
-    trial: int  # which generation of this sentence was kept: 1, or 2.. after evidence-finder trials
+    generation: (
+        int  # which generation of the sentence was kept: 1 the first, n after n - 1 evidence-finder trials
+    )
     quotes: list[dict]  # [{"doc": id, "start", "end"}]: the cited sentences that support it (verified only)
     atoms: NotRequired[list[dict]]  # atomic_claims: [{"text", "verified", "support", "quotes"}] per atom
     omitted: NotRequired[list[str]]  # atoms the documents did not support, left out of the rewritten text
@@ -80,7 +82,7 @@ class Draft(TypedDict):
     verified_by: VerifiedBy
     status: DraftStatus
     score: float | None  # segment-beam score (None: no beam)
-    trial: int  # evidence-finder trials spent on this sentence before this draft was generated
+    trials_before: int  # evidence-finder trials spent on this sentence before this draft was generated
     quotes: list[dict]  # the evidence of the last passing check ({"doc", "start", "end"})
     atoms: NotRequired[list[dict]]  # atomic_claims: each atom's verdict (see Sentence)
     omitted: NotRequired[list[str]]  # atoms left out when the draft was rewritten from its verified ones

@@ -20,7 +20,7 @@ def test_the_first_sentence_of_the_reply_becomes_the_draft(scripted):
     update = as_node(generate_sentence)(STATE, Runtime(context=vtg_context(name)))
     draft = update["draft"]
     assert (draft["text"], draft["citations"], draft["status"]) == (S1, [], "drafted")
-    assert draft["trial"] == 1  # the evidence-finder trials spent before it
+    assert draft["trials_before"] == 1  # the evidence-finder trials spent before it
     (messages, _), *_ = model.calls
     assert prompt_kind(messages) == "next sentence"
     assert titles_in(last_user_text(messages)) == ["Japan", "Fuji"]  # long- then short-term memory

@@ -17,7 +17,9 @@ def test_a_verified_sentence_is_kept_and_its_citations_join_long_term_memory():
     state = a_state(
         Q,
         sentences=[a_sentence(S1, [JAPAN["id"]])],
-        draft=a_draft(S2, [KYOTO["id"]], verified_by="memory", status="simplified", trial=1, quotes=[QUOTE]),
+        draft=a_draft(
+            S2, [KYOTO["id"]], verified_by="memory", status="simplified", trials_before=1, quotes=[QUOTE]
+        ),
         long_term_memory=[JAPAN],
         short_term_memory=[KYOTO, TOKYO],
         trials=1,
@@ -31,7 +33,9 @@ def test_a_verified_sentence_is_kept_and_its_citations_join_long_term_memory():
         [KYOTO["id"]],
         [QUOTE],
     )
-    assert kept["verified_by"] == "memory" and kept["trial"] == 2  # its second generation
+    assert (
+        kept["verified_by"] == "memory" and kept["generation"] == 2
+    )  # its second generation, after one trial
     assert update["long_term_memory"] == [JAPAN, KYOTO] and update["cited_documents"] == {KYOTO["id"]: KYOTO}
     assert (update["trials"], update["draft"], update["best_trial"]) == (0, None, None)
     (event,) = events

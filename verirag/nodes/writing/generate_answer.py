@@ -39,7 +39,9 @@ def generate_answer(state: State, runtime: Runtime[Context]) -> Step:
         best = replies[recalls.index(max(recalls))]  # ties: the earliest sample
         judge_replies, fallbacks = judge.replies, judge.fallbacks
     sentences = [
-        Sentence(text=text, citations=ids, support=None, verified_by="none", score=None, trial=1, quotes=[])
+        Sentence(
+            text=text, citations=ids, support=None, verified_by="none", score=None, generation=1, quotes=[]
+        )
         for text, ids in parse_cited_reply(best.text, documents)
     ]
     return Step(

@@ -71,7 +71,7 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
             verified_by="none",
             status="drafted",
             score=score,
-            trial=state["trials"],
+            trials_before=state["trials"],
             quotes=[],
         )
         if text

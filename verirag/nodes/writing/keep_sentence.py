@@ -27,11 +27,9 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
         citations=list(cited),
         support=draft["support"],
         verified_by=draft["verified_by"],
-        score=draft.get("score"),
-        trial=draft.get("trial", 0) + 1,
-        quotes=[q for q in draft.get("quotes") or [] if q["doc"] in cited]
-        if draft["verified_by"] != "none"
-        else [],
+        score=draft["score"],
+        generation=draft["trials_before"] + 1,
+        quotes=[q for q in draft["quotes"] if q["doc"] in cited] if draft["verified_by"] != "none" else [],
     )
     if draft.get("atoms"):
         sentence["atoms"], sentence["omitted"] = draft["atoms"], list(draft.get("omitted") or [])
