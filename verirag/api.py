@@ -12,8 +12,7 @@ from verirag.errors import ModelCallError, VeriragError
 from verirag.graph.context import Context
 from verirag.graph.retry import MAX_ATTEMPTS, is_transient
 from verirag.graph.state import CheckInput
-from verirag.stores import register_store
-from verirag.stores.langchain_retriever import store_name
+from verirag.stores.registry import store_for_run
 from verirag.usage import totals
 
 
@@ -61,15 +60,24 @@ def run(
         checkpointer: a LangGraph checkpointer, for ``thread_id``.
         on_event: called with ``("updates", {node: update})`` after each step and
             ``("custom", {"event": "sentence", ...})`` when a sentence is kept.
-        retriever: the store to search instead of ``context.store``: a LangChain ``BaseRetriever`` or
-            ``VectorStore`` (pgvector, FAISS, Chroma, …), or any :class:`verirag.stores.Retriever`.
+        retriever: the store to search instead of ``context.store``, registered for this run only: a
+            LangChain ``BaseRetriever`` or ``VectorStore`` (pgvector, FAISS, Chroma, …), or any
+            :class:`verirag.stores.Retriever`.
         **overrides: :class:`Context` fields set on top of ``context``.
     """
     from verirag.workflow import build_graph, graph
 
-    if retriever is not None:
-        overrides["store"] = store_name(retriever)
-        register_store(overrides["store"], retriever)
+    if retriever is not None:  # registered for this run only
+        with store_for_run(retriever) as name:
+            overrides["store"] = name
+            return run(
+                question,
+                context,
+                thread_id=thread_id,
+                checkpointer=checkpointer,
+                on_event=on_event,
+                **overrides,
+            )
     context = replace(context or Context(), **overrides)
     app = build_graph(checkpointer) if checkpointer is not None else graph
     config: dict[str, Any] = {}
