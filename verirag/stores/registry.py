@@ -24,8 +24,8 @@ class Retriever(Protocol):
     def search(self, query: str, k: int) -> list[Document]:
         """The ``k`` best documents for ``query``."""
 
-    def count(self) -> int:
-        """How many documents the store holds."""
+    def count(self) -> int | None:
+        """How many documents the store holds (None: the store does not say)."""
 
 
 _stores: Registry[Retriever] = Registry()
