@@ -87,8 +87,8 @@ def run(
             raise VeriragError("thread_id needs a checkpointer")
         config["configurable"] = {"thread_id": thread_id}
         saved = app.get_state(config)
-        if saved.values:
-            if saved.values.get("question", "").strip() != question.strip():  # as asked, or as start kept it
+        if saved.values and saved.next != ("start",):  # a run refused at the start leaves the thread free
+            if saved.values.get("question") != question.strip():  # as the start node kept it
                 raise VeriragError(
                     f"thread {thread_id!r} belongs to another question: {saved.values.get('question')!r}"
                 )
