@@ -14,7 +14,7 @@ from typing import Any
 
 from verirag import Context
 from verirag.documents import Document, make_document
-from verirag.graph.state import Draft, Part, Sentence
+from verirag.graph.state import Draft, Part, Sentence, initial
 from verirag.graph.systems import SYSTEMS
 from verirag.prompts import (
     cite,
@@ -202,6 +202,11 @@ class Writer:
 VTG_DOCUMENTS = {title: make_document(title, text) for title, text in VTG_DOCS.items()}  # as "vtg" holds them
 
 
+def a_state(question: str = Q, **fields: Any) -> dict[str, Any]:
+    """The state a node reads: what ``start`` leaves for ``question`` (``initial``), then ``fields``."""
+    return {**initial(question), **fields}
+
+
 def a_draft(text: str, citations: Sequence[str] = (), **fields: Any) -> Draft:
     """A draft as ``generate_sentence`` leaves it (citing ``citations``), then ``fields``."""
     base = Draft(
@@ -211,7 +216,7 @@ def a_draft(text: str, citations: Sequence[str] = (), **fields: Any) -> Draft:
         verified_by="none",
         status="drafted",
         score=None,
-        trial=0,
+        trials_before=0,
         quotes=[],
     )
     return {**base, **fields}  # type: ignore[typeddict-item]
@@ -227,7 +232,7 @@ def a_sentence(
         support=0.9 if verified_by != "none" else 0.02,
         verified_by=verified_by,  # type: ignore[typeddict-item]
         score=None,
-        trial=1,
+        generation=1,
         quotes=[],
     )
     return {**base, **fields}  # type: ignore[typeddict-item]

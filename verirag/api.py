@@ -9,13 +9,10 @@ from typing import Any
 
 from verirag.documents import public
 from verirag.errors import ModelCallError, VeriragError
-from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.retry import MAX_ATTEMPTS, is_transient
 from verirag.graph.state import CheckInput
-from verirag.models import get_chat_model
-from verirag.stores import register_store
-from verirag.stores.langchain_retriever import store_name
+from verirag.stores.registry import store_for_run
 from verirag.usage import totals
 
 
@@ -63,20 +60,25 @@ def run(
         checkpointer: a LangGraph checkpointer, for ``thread_id``.
         on_event: called with ``("updates", {node: update})`` after each step and
             ``("custom", {"event": "sentence", ...})`` when a sentence is kept.
-        retriever: the store to search instead of ``context.store``: a LangChain ``BaseRetriever`` or
-            ``VectorStore`` (pgvector, FAISS, Chroma, …), or any :class:`verirag.stores.Retriever`.
+        retriever: the store to search instead of ``context.store``, registered for this run only: a
+            LangChain ``BaseRetriever`` or ``VectorStore`` (pgvector, FAISS, Chroma, …), or any
+            :class:`verirag.stores.Retriever`.
         **overrides: :class:`Context` fields set on top of ``context``.
     """
     from verirag.workflow import build_graph, graph
 
-    if retriever is not None:
-        overrides["store"] = store_name(retriever)
-        register_store(overrides["store"], retriever)
+    if retriever is not None:  # registered for this run only
+        with store_for_run(retriever) as name:
+            overrides["store"] = name
+            return run(
+                question,
+                context,
+                thread_id=thread_id,
+                checkpointer=checkpointer,
+                on_event=on_event,
+                **overrides,
+            )
     context = replace(context or Context(), **overrides)
-    question = resources.check_question(question, context.max_question_chars)
-    resources.check_store(context)  # a missing store is one line now, not after the model has loaded
-    if context.utility_model and context.utility_mode != "off":  # likewise a missing or corrupt judge
-        get_chat_model(context.utility_model)
     app = build_graph(checkpointer) if checkpointer is not None else graph
     config: dict[str, Any] = {}
     payload: dict | None = {"question": question}
@@ -85,8 +87,8 @@ def run(
             raise VeriragError("thread_id needs a checkpointer")
         config["configurable"] = {"thread_id": thread_id}
         saved = app.get_state(config)
-        if saved.values:
-            if saved.values.get("question") != question:
+        if saved.values and saved.next != ("start",):  # a run refused at the start leaves the thread free
+            if saved.values.get("question") != question.strip():  # as the start node kept it
                 raise VeriragError(
                     f"thread {thread_id!r} belongs to another question: {saved.values.get('question')!r}"
                 )

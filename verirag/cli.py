@@ -221,12 +221,10 @@ def ask(
 
     from verirag.api import run
     from verirag.checkpoints import open_checkpointer
-    from verirag.graph import resources
 
     context = _context(
         preset, system, settings, model=model, top_k=top_k, store=store, quotes=False if no_quotes else None
     )
-    resources.check_question(question, context.max_question_chars)  # fail before loading anything
     with open_checkpointer(checkpoint) if thread else nullcontext() as checkpointer:
         if as_json:
             result, _ = run(question, context, thread_id=thread, checkpointer=checkpointer)

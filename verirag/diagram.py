@@ -36,6 +36,7 @@ STAGE_COLOURS = {"planning": "#fdf0d5", "retrieval": "#dbe9ff", "writing": "#e6f
 # rows of the drawing, top to bottom (a layout hint only: nodes and edges come from the compiled graph)
 ROWS = [
     ["__start__"],
+    ["start"],
     ["plan"],
     ["answer_part", "next_parts", "decide_retrieval"],
     ["retrieve", "missing_info_query"],

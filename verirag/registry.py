@@ -26,6 +26,10 @@ class Registry(Generic[T]):
         """Make ``obj`` the answer to ``name``."""
         self._named[name] = obj
 
+    def __contains__(self, name: object) -> bool:
+        """Whether ``name`` is registered."""
+        return name in self._named
+
     def unregister(self, name: str) -> None:
         """Forget ``name`` (missing names are ignored)."""
         self._named.pop(name, None)

@@ -27,6 +27,7 @@ from verirag.nodes.retrieval.judge_utility import judge_utility
 from verirag.nodes.retrieval.missing_info_query import missing_info_query
 from verirag.nodes.retrieval.retrieve import retrieve
 from verirag.nodes.retrieval.verify_retrieval import verify_retrieval
+from verirag.nodes.start import start
 from verirag.nodes.writing.cite import cite
 from verirag.nodes.writing.critique_answer import critique_answer
 from verirag.nodes.writing.evidence_finder import evidence_finder
@@ -62,13 +63,15 @@ NODES = (
 def builder(planner: bool = True) -> StateGraph[State, Context, InputState, OutputState]:
     """The uncompiled graph; ``planner=False``: without the planning nodes (what each part runs)."""
     workflow = StateGraph(State, context_schema=Context, input_schema=InputState, output_schema=OutputState)
+    workflow.add_node("start", as_node(start))  # the question checked, the run's fields set
+    workflow.add_edge(START, "start")
     for node in NODES:
         workflow.add_node(node.__name__, as_node(node), retry_policy=MODEL_RETRY)
     if planner:  # a question with several parts: each part through the graph without its planner
         answer_part = answer_part_with(builder(planner=False).compile(name="verirag-part"))
         for step in (plan, answer_part, next_parts, compose_answer):
             workflow.add_node(step.__name__, as_node(step))
-        workflow.add_edge(START, "plan")
+        workflow.add_edge("start", "plan")
         workflow.add_conditional_edges(
             "plan", routing.route_after_plan, ["decide_retrieval", "answer_part", "compose_answer"]
         )
@@ -76,7 +79,7 @@ def builder(planner: bool = True) -> StateGraph[State, Context, InputState, Outp
         workflow.add_conditional_edges("next_parts", routing.route_parts, ["answer_part", "compose_answer"])
         workflow.add_edge("compose_answer", END)
     else:
-        workflow.add_edge(START, "decide_retrieval")
+        workflow.add_edge("start", "decide_retrieval")
     # retrieval stage
     workflow.add_conditional_edges(
         "decide_retrieval",

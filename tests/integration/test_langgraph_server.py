@@ -59,7 +59,7 @@ def test_the_graph_drawing_shows_every_node_and_edge(server):
     assert (
         {node["id"] for node in served["nodes"]}
         == {node.__name__ for node in NODES}
-        | {"plan", "answer_part", "next_parts", "compose_answer", "__start__", "__end__"}
+        | {"start", "plan", "answer_part", "next_parts", "compose_answer", "__start__", "__end__"}
         == set(local.nodes)
     )
     assert {(e["source"], e["target"]) for e in served["edges"]} == {
@@ -188,4 +188,4 @@ def test_the_readme_sdk_example_runs_as_written(server):
     # the scripted model knows nothing about the README's question: the documents do not answer it
     assert state["values"]["answer"] == refusal.NOTHING_VERIFIED
     history = client(server).threads.get_history(thread["thread_id"], limit=1000)
-    assert [s["next"] for s in history[-2:]] == [["plan"], ["__start__"]]  # from the start
+    assert [s["next"] for s in history[-2:]] == [["start"], ["__start__"]]  # from the start

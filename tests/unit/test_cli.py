@@ -49,7 +49,7 @@ def test_json_output_follows_the_contract(store, scripted, monkeypatch, capsys):
     }
     assert result["answer"] == "The capital of Japan is Tokyo [1]."
     (sentence,) = result["sentences"]
-    assert set(sentence) == {"text", "citations", "support", "verified_by", "score", "trial", "quotes"}
+    assert set(sentence) == {"text", "citations", "support", "verified_by", "score", "generation", "quotes"}
     assert list(result["documents"]) == sentence["citations"]
     assert result["documents"][sentence["citations"][0]]["title"] == "Japan"
     assert set(result["documents"][sentence["citations"][0]]) == {"title", "text", "source", "page"}

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pytest
 from langchain_core.documents import Document as LangChainDocument
 from langchain_core.embeddings import DeterministicFakeEmbedding
@@ -16,7 +19,8 @@ from verirag.api import run
 from verirag.documents import from_langchain, to_langchain
 from verirag.errors import VeriragError
 from verirag.stores import HybridStore, register_store, resolve_store, unregister_store
-from verirag.stores.langchain_retriever import LangChainRetriever
+from verirag.stores.langchain_retriever import LangChainRetriever, store_name
+from verirag.stores.registry import store_for_run
 from verirag.testing import HashEmbedder
 from verirag.workflow import graph
 
@@ -44,6 +48,42 @@ def test_a_langchain_vector_store_is_the_store_of_a_run_and_the_output_converts_
     ((key, cited),) = [(key, to_langchain(d)) for key, d in out["documents"].items()]
     assert cited.page_content == VTG_DOCS["Japan"] and cited.metadata["title"] == "Japan"
     assert key == cited.id == from_langchain(cited)["id"]  # the same document both ways
+
+
+def test_a_store_given_to_a_run_is_registered_for_that_run_only(scripted):
+    name, _ = scripted(japan())
+    store = vector_store()
+    out, _ = run(Q, ctx(name, top_k=len(LC_DOCS)), retriever=store)
+    assert (
+        out["config"]["store"] == store_name(store) and out["answer"] == "Tokyo is the capital of Japan [1]."
+    )
+    alive = weakref.ref(store)
+    del store
+    gc.collect()
+    assert alive() is None  # no registration left behind holds the caller's store
+
+
+def test_a_store_the_caller_registered_under_its_run_name_stays_registered(scripted):
+    name, _ = scripted(japan())
+    store = vector_store()
+    register_store(store_name(store), store)
+    try:
+        run(Q, ctx(name, top_k=len(LC_DOCS)), retriever=store)
+        assert resolve_store(store_name(store)).source is store  # type: ignore[attr-defined]
+    finally:
+        unregister_store(store_name(store))
+
+
+def test_a_store_shared_by_runs_at_once_stays_registered_until_the_last_one_ends():
+    store = vector_store()
+    with store_for_run(store) as first:
+        with store_for_run(store) as second:
+            assert first == second == store_name(store)
+        assert resolve_store(first).source is store  # type: ignore[attr-defined]  # the other run goes on
+    alive = weakref.ref(store)
+    del store
+    gc.collect()
+    assert alive() is None
 
 
 def test_a_registered_langchain_retriever_serves_a_parent_graph_with_the_runs_k(scripted):
@@ -74,10 +114,27 @@ def test_a_chroma_vector_store_through_langchain_chroma_is_searched(tmp_path):
     )
     chroma.add_documents(LC_DOCS)
     store = LangChainRetriever(chroma)
-    assert store.count() == len(LC_DOCS)
+    assert store.count() is None  # langchain-chroma has no public count: unknown, never read from its insides
     found = store.search("Tokyo", 3)
     assert len(found) == 3 and {d["title"] for d in found} <= set(VTG_DOCS)
     assert all(d["text"] == VTG_DOCS[d["title"]] for d in found)
+
+
+class CountingStore(InMemoryVectorStore):
+    """A vector store with a count of its own (LangChain's interface has none)."""
+
+    def count(self) -> int:
+        """How many documents it holds."""
+        return len(self.store)
+
+
+def test_a_store_is_counted_only_by_its_own_public_count():
+    assert LangChainRetriever(vector_store()).count() is None  # InMemoryVectorStore says nothing
+    assert LangChainRetriever(vector_store().as_retriever()).count() is None
+    counting = CountingStore(DeterministicFakeEmbedding(size=16))
+    counting.add_documents(LC_DOCS[:2])
+    assert LangChainRetriever(counting).count() == 2
+    assert LangChainRetriever(counting.as_retriever()).count() == 2  # a retriever answers with its store's
 
 
 def test_langchain_documents_go_into_a_verirag_store_and_bad_stores_are_one_line(tmp_path):

@@ -161,13 +161,13 @@ def score_question(
     if context.writer == "answer":  # as ALCE: the reply as written, against the documents the model saw
         cited_text, cited_docs = (
             state.get("raw_answer", output["answer"]),
-            list(state.get("long_term_memory") or []),
+            list(state["long_term_memory"]),
         )
     else:
         cited_text = output["answer"]
         cited_docs = list(_with_ids(output["documents"]).values())
     recording = RecordingJudge(judge)
-    retrieved = [d.get("title", "") for d in state.get("long_term_memory") or []]
+    retrieved = [d.get("title", "") for d in state["long_term_memory"]]
     per_node = output["usage"]["per_node"]
     with cache_scope("judge"):
         metrics = _metrics(
@@ -195,11 +195,9 @@ def score_question(
         "judgments": recording.checks,
         "judge_threshold": recording.threshold,
         "retrieval": {
-            "iterations": state.get("iteration", 0),
-            "retrieve_probability": state.get("retrieve_probability"),
-            "verifications": [
-                {"score": v["score"], "passed": v["passed"]} for v in state.get("verifications") or []
-            ],
+            "iterations": state["iteration"],
+            "retrieve_probability": state["retrieve_probability"],
+            "verifications": [{"score": v["score"], "passed": v["passed"]} for v in state["verifications"]],
             "selected": retrieved,
         },
         "cost": {

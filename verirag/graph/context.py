@@ -181,14 +181,14 @@ class Context:
     def step_bound(self) -> int:
         """Most graph steps a run can take under these caps, whatever the model answers.
 
-        Retrieval: decide + R × (retrieve, judge_utility, verify_retrieval) + (R − 1) × missing_info_query.
-        VTG writing, per sentence: T failed trials × (generate, cite, tier 1, tier 2, evidence_finder),
-        then generate, cite, tier 1, tier 2, simplify, keep; plus the final generate, grounded_refusal,
-        critique, finalize. The one-answer writer: generate_answer, critique, finalize. With the planner,
-        one more step (``plan``); a planned question takes 2 + 2·``max_hops`` steps, each part its own
-        run within this bound.
+        ``start``, then retrieval: decide + R × (retrieve, judge_utility, verify_retrieval) + (R − 1) ×
+        missing_info_query. VTG writing, per sentence: T failed trials × (generate, cite, tier 1, tier 2,
+        evidence_finder), then generate, cite, tier 1, tier 2, simplify, keep; plus the final generate,
+        grounded_refusal, critique, finalize. The one-answer writer: generate_answer, critique, finalize.
+        With the planner, one more step (``plan``); a planned question takes 3 + 2·``max_hops`` steps, each
+        part its own run within this bound.
         """
-        retrieval = 4 * max(1, self.max_retrieval_iterations) + int(self.planner)
+        retrieval = 1 + 4 * max(1, self.max_retrieval_iterations) + int(self.planner)
         if self.writer == "answer":
             return retrieval + 3
         return retrieval + self.max_sentences * (5 * self.max_trials + 6) + 4

@@ -24,18 +24,18 @@ def writer(runtime: Runtime[Context]) -> Writer:
 
 def route_after_decision(state: State, runtime: Runtime[Context]) -> Literal["retrieve"] | Writer:
     """Self-RAG: retrieve only when decide_retrieval judged it useful."""
-    return "retrieve" if state.get("use_retrieval") else writer(runtime)
+    return "retrieve" if state["use_retrieval"] else writer(runtime)
 
 
 def route_parts(state: State) -> list[Send] | Literal["compose_answer"]:
     """A planned question: ask every waiting part at once (``Send``), or compose once none is left."""
-    waiting = state.get("waiting") or []
+    waiting = state["waiting"]
     return [Send("answer_part", part) for part in waiting] if waiting else "compose_answer"
 
 
 def route_after_plan(state: State) -> list[Send] | Literal["decide_retrieval", "compose_answer"]:
     """One part: the retrieval stage as always; several: their first wave."""
-    return route_parts(state) if state.get("subquestions") else "decide_retrieval"
+    return route_parts(state) if state["subquestions"] else "decide_retrieval"
 
 
 Stop = Literal["missing_info_query", "grounded_refusal"]
@@ -46,15 +46,15 @@ def route_after_verify_retrieval(state: State, runtime: Runtime[Context]) -> Sto
 
     At the cap, a D too unlikely to answer goes straight to the grounded refusal.
     """
-    verifications = state.get("verifications") or []
+    verifications = state["verifications"]
     if verifications and not verifications[-1]["final"]:
         return "missing_info_query"
-    return "grounded_refusal" if state.get("refuse_early") else writer(runtime)
+    return "grounded_refusal" if state["refuse_early"] else writer(runtime)
 
 
 def route_after_sentence(state: State) -> Literal["cite", "grounded_refusal"]:
     """VTG: an empty draft is the end signal."""
-    return "cite" if state.get("draft") else "grounded_refusal"
+    return "cite" if state["draft"] else "grounded_refusal"
 
 
 def route_after_cite(state: State) -> Literal["verify_citations", "keep_sentence"]:
@@ -79,13 +79,13 @@ def route_after_memory_check(
 
 def route_checks(state: CheckState) -> list[Send] | Literal["report_check"]:
     """The checker: every sentence of the answer checked at once (``Send``), or straight to the report."""
-    sentences = state.get("sentences") or []
+    sentences = state["sentences"]
     if not sentences:
         return "report_check"
     return [
         Send(
             "check_sentence",
-            {"sentence": s, "sources": state.get("sources") or [], "question": state.get("question") or ""},
+            {"sentence": s, "sources": state["sources"], "question": state.get("question", "")},
         )
         for s in sentences
     ]

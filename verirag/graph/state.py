@@ -26,7 +26,7 @@ def _merge_documents(left: dict | None, right: dict | None) -> dict:
 def memory(state: State) -> list[Document]:
     """Long-term memory then short-term memory, without duplicates (VTG's D_L ∪ D_S)."""
     seen: dict[str, Document] = {}
-    for doc in list(state.get("long_term_memory") or []) + list(state.get("short_term_memory") or []):
+    for doc in state["long_term_memory"] + state["short_term_memory"]:
         seen.setdefault(doc["id"], doc)
     return list(seen.values())
 
@@ -61,7 +61,9 @@ class Sentence(TypedDict):
     support: float | None  # probability-scored support of the cited docs (None: not judged)
     verified_by: VerifiedBy
     score: float | None  # Self-RAG segment-beam score of the sentence (None: no beam)
-    trial: int  # which generation of this sentence was kept: 1, or 2.. after evidence-finder trials
+    generation: (
+        int  # which generation of the sentence was kept: 1 the first, n after n - 1 evidence-finder trials
+    )
     quotes: list[dict]  # [{"doc": id, "start", "end"}]: the cited sentences that support it (verified only)
     atoms: NotRequired[list[dict]]  # atomic_claims: [{"text", "verified", "support", "quotes"}] per atom
     omitted: NotRequired[list[str]]  # atoms the documents did not support, left out of the rewritten text
@@ -80,7 +82,7 @@ class Draft(TypedDict):
     verified_by: VerifiedBy
     status: DraftStatus
     score: float | None  # segment-beam score (None: no beam)
-    trial: int  # evidence-finder trials spent on this sentence before this draft was generated
+    trials_before: int  # evidence-finder trials spent on this sentence before this draft was generated
     quotes: list[dict]  # the evidence of the last passing check ({"doc", "start", "end"})
     atoms: NotRequired[list[dict]]  # atomic_claims: each atom's verdict (see Sentence)
     omitted: NotRequired[list[str]]  # atoms left out when the draft was rewritten from its verified ones
@@ -165,7 +167,7 @@ class CheckState(CheckInput, CheckOutput, total=False):
 
 
 class State(InputState, OutputState, total=False):
-    """Everything the graph keeps while it works."""
+    """Everything the graph keeps while it works; the ``start`` node sets each field (:func:`initial`)."""
 
     retrieve_probability: float | None  # Self-RAG: P(retrieval helps); None when not asked
     use_retrieval: bool  # retrieve_probability > δ
@@ -188,3 +190,37 @@ class State(InputState, OutputState, total=False):
     expanded: list[int]  # dependent sub-questions already filled with their members
     unasked: Annotated[list[str], operator.add]  # sub-questions a member named but over the max_parts cap
     parts: Annotated[list[Part], operator.add]  # the answered parts
+
+
+def initial(question: str) -> State:
+    """The state a run starts from (``start``'s update): every field later nodes read as ``state[x]``.
+
+    A field with a reducer starts empty (its reducer adds the empty value to LangGraph's own empty one);
+    ``raw_answer`` is only the one-answer writer's, and ``usage`` the ledger's.
+    """
+    return State(
+        question=question,
+        retrieve_probability=None,
+        use_retrieval=False,
+        query=question,
+        iteration=0,
+        candidates=[],
+        selected=[],
+        verifications=[],
+        retrieval_verified=True,
+        refuse_early=False,
+        long_term_memory=[],
+        short_term_memory=[],
+        draft=None,
+        trials=0,
+        best_trial=None,
+        cited_documents={},
+        sentences=[],
+        refusal=None,
+        critique={},
+        subquestions=[],
+        waiting=[],
+        expanded=[],
+        unasked=[],
+        parts=[],
+    )

@@ -39,15 +39,15 @@ class LangChainRetriever:
             found = self.source.invoke(query)
         return [from_langchain(doc) for doc in found[:k]]
 
-    def count(self) -> int:
-        """How many documents it holds, where the store says (else -1: unknown)."""
+    def count(self) -> int | None:
+        """How many documents it holds, when the store has a ``count()`` of its own; else None (unknown).
+
+        LangChain's ``VectorStore`` and ``BaseRetriever`` have no count, so most stores say nothing; a
+        retriever over a vector store answers with its store's.
+        """
         store: Any = getattr(self.source, "vectorstore", self.source)
-        for size in (lambda: len(store.store), lambda: store._collection.count()):
-            try:
-                return int(size())
-            except Exception:  # noqa: BLE001 - not this kind of store
-                continue
-        return -1
+        counter = getattr(store, "count", None)
+        return int(counter()) if callable(counter) else None
 
 
 def as_retriever(source: Any) -> Any:

@@ -6,13 +6,16 @@ A name added by :func:`register_store`, else a store folder, opened once per pro
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
 from verirag.documents import Document
 from verirag.registry import Registry
 from verirag.stores.hybrid import HybridStore
-from verirag.stores.langchain_retriever import as_retriever
+from verirag.stores.langchain_retriever import as_retriever, store_name
 
 
 class Retriever(Protocol):
@@ -21,8 +24,8 @@ class Retriever(Protocol):
     def search(self, query: str, k: int) -> list[Document]:
         """The ``k`` best documents for ``query``."""
 
-    def count(self) -> int:
-        """How many documents the store holds."""
+    def count(self) -> int | None:
+        """How many documents the store holds (None: the store does not say)."""
 
 
 _stores: Registry[Retriever] = Registry()
@@ -40,6 +43,34 @@ def register_store(name: str, store: Any) -> None:
 def unregister_store(name: str) -> None:
     """Remove a name added by :func:`register_store` (missing names are ignored)."""
     _stores.unregister(name)
+
+
+_runs: dict[str, int] = {}  # names registered for runs still going: how many runs use each
+_runs_lock = threading.Lock()
+
+
+@contextmanager
+def store_for_run(store: Any) -> Iterator[str]:
+    """``store`` registered under its own name (:func:`store_name`) while the block runs; yields the name.
+
+    Unregistered when the last run using it ends; a name the caller registered before stays registered.
+    """
+    name = store_name(store)
+    with _runs_lock:
+        ours = name in _runs or name not in _stores
+        if ours:
+            if name not in _runs:
+                register_store(name, store)
+            _runs[name] = _runs.get(name, 0) + 1
+    try:
+        yield name
+    finally:
+        if ours:
+            with _runs_lock:
+                _runs[name] -= 1
+                if not _runs[name]:
+                    del _runs[name]
+                    unregister_store(name)
 
 
 def resolve_store(spec: str, chroma_url: str = "") -> Retriever:

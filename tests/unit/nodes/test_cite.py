@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, VTG_DOCUMENTS, Q, a_draft, prompt_kind, titles_in, vtg_context
+from tests.scripted import S1, VTG_DOCUMENTS, Q, a_draft, a_state, prompt_kind, titles_in, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.writing.cite import cite
 from verirag.testing import last_user_text
 
 JAPAN, TOKYO = VTG_DOCUMENTS["Japan"], VTG_DOCUMENTS["Tokyo"]
-STATE = {"question": Q, "draft": a_draft(S1), "long_term_memory": [JAPAN], "short_term_memory": [TOKYO]}
+STATE = a_state(Q, draft=a_draft(S1), long_term_memory=[JAPAN], short_term_memory=[TOKYO])
 
 
 def test_the_markers_become_the_ids_of_the_memory_documents_they_number(scripted):

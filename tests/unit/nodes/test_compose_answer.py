@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import a_part, a_sentence
+from tests.scripted import a_part, a_sentence, a_state
 from verirag import Context, refusal
 from verirag.graph.node import as_node
 from verirag.nodes.planning.compose_answer import compose_answer
@@ -31,7 +31,7 @@ def test_only_verified_sentences_renumbered_over_the_answer_and_each_unverified_
         a_part(0, "What is the capital of Sylvania?", [a_sentence(VALE, [SYLVANIA["id"]])], [SYLVANIA]),
     ]
     update = as_node(compose_answer)(
-        {"parts": parts}, Runtime(context=Context(), stream_writer=events.append)
+        a_state(parts=parts), Runtime(context=Context(), stream_writer=events.append)
     )
     gap = refusal.PART_MISSING.format(gap="what the capital of Grand Fenwick is")
     assert update["answer"] == f"The capital of Sylvania is Vale [1]. {gap}"
@@ -49,17 +49,17 @@ def test_only_verified_sentences_renumbered_over_the_answer_and_each_unverified_
 def test_nothing_verified_is_the_plain_refusal_and_an_unstarted_second_hop_is_named():
     first = "Which countries border Freedonia?"
     unverified = a_part(0, first, [a_sentence("Freedonia borders nobody.", verified_by="none")])
-    update = as_node(compose_answer)({"parts": [unverified]}, Runtime(context=Context()))
+    update = as_node(compose_answer)(a_state(parts=[unverified]), Runtime(context=Context()))
     assert update["answer"] == refusal.NOTHING_VERIFIED
     waited = [{"question": first, "depends_on": None}, {"question": f"Who rules {MEMBER}?", "depends_on": 0}]
     partly = a_part(0, first, [a_sentence("Freedonia is in Europe.")])  # verified, names no member
-    update = as_node(compose_answer)({"parts": [partly], "subquestions": waited}, Runtime(context=Context()))
+    update = as_node(compose_answer)(a_state(parts=[partly], subquestions=waited), Runtime(context=Context()))
     assert update["answer"] == f"Freedonia is in Europe. {refusal.PART_UNKNOWN}"
 
 
 def test_the_sub_questions_over_the_parts_cap_are_named_as_not_asked():
     parts = [a_part(0, "What is the capital of Sylvania?", [a_sentence(VALE, [SYLVANIA["id"]])], [SYLVANIA])]
-    state = {"parts": parts, "unasked": ["What is the capital of Grand Fenwick?"]}
+    state = a_state(parts=parts, unasked=["What is the capital of Grand Fenwick?"])
     update = as_node(compose_answer)(
         state, Runtime(context=Context(max_parts=1), stream_writer=lambda e: None)
     )

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, Q, a_sentence, prompt_kind, vtg_context
+from tests.scripted import S1, Q, a_sentence, a_state, prompt_kind, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.writing.critique_answer import critique_answer
 from verirag.testing import distribution_reply
 
-STATE = {"question": Q, "sentences": [a_sentence(S1)]}
+STATE = a_state(Q, sentences=[a_sentence(S1)])
 
 
 @pytest.mark.parametrize(
@@ -32,6 +32,6 @@ def test_the_rating_distribution_becomes_the_critique(scripted, reply, critique,
 def test_nothing_is_asked_unless_asked_for_and_the_answer_has_sentences(scripted):
     name, model = scripted(lambda messages, kwargs: "5")
     off = as_node(critique_answer)(STATE, Runtime(context=vtg_context(name)))
-    dropped = {"question": Q, "sentences": [a_sentence(S1, verified_by="none")]}  # not in the answer text
+    dropped = a_state(Q, sentences=[a_sentence(S1, verified_by="none")])  # not in the answer text
     empty = as_node(critique_answer)(dropped, Runtime(context=vtg_context(name, critique_answer=True)))
     assert off["critique"] == empty["critique"] == {} and model.calls == []

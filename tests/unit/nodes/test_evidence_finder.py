@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import S2, VTG_DOCUMENTS, Q, Writer, a_draft, prompt_kind, vtg_context
+from tests.scripted import S2, VTG_DOCUMENTS, Q, Writer, a_draft, a_state, prompt_kind, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.writing.evidence_finder import evidence_finder
 
 JAPAN, BANANA = VTG_DOCUMENTS["Japan"], VTG_DOCUMENTS["Banana"]
-STATE = {
-    "question": Q,
-    "draft": a_draft(S2, status="unsupported"),
-    "long_term_memory": [JAPAN],
-    "short_term_memory": [BANANA],
-    "trials": 0,
-}
+STATE = a_state(
+    Q, draft=a_draft(S2, status="unsupported"), long_term_memory=[JAPAN], short_term_memory=[BANANA]
+)
 
 
 def searched(store, monkeypatch) -> list[str]:

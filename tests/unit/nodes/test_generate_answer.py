@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, S2, VTG_DOCUMENTS, Q, prompt_kind, titles_in, vtg_context
+from tests.scripted import S1, S2, VTG_DOCUMENTS, Q, a_state, prompt_kind, titles_in, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.writing.generate_answer import generate_answer
 from verirag.testing import judgment_reply, last_user_text
 
 JAPAN, KYOTO = VTG_DOCUMENTS["Japan"], VTG_DOCUMENTS["Kyoto"]
-STATE = {"question": Q, "long_term_memory": [JAPAN, KYOTO]}
+STATE = a_state(Q, long_term_memory=[JAPAN, KYOTO])
 REPLY = f"{S1[:-1]} [1]. {S2[:-1]} [2][5]."  # [5] numbers no document
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, S2, VTG_DOCUMENTS, Q, a_sentence, prompt_kind, titles_in, vtg_context
+from tests.scripted import S1, S2, VTG_DOCUMENTS, Q, a_sentence, a_state, prompt_kind, titles_in, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.writing.generate_sentence import generate_sentence
 from verirag.prompts.generate_sentence import END
 from verirag.testing import last_user_text
 
 JAPAN, FUJI = VTG_DOCUMENTS["Japan"], VTG_DOCUMENTS["Fuji"]
-STATE = {"question": Q, "long_term_memory": [JAPAN], "short_term_memory": [FUJI], "trials": 1}
+STATE = a_state(Q, long_term_memory=[JAPAN], short_term_memory=[FUJI], trials=1)
 
 
 def test_the_first_sentence_of_the_reply_becomes_the_draft(scripted):
@@ -20,7 +20,7 @@ def test_the_first_sentence_of_the_reply_becomes_the_draft(scripted):
     update = as_node(generate_sentence)(STATE, Runtime(context=vtg_context(name)))
     draft = update["draft"]
     assert (draft["text"], draft["citations"], draft["status"]) == (S1, [], "drafted")
-    assert draft["trial"] == 1  # the evidence-finder trials spent before it
+    assert draft["trials_before"] == 1  # the evidence-finder trials spent before it
     (messages, _), *_ = model.calls
     assert prompt_kind(messages) == "next sentence"
     assert titles_in(last_user_text(messages)) == ["Japan", "Fuji"]  # long- then short-term memory

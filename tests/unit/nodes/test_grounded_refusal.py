@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, prompt_kind, vtg_context
+from tests.scripted import S1, a_state, prompt_kind, vtg_context
 from tests.scripted import a_sentence as kept
 from verirag import refusal
 from verirag.graph.node import as_node
@@ -18,11 +18,11 @@ DROPPED = "Tokyo has about 14 million inhabitants."
 def test_nothing_verified_is_the_plain_refusal_without_a_call(scripted):
     events: list[dict] = []
     name, model = scripted(lambda messages, kwargs: "NONE")
-    state = {"question": QUESTION, "sentences": [kept(DROPPED, verified_by="none")]}
+    state = a_state(QUESTION, sentences=[kept(DROPPED, verified_by="none")])
     update = as_node(grounded_refusal)(state, Runtime(context=vtg_context(name), stream_writer=events.append))
     assert update["refusal"] == refusal.NOTHING_VERIFIED and model.calls == []
     assert events == [{"event": "refusal", "text": refusal.NOTHING_VERIFIED}]
-    complete = {"question": QUESTION, "sentences": [kept(S1)], "retrieval_verified": True}
+    complete = a_state(QUESTION, sentences=[kept(S1)], retrieval_verified=True)
     assert as_node(grounded_refusal)(complete, Runtime(context=vtg_context(name)))["refusal"] is None
     assert model.calls == []  # nothing dropped and the documents judged sufficient: nothing to name
 
@@ -39,7 +39,7 @@ def test_what_the_verified_answer_leaves_open_is_named_when_the_gap_checks_out(
     scripted, reply, said, fallbacks
 ):
     name, model = scripted(lambda messages, kwargs: reply)
-    state = {"question": QUESTION, "sentences": [kept(S1), kept(DROPPED, verified_by="none")]}
+    state = a_state(QUESTION, sentences=[kept(S1), kept(DROPPED, verified_by="none")])
     update = as_node(grounded_refusal)(state, Runtime(context=vtg_context(name)))
     assert update["refusal"] == said
     assert [prompt_kind(messages) for messages, _ in model.calls] == ["gap"]
@@ -49,6 +49,6 @@ def test_what_the_verified_answer_leaves_open_is_named_when_the_gap_checks_out(
 
 def test_the_one_answer_writer_gets_no_refusal(scripted):
     name, model = scripted(lambda messages, kwargs: "NONE")
-    state = {"question": QUESTION, "sentences": [kept(DROPPED, verified_by="none")]}
+    state = a_state(QUESTION, sentences=[kept(DROPPED, verified_by="none")])
     update = as_node(grounded_refusal)(state, Runtime(context=vtg_context(name, writer="answer")))
     assert update["refusal"] is None and model.calls == []

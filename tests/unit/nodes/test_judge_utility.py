@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import VTG_DOCUMENTS, prompt_kind, titles_in
+from tests.scripted import VTG_DOCUMENTS, a_state, prompt_kind, titles_in
 from verirag import Context
 from verirag.graph.node import as_node
 from verirag.nodes.retrieval.judge_utility import judge_utility
 from verirag.testing import last_user_text
 
 JAPAN, TOKYO, OSAKA, KYOTO = (VTG_DOCUMENTS[t] for t in ("Japan", "Tokyo", "Osaka", "Kyoto"))
-STATE = {
-    "question": "What is the capital of Japan?",
-    "selected": [JAPAN],
-    "candidates": [OSAKA, TOKYO, KYOTO],
-}
+STATE = a_state("What is the capital of Japan?", selected=[JAPAN], candidates=[OSAKA, TOKYO, KYOTO])
 
 
 def test_the_listwise_selection_becomes_d_in_pool_order(scripted):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, S2, VTG_DOCUMENTS, Q, a_draft, a_sentence, vtg_context
+from tests.scripted import S1, S2, VTG_DOCUMENTS, Q, a_draft, a_sentence, a_state, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.writing.keep_sentence import keep_sentence
 
@@ -14,16 +14,16 @@ QUOTE = {"doc": KYOTO["id"], "start": 0, "end": 20}
 
 def test_a_verified_sentence_is_kept_and_its_citations_join_long_term_memory():
     events: list[dict] = []
-    state = {
-        "question": Q,
-        "sentences": [a_sentence(S1, [JAPAN["id"]])],
-        "draft": a_draft(
-            S2, [KYOTO["id"]], verified_by="memory", status="simplified", trial=1, quotes=[QUOTE]
+    state = a_state(
+        Q,
+        sentences=[a_sentence(S1, [JAPAN["id"]])],
+        draft=a_draft(
+            S2, [KYOTO["id"]], verified_by="memory", status="simplified", trials_before=1, quotes=[QUOTE]
         ),
-        "long_term_memory": [JAPAN],
-        "short_term_memory": [KYOTO, TOKYO],
-        "trials": 1,
-    }
+        long_term_memory=[JAPAN],
+        short_term_memory=[KYOTO, TOKYO],
+        trials=1,
+    )
     update = as_node(keep_sentence)(
         state, Runtime(context=vtg_context("unused"), stream_writer=events.append)
     )
@@ -33,7 +33,9 @@ def test_a_verified_sentence_is_kept_and_its_citations_join_long_term_memory():
         [KYOTO["id"]],
         [QUOTE],
     )
-    assert kept["verified_by"] == "memory" and kept["trial"] == 2  # its second generation
+    assert (
+        kept["verified_by"] == "memory" and kept["generation"] == 2
+    )  # its second generation, after one trial
     assert update["long_term_memory"] == [JAPAN, KYOTO] and update["cited_documents"] == {KYOTO["id"]: KYOTO}
     assert (update["trials"], update["draft"], update["best_trial"]) == (0, None, None)
     (event,) = events
@@ -44,13 +46,13 @@ def test_a_verified_sentence_is_kept_and_its_citations_join_long_term_memory():
 def test_an_unverified_sentence_adds_nothing_to_memory_and_keeps_an_earlier_trials_citation():
     events: list[dict] = []
     exhausted = a_draft(S2, [OSAKA["id"]], status="exhausted", support=0.3, quotes=[QUOTE])
-    state = {
-        "question": Q,
-        "draft": exhausted,
-        "best_trial": {"draft": exhausted, "documents": [OSAKA]},  # Osaka left short-term memory since
-        "long_term_memory": [JAPAN],
-        "short_term_memory": [KYOTO],
-    }
+    state = a_state(
+        Q,
+        draft=exhausted,
+        best_trial={"draft": exhausted, "documents": [OSAKA]},  # Osaka left short-term memory since
+        long_term_memory=[JAPAN],
+        short_term_memory=[KYOTO],
+    )
     update = as_node(keep_sentence)(
         state, Runtime(context=vtg_context("unused"), stream_writer=events.append)
     )

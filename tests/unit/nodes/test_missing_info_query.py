@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import VTG_DOCUMENTS, prompt_kind, titles_in
+from tests.scripted import VTG_DOCUMENTS, a_state, prompt_kind, titles_in
 from verirag import Context
 from verirag.graph.node import as_node
 from verirag.nodes.retrieval.missing_info_query import missing_info_query
 from verirag.testing import last_user_text
 
-STATE = {"question": "Who painted it?", "selected": [VTG_DOCUMENTS["Banana"]]}
+STATE = a_state("Who painted it?", selected=[VTG_DOCUMENTS["Banana"]])
 
 
 def test_the_named_passage_is_the_next_query(scripted):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import a_part, a_sentence
+from tests.scripted import a_part, a_sentence, a_state
 from verirag import Context
 from verirag.graph.node import as_node
 from verirag.nodes.planning.next_parts import next_parts
@@ -19,7 +19,7 @@ BORDERS = "Freedonia borders Sylvania and Grand Fenwick."
 
 
 def test_the_waiting_sub_question_is_asked_for_each_member_the_verified_answer_names():
-    state = {"subquestions": SUBQUESTIONS, "parts": [a_part(0, FIRST, [a_sentence(BORDERS)])], "expanded": []}
+    state = a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, FIRST, [a_sentence(BORDERS)])])
     update = as_node(next_parts)(state, Runtime(context=Context()))
     assert update["waiting"] == [
         {"index": 1, "depends_on": 0, "question": "What is the capital of Sylvania?", "member": "Sylvania"},
@@ -41,6 +41,6 @@ def test_the_waiting_sub_question_is_asked_for_each_member_the_verified_answer_n
 def test_an_answer_that_verified_nothing_names_no_member():
     unverified = a_part(0, FIRST, [a_sentence(BORDERS, verified_by="none")])
     update = as_node(next_parts)(
-        {"subquestions": SUBQUESTIONS, "parts": [unverified]}, Runtime(context=Context())
+        a_state(subquestions=SUBQUESTIONS, parts=[unverified]), Runtime(context=Context())
     )
     assert update["waiting"] == [] and update["expanded"] == [1]

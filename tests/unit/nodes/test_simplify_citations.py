@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, VTG_DOCUMENTS, Q, Writer, a_draft, vtg_context
+from tests.scripted import S1, VTG_DOCUMENTS, Q, Writer, a_draft, a_state, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.writing.simplify_citations import simplify_citations
 
 JAPAN, TOKYO = VTG_DOCUMENTS["Japan"], VTG_DOCUMENTS["Tokyo"]
 WHOLE = [{"doc": JAPAN["id"], "start": 0, "end": len(JAPAN["text"])}]  # tier 1's evidence: all of Japan
-STATE = {
-    "question": Q,
-    "draft": a_draft(
-        S1, [TOKYO["id"], JAPAN["id"]], status="supported", verified_by="citations", quotes=WHOLE
-    ),
-    "long_term_memory": [JAPAN, TOKYO],
-}
+STATE = a_state(
+    Q,
+    draft=a_draft(S1, [TOKYO["id"], JAPAN["id"]], status="supported", verified_by="citations", quotes=WHOLE),
+    long_term_memory=[JAPAN, TOKYO],
+)
 
 
 def test_a_citation_the_rest_can_do_without_is_dropped_and_the_quote_is_made_minimal(scripted):

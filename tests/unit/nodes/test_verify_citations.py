@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, VTG_DOCUMENTS, Q, Writer, a_draft, vtg_context
+from tests.scripted import S1, VTG_DOCUMENTS, Q, Writer, a_draft, a_state, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.writing.verify_citations import verify_citations
 
@@ -12,11 +12,9 @@ JAPAN, TOKYO = VTG_DOCUMENTS["Japan"], VTG_DOCUMENTS["Tokyo"]
 
 
 def state(*cited):
-    return {
-        "question": Q,
-        "draft": a_draft(S1, [d["id"] for d in cited], status="cited"),
-        "long_term_memory": [JAPAN, TOKYO],
-    }
+    return a_state(
+        Q, draft=a_draft(S1, [d["id"] for d in cited], status="cited"), long_term_memory=[JAPAN, TOKYO]
+    )
 
 
 def test_cited_documents_that_support_it_verify_it_with_their_quote(scripted):

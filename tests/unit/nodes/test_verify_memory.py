@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, VTG_DOCUMENTS, Q, Writer, a_draft, vtg_context
+from tests.scripted import S1, VTG_DOCUMENTS, Q, Writer, a_draft, a_state, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.writing.verify_memory import verify_memory
 
 JAPAN, TOKYO, OSAKA, BANANA = (VTG_DOCUMENTS[t] for t in ("Japan", "Tokyo", "Osaka", "Banana"))
 FAILED = a_draft(S1, [JAPAN["id"]], status="unsupported", support=0.1)  # rejected by tier 1
-STATE = {"question": Q, "draft": FAILED, "long_term_memory": [JAPAN], "short_term_memory": [TOKYO, BANANA]}
+STATE = a_state(Q, draft=FAILED, long_term_memory=[JAPAN], short_term_memory=[TOKYO, BANANA])
 
 
 def test_a_memory_that_supports_it_verifies_it_citing_the_documents_quoted(scripted):

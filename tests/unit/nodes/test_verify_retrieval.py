@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from langgraph.runtime import Runtime
 
-from tests.scripted import VTG_DOCUMENTS, p_yes_for, prompt_kind
+from tests.scripted import VTG_DOCUMENTS, a_state, p_yes_for, prompt_kind
 from verirag import Context
 from verirag.graph.node import as_node
 from verirag.nodes.retrieval.verify_retrieval import verify_retrieval
@@ -21,7 +21,7 @@ def context(name, **kw):
 
 def test_a_passing_d_becomes_long_term_memory(scripted):
     name, model = scripted(lambda messages, kwargs: judgment_reply(p_yes_for(0.9)))
-    state = {"question": Q, "query": "Tokyo", "selected": [JAPAN], "iteration": 1}
+    state = a_state(Q, query="Tokyo", selected=[JAPAN], iteration=1)
     update = as_node(verify_retrieval)(state, Runtime(context=context(name)))
     (record,) = update["verifications"]
     assert record["passed"] and record["final"] and record["score"] == pytest.approx(0.9, abs=1e-3)
@@ -35,7 +35,7 @@ def test_a_passing_d_becomes_long_term_memory(scripted):
 
 def test_a_failing_d_loops_before_the_cap_and_at_the_cap_keeps_the_best_d(scripted):
     name, _ = scripted(lambda messages, kwargs: judgment_reply(p_yes_for(0.3)))
-    state = {"question": Q, "selected": [BANANA], "iteration": 1}
+    state = a_state(Q, selected=[BANANA], iteration=1)
     looping = as_node(verify_retrieval)(state, Runtime(context=context(name)))
     assert not looping["verifications"][0]["final"] and "long_term_memory" not in looping
 
@@ -50,14 +50,14 @@ def test_a_failing_d_loops_before_the_cap_and_at_the_cap_keeps_the_best_d(script
 
 def test_a_hopeless_d_at_the_cap_is_refused_early(scripted):
     name, _ = scripted(lambda messages, kwargs: judgment_reply(p_yes_for(0.01)))
-    state = {"question": Q, "selected": [BANANA], "iteration": 2}
+    state = a_state(Q, selected=[BANANA], iteration=2)
     update = as_node(verify_retrieval)(state, Runtime(context=context(name)))
     assert update["refuse_early"] is True and update["long_term_memory"] == [BANANA]
 
 
 def test_an_unreadable_score_fails_the_verification_and_is_counted(scripted):
     name, _ = scripted(lambda messages, kwargs: "I cannot say.")
-    state = {"question": Q, "selected": [JAPAN], "iteration": 1}
+    state = a_state(Q, selected=[JAPAN], iteration=1)
     update = as_node(verify_retrieval)(state, Runtime(context=context(name, verify_mode="score")))
     (record,) = update["verifications"]
     assert (record["score"], record["passed"], record["final"]) == (0.0, False, False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
@@ -12,6 +13,7 @@ from tests.scripted import S1, S2, VTG_DOCS, Q, Writer, interrupted_then_resumed
 from tests.scripted import vtg_context as ctx
 from verirag import Context
 from verirag.api import run
+from verirag.errors import InvalidQuestionError, VeriragError
 from verirag.graph.systems import SYSTEMS
 from verirag.workflow import graph
 
@@ -38,7 +40,7 @@ def test_the_custom_stream_carries_kept_sentences_only(vtg_store, scripted):
         }
     }
     updates = [next(iter(chunk)) for mode, chunk in events if mode == "updates"]
-    assert updates[:2] == ["plan", "decide_retrieval"] and updates[-1] == "finalize"
+    assert updates[:3] == ["start", "plan", "decide_retrieval"] and updates[-1] == "finalize"
     assert 0 < out["usage"]["first_verified_seconds"] <= out["usage"]["wall_seconds"]
     assert "verify_citations" in updates  # the stage is visible, its verdict is not in the custom stream
 
@@ -53,6 +55,22 @@ class AgentState(TypedDict, total=False):
     answer: str
     documents: dict
     report: str
+
+
+def test_a_question_refused_at_the_start_leaves_its_thread_free_and_a_thread_keeps_its_question(
+    vtg_store, scripted, tmp_path
+):
+    connection = sqlite3.connect(tmp_path / "checkpoints.sqlite", check_same_thread=False)
+    saver = SqliteSaver(connection)
+    name, _ = scripted(Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]}))
+    with pytest.raises(InvalidQuestionError):
+        run("   ", ctx(name), thread_id="t", checkpointer=saver)
+    out, _ = run(f"  {Q}", ctx(name), thread_id="t", checkpointer=saver)  # the thread was not taken
+    assert out["question"] == Q and out["answer"] == "Tokyo is the capital of Japan [1]."
+    again, _ = run(Q, ctx(name), thread_id="t", checkpointer=saver)  # the finished run, as saved
+    assert again["answer"] == out["answer"]
+    with pytest.raises(VeriragError, match="belongs to another question"):
+        run("What is the capital of Kyoto?", ctx(name), thread_id="t", checkpointer=saver)
 
 
 def test_verirag_drops_into_a_parent_graph_as_a_node(vtg_store, scripted):

@@ -83,3 +83,23 @@ def test_bad_questions_are_rejected_before_any_model_call(store, scripted, quest
 def test_graph_declares_input_and_output_schemas():
     assert set(graph.get_input_jsonschema()["properties"]) == {"question"}
     assert {"answer", "sentences", "documents", "usage"} <= set(graph.get_output_jsonschema()["properties"])
+
+
+def test_every_run_and_every_part_starts_at_the_start_node():
+    from verirag.workflow import builder
+
+    for drawn in (graph.get_graph(), builder(planner=False).compile().get_graph()):
+        (first,) = [e.target for e in drawn.edges if e.source == "__start__"]
+        assert first == "start"
+    assert [e.target for e in graph.get_graph().edges if e.source == "start"] == ["plan"]
+
+
+def test_a_run_whose_store_folder_has_no_index_fails_at_the_start_before_any_model_call(tmp_path, scripted):
+    from verirag.errors import StoreNotFoundError
+
+    model_name, model = scripted(lambda m, kw: "unused")
+    with pytest.raises(StoreNotFoundError):
+        ask("What is the capital of Japan?", vanilla(model=model_name, store=str(tmp_path / "none")))
+    with pytest.raises(InvalidQuestionError):  # the question first, whatever the store
+        ask("  ", vanilla(model=model_name, store=str(tmp_path / "none")))
+    assert model.calls == []

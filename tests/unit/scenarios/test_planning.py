@@ -119,6 +119,7 @@ def test_a_second_hop_asks_each_member_the_first_part_verified(nations, scripted
     assert sorted(c["part"] for c in streamed) == [0, 1, 2]  # each part's sentences as they were kept
     steps = [next(iter(c)) for m, c in events if m == "updates"]
     assert steps == [
+        "start",
         "plan",
         "answer_part",
         "next_parts",
@@ -142,7 +143,7 @@ def test_independent_parts_are_asked_in_one_wave(nations, scripted):
         "Who wrote Gamma Poem?",
     ]
     steps = [next(iter(c)) for m, c in events if m == "updates"]
-    assert steps == ["plan"] + ["answer_part"] * 3 + ["next_parts", "compose_answer"]
+    assert steps == ["start", "plan"] + ["answer_part"] * 3 + ["next_parts", "compose_answer"]
     assert out["answer"] == refusal.NOTHING_VERIFIED and len(out["plan"]) == 3
 
 
@@ -165,7 +166,7 @@ def test_a_question_of_one_part_runs_the_graph_unchanged(nations, scripted):
         on_event=lambda *event: events.append(event),
     )
     steps = [next(iter(c)) for m, c in events if m == "updates"]
-    assert steps[:2] == ["plan", "decide_retrieval"] and steps[-1] == "finalize"
+    assert steps[:3] == ["start", "plan", "decide_retrieval"] and steps[-1] == "finalize"
     assert out["plan"] == [] and out["usage"]["per_node"]["plan"]["calls"] == 0
     assert out["answer"] == "Freedonia borders Sylvania and Grand Fenwick [1]."
 

@@ -50,11 +50,11 @@ class RandomModel:
 
 
 def documented_bound(retrieval_iterations: int, sentences: int, trials: int, writer: str) -> int:
-    """docs/reliability.md: 4·T_r + 1 + S·(5·T + 6) + 4 steps (4·T_r + 1 + 3 for the one-answer writer);
-    the 1 is the planner's step."""
+    """docs/reliability.md: 4·T_r + 2 + S·(5·T + 6) + 4 steps (4·T_r + 2 + 3 for the one-answer writer);
+    the 2 are the start node's step and the planner's."""
     if writer == "answer":
-        return 4 * retrieval_iterations + 1 + 3
-    return 4 * retrieval_iterations + 1 + sentences * (5 * trials + 6) + 4
+        return 4 * retrieval_iterations + 2 + 3
+    return 4 * retrieval_iterations + 2 + sentences * (5 * trials + 6) + 4
 
 
 @settings(
@@ -146,8 +146,8 @@ def test_random_model_planned_questions_end_within_their_caps(
     out, _ = run(question, context, on_event=on_event)
     if steps[-1] == "finalize":  # not split (no second hop allowed, or more members than parts)
         assert len(steps) <= context.step_bound() and out["plan"] == []
-    else:  # plan, a wave of parts and next_parts per hop, compose: 2 + 2·hops steps of the graph itself
+    else:  # start, plan, a wave of parts and next_parts per hop, compose: 3 + 2·hops steps of the graph
         assert steps[-1] == "compose_answer"
-        assert len(set(steps) - {"answer_part"}) == 3 and steps.count("next_parts") <= max_hops
+        assert len(set(steps) - {"answer_part"}) == 4 and steps.count("next_parts") <= max_hops
         assert 1 <= len(out["plan"]) <= max_parts
     assert all(re.search(r"\w", s["text"]) for s in out["sentences"])

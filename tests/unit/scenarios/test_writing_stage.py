@@ -166,7 +166,7 @@ def test_an_exhausted_sentence_keeps_its_best_supported_trial_and_the_answer_say
     kept, dropped = out["sentences"]
     assert kept["verified_by"] == "citations" and dropped["verified_by"] == "none"
     # the second of its three trials had the best support: that one is kept (VTG would keep the last)
-    assert (dropped["text"], dropped["trial"], dropped["support"]) == (best, 2, pytest.approx(0.4))
+    assert (dropped["text"], dropped["generation"], dropped["support"]) == (best, 2, pytest.approx(0.4))
     assert [out["documents"][c]["title"] for c in dropped["citations"]] == ["Tokyo"]
     # the unverified sentence is left out of the text, which ends by naming what the documents do not say
     assert out["refusal"] == "The documents do not say how many people live in Tokyo."

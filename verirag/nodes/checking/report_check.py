@@ -16,7 +16,7 @@ MAX_NAMED = 3
 
 def report_check(state: CheckState) -> dict:
     """The verified answer: the sentences that held, then a refusal naming those left out."""
-    checked = sorted(state.get("checked") or [], key=lambda c: c["index"])
+    checked = sorted(state["checked"], key=lambda c: c["index"])
     held = [c for c in checked if c["verdict"] == "supported"]
     dropped = [c for c in checked if c["verdict"] != "supported"]
     if not held:

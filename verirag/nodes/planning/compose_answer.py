@@ -29,7 +29,7 @@ def _refusal(part: Part) -> str | None:
 def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
     """The planned question's answer, composed from its parts' verified sentences."""
     ctx = runtime.context
-    parts = sorted(state.get("parts") or [], key=lambda p: p["index"])
+    parts = sorted(state["parts"], key=lambda p: p["index"])
     sentences, shown, said = [], [], set()
     for part in parts:
         for sentence in part["sentences"]:
@@ -45,10 +45,10 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
     text = [attach_citations(s["text"], [number[c] for c in s["citations"] if c in number]) for s in shown]
     gaps = [g for g in dict.fromkeys(_refusal(p) for p in parts) if g][:MAX_NAMED]
     asked = {p["depends_on"] for p in parts}
-    waited = {sub["depends_on"] for sub in state.get("subquestions") or []} - {None}
+    waited = {sub["depends_on"] for sub in state["subquestions"]} - {None}
     if waited - asked:  # a second hop that no member of the first answer could start
         gaps.append(refusal.PART_UNKNOWN)
-    if state.get("unasked"):  # members over the max_parts cap: said, never silently dropped
+    if state["unasked"]:  # members over the max_parts cap: said, never silently dropped
         named = ", ".join(plans.indirect(q) for q in state["unasked"])
         gaps.append(refusal.OVER_CAP.format(n=ctx.max_parts, gaps=named))
     said_refusal = " ".join(gaps) if shown else refusal.NOTHING_VERIFIED

@@ -17,13 +17,13 @@ from verirag.graph.state import State
 
 def next_parts(state: State, runtime: Runtime[Context]) -> dict:
     """The parts waiting on the finished wave, one per member its verified answers name."""
-    parts = state.get("parts") or []
+    parts = state["parts"]
     done = {p["index"]: p for p in parts}
-    expanded = list(state.get("expanded") or [])
+    expanded = list(state["expanded"])
     waiting: list[dict] = []
     unasked: list[str] = []
     room = runtime.context.max_parts - len(parts)
-    for i, sub in enumerate(state.get("subquestions") or []):
+    for i, sub in enumerate(state["subquestions"]):
         source = done.get(sub["depends_on"]) if sub["depends_on"] is not None else None
         if source is None or i in expanded:
             continue

@@ -11,26 +11,20 @@ from dataclasses import asdict
 from langgraph.runtime import Runtime
 
 from verirag import plans
-from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.state import State
 
 
 def plan(state: State, runtime: Runtime[Context]) -> dict:
-    """Check the question and split it into sub-questions when it has several parts."""
+    """Split the question into sub-questions when it has several parts."""
     ctx = runtime.context
-    question = resources.check_question(state.get("question"), ctx.max_question_chars)
+    question = state["question"]
     parts = plans.plan(question, ctx.max_parts, ctx.max_hops) if ctx.planner and ctx.writer == "vtg" else []
     if len(parts) < 2:
-        return {"question": question, "subquestions": []}
+        return {"subquestions": []}
     first = [
         {"index": i, "question": p.question, "depends_on": None, "member": None}
         for i, p in enumerate(parts)
         if p.depends_on is None
     ]
-    return {
-        "question": question,
-        "subquestions": [asdict(p) for p in parts],
-        "waiting": first,
-        "expanded": [],
-    }
+    return {"subquestions": [asdict(p) for p in parts], "waiting": first}

@@ -17,13 +17,12 @@ from verirag.prompts import decide_retrieval as prompt
 
 
 def decide_retrieval(state: State, runtime: Runtime[Context]) -> Step:
-    """Check the question and decide whether to retrieve; the retrieval stage starts afresh."""
+    """Decide whether to retrieve for the question (asked only when δ > 0 and the run retrieves at all)."""
     ctx = runtime.context
-    question = resources.check_question(state.get("question"), ctx.max_question_chars)
     replies, fallbacks, probability = [], 0, None
     if ctx.top_k > 0 and ctx.retrieval_threshold > 0:
         judgment = choice_probabilities(
-            resources.model(runtime), prompt.messages(question), ["Yes", "No"], default="Yes"
+            resources.model(runtime), prompt.messages(state["question"]), ["Yes", "No"], default="Yes"
         )  # safe default: retrieve
         probability, replies, fallbacks = (
             judgment.probabilities["Yes"],
@@ -31,14 +30,4 @@ def decide_retrieval(state: State, runtime: Runtime[Context]) -> Step:
             int(not judgment.parsed),
         )
     use_retrieval = ctx.top_k > 0 and (probability is None or probability > ctx.retrieval_threshold)
-    update: dict = {
-        "question": question,
-        "retrieve_probability": probability,
-        "use_retrieval": use_retrieval,
-        "query": question,
-        "iteration": 0,
-        "selected": [],
-        "long_term_memory": [],
-        "short_term_memory": [],
-    }
-    return Step(update, replies, fallbacks)
+    return Step({"retrieve_probability": probability, "use_retrieval": use_retrieval}, replies, fallbacks)

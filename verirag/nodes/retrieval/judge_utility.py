@@ -95,10 +95,10 @@ def _shown(doc: Document, words: int) -> Document:
 
 
 def _listwise(state: State, ctx: Context, model) -> tuple[list[Document], list, int]:
-    selected = list(state.get("selected") or [])
+    selected = list(state["selected"])
     replies, fallbacks = [], 0
-    for w, window in enumerate(windows(state.get("candidates") or [], ctx.window)):
-        rng = random.Random(f"{ctx.seed}:{state['question']}:{state.get('iteration', 0)}:{w}")
+    for w, window in enumerate(windows(state["candidates"], ctx.window)):
+        rng = random.Random(f"{ctx.seed}:{state['question']}:{state['iteration']}:{w}")
         orders = sample_orders(selected, window, max(1, ctx.utility_samples), rng)
         pool = selected + window
         selections: list[list[str]] = []
@@ -135,7 +135,7 @@ RANKED_POOL = 9  # one digit per document number: the first token decides the ch
 
 
 def _ranked(state: State, ctx: Context, model) -> tuple[list[Document], list, int]:
-    selected, waiting = list(state.get("selected") or []), list(state.get("candidates") or [])
+    selected, waiting = list(state["selected"]), list(state["candidates"])
     replies, fallbacks = [], 0
     while waiting:
         room = max(1, RANKED_POOL - len(selected))
@@ -165,7 +165,7 @@ def _ranked(state: State, ctx: Context, model) -> tuple[list[Document], list, in
 
 
 def _pointwise(state: State, ctx: Context, model) -> tuple[list[Document], list, int]:
-    pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
+    pool = state["selected"] + state["candidates"]
     prompts = [prompt.pointwise(_shown(d, ctx.selection_doc_words), state["question"]) for d in pool]
     judgments = choice_probabilities_batch(model, prompts, ["Yes", "No"], "No", ctx.max_concurrency)
     useful = [
@@ -181,7 +181,7 @@ def judge_utility(state: State, runtime: Runtime[Context]) -> Step:
     """Select D from the selected and candidate documents by the run's ``utility_mode``."""
     ctx = runtime.context
     if ctx.utility_mode == "off":
-        pool = list(state.get("selected") or []) + list(state.get("candidates") or [])
+        pool = state["selected"] + state["candidates"]
         replies: list = []
         selected, fallbacks = pool[: ctx.top_k], 0
     else:

@@ -20,7 +20,7 @@ def missing_info_query(state: State, runtime: Runtime[Context]) -> Step:
     """The next query: what D lacks, as the model names it (the question when it names nothing)."""
     ctx = runtime.context
     reply = resources.model(runtime).invoke(
-        prompt.messages(state.get("selected") or [], state["question"], ctx.query_style),
+        prompt.messages(state["selected"], state["question"], ctx.query_style),
         max_tokens=ctx.max_query_tokens,
     )
     query = parse_query(reply.text)

@@ -16,10 +16,10 @@ def retrieve(state: State, runtime: Runtime[Context]) -> dict:
     """Search the store for the current query's candidates, leaving out those already selected."""
     ctx = runtime.context
     n = ctx.candidates_per_query if ctx.utility_mode != "off" else ctx.top_k
-    query = state.get("query") or state["question"]
-    taken = {d["id"] for d in state.get("selected") or []}
+    query = state["query"]
+    taken = {d["id"] for d in state["selected"]}
     found = resources.store(runtime).search(query, n + len(taken))
     return {
         "candidates": [d for d in found if d["id"] not in taken][:n],
-        "iteration": state.get("iteration", 0) + 1,
+        "iteration": state["iteration"] + 1,
     }

@@ -31,7 +31,7 @@ def answerable(p_yes: float, model: str = "local") -> float:
 def verify_retrieval(state: State, runtime: Runtime[Context]) -> Step:
     """Verify D by the run's ``verify_mode`` and record it; a final verification decides the loop."""
     ctx = runtime.context
-    selected = list(state.get("selected") or [])
+    selected = list(state["selected"])
     replies, fallbacks = [], 0
     if ctx.verify_mode == "off":
         score, passed = 1.0, True
@@ -55,11 +55,11 @@ def verify_retrieval(state: State, runtime: Runtime[Context]) -> Step:
         fallbacks += not judgment.parsed
         score = round(answerable(judgment.probabilities["Yes"], ctx.model), 4)
         passed = score > (PASS if ctx.answerable_threshold is None else ctx.answerable_threshold)
-    iteration = state.get("iteration", 1)
+    iteration = state["iteration"]
     final = passed or iteration >= ctx.max_retrieval_iterations
     record = Verification(
         iteration=iteration,
-        query=state.get("query", ""),
+        query=state["query"],
         score=score,
         passed=passed,
         final=final,
@@ -67,7 +67,7 @@ def verify_retrieval(state: State, runtime: Runtime[Context]) -> Step:
     )
     update: dict = {"verifications": [record]}
     if final:
-        history = list(state.get("verifications") or []) + [record]
+        history = state["verifications"] + [record]
         best = record if passed else max(history, key=lambda v: (v["score"], len(v["selected"])))
         update["long_term_memory"] = best["selected"]
         update["retrieval_verified"] = passed

@@ -19,7 +19,7 @@ from verirag.graph.state import State, answer_sentences
 def critique_answer(state: State, runtime: Runtime[Context]) -> Step:
     """Self-RAG's ISUSE scores of the answer, when asked for."""
     ctx = runtime.context
-    sentences = answer_sentences(state.get("sentences") or [], ctx.unverified, ctx.writer)
+    sentences = answer_sentences(state["sentences"], ctx.unverified, ctx.writer)
     if not ctx.critique_answer or not sentences:
         return Step({"critique": {}})
     answer = " ".join(s["text"] for s in sentences)

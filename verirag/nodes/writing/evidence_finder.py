@@ -26,7 +26,7 @@ def evidence_finder(state: State, runtime: Runtime[Context]) -> Step:
     sentence = current_draft(state)["text"]
     replies, fallbacks, queries = [], 0, [sentence]
     if ctx.query_generation:
-        so_far = " ".join(s["text"] for s in state.get("sentences") or [])
+        so_far = " ".join(s["text"] for s in state["sentences"])
         reply = resources.model(runtime).invoke(
             prompt.diverse_queries(state["question"], so_far, sentence, ctx.evidence_queries),
             max_tokens=24 * ctx.evidence_queries + 16,
@@ -35,7 +35,7 @@ def evidence_finder(state: State, runtime: Runtime[Context]) -> Step:
         queries = parse_queries(reply.text, ctx.evidence_queries) or [sentence]
         fallbacks = int(queries == [sentence])
     store = resources.store(runtime)
-    long_term = {d["id"] for d in state.get("long_term_memory") or []}
+    long_term = {d["id"] for d in state["long_term_memory"]}
     with ThreadPoolExecutor(max_workers=max(1, min(ctx.max_concurrency, len(queries)))) as pool:
         found = list(pool.map(lambda q: store.search(q, ctx.evidence_docs + len(long_term)), queries))
     short_term: dict = {}
@@ -44,7 +44,7 @@ def evidence_finder(state: State, runtime: Runtime[Context]) -> Step:
             short_term.setdefault(doc["id"], doc)
     update = {
         "short_term_memory": list(short_term.values()),
-        "trials": state.get("trials", 0) + 1,
+        "trials": state["trials"] + 1,
         "draft": None,
     }
     return Step(update, replies, fallbacks)

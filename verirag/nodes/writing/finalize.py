@@ -29,22 +29,18 @@ def bibliography(sentences: list, memory: list[Document]) -> dict[str, dict]:
 
 def finalize(state: State, runtime: Runtime[Context]) -> dict:
     """Compose ``answer`` and ``documents`` from the kept sentences; record the run's ``config``."""
-    sentences = state.get("sentences") or []
+    sentences = state["sentences"]
     shown = answer_sentences(sentences, runtime.context.unverified, runtime.context.writer)
-    memory = (
-        list((state.get("cited_documents") or {}).values())
-        + (state.get("long_term_memory") or [])
-        + (state.get("short_term_memory") or [])
-    )
+    memory = list(state["cited_documents"].values()) + state["long_term_memory"] + state["short_term_memory"]
     documents = bibliography(shown, memory)
     number = {doc_id: i for i, doc_id in enumerate(documents, 1)}
     parts = [attach_citations(s["text"], [number[c] for c in s["citations"] if c in number]) for s in shown]
-    refusal = state.get("refusal")
+    refusal = state["refusal"]
     documents.update({k: v for k, v in bibliography(sentences, memory).items() if k not in documents})
     return {
         "answer": " ".join(parts + ([refusal] if refusal else [])),
         "documents": documents,
         "refusal": refusal,
-        "critique": state.get("critique") or {},
+        "critique": state["critique"],
         "config": runtime.context.as_dict(),
     }

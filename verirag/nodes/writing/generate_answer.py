@@ -22,7 +22,7 @@ def generate_answer(state: State, runtime: Runtime[Context]) -> Step:
     """Ask the model for a cited answer over long-term memory (best of ``answer_samples``)."""
     ctx = runtime.context
     model = resources.model(runtime)
-    documents = state.get("long_term_memory") or []
+    documents = state["long_term_memory"]
     messages = prompt.messages(documents, state["question"])
     if ctx.answer_samples <= 1:
         replies = [model.invoke(messages, max_tokens=ctx.max_answer_tokens)]
@@ -39,7 +39,9 @@ def generate_answer(state: State, runtime: Runtime[Context]) -> Step:
         best = replies[recalls.index(max(recalls))]  # ties: the earliest sample
         judge_replies, fallbacks = judge.replies, judge.fallbacks
     sentences = [
-        Sentence(text=text, citations=ids, support=None, verified_by="none", score=None, trial=1, quotes=[])
+        Sentence(
+            text=text, citations=ids, support=None, verified_by="none", score=None, generation=1, quotes=[]
+        )
         for text, ids in parse_cited_reply(best.text, documents)
     ]
     return Step(

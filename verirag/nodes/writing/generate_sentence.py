@@ -41,7 +41,7 @@ def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool
 def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
     """Write the next sentence of the answer as the draft, or end the answer (no draft)."""
     ctx = runtime.context
-    kept = state.get("sentences") or []
+    kept = state["sentences"]
     stopped = ctx.unverified == "drop" and bool(kept) and kept[-1]["verified_by"] == "none"
     if len(kept) >= ctx.max_sentences or stopped:
         return Step({"draft": None})
@@ -71,7 +71,7 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
             verified_by="none",
             status="drafted",
             score=score,
-            trial=state.get("trials", 0),
+            trials_before=state["trials"],
             quotes=[],
         )
         if text

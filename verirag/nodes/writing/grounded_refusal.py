@@ -40,7 +40,7 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> Step:
     ctx = runtime.context
     if ctx.writer != "vtg" or ctx.unverified != "drop":
         return Step({"refusal": None})
-    sentences = state.get("sentences") or []
+    sentences = state["sentences"]
     verified = [s for s in sentences if s["verified_by"] != "none"]
     text: str | None  # None: the verified sentences leave nothing out
     replies, fallbacks, text = [], 0, refusal.NOTHING_VERIFIED
@@ -48,7 +48,7 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> Step:
     if omitted:  # atoms left out of rewritten sentences: named as they are, no model call
         text = " ".join(refusal.not_said(a) for a in omitted[:MAX_OMITTED])
     elif verified:
-        if len(verified) == len(sentences) and state.get("retrieval_verified", True):
+        if len(verified) == len(sentences) and state["retrieval_verified"]:
             return Step({"refusal": None})  # nothing dropped, and the documents were judged sufficient
         answer = " ".join(s["text"] for s in verified)
         replies = [resources.model(runtime).invoke(prompt.messages(state["question"], answer), max_tokens=24)]

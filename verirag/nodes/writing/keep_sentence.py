@@ -18,7 +18,7 @@ from verirag.graph.state import Sentence, State, answer_sentences, current_draft
 def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
     """Append the draft to the answer; a verified sentence's citations join long-term memory."""
     draft = current_draft(state)
-    best = state.get("best_trial")
+    best = state["best_trial"]
     earlier = (best.get("documents") if best else None) or []  # an earlier trial's citations
     by_id = {d["id"]: d for d in memory(state) + earlier}
     cited = {i: by_id[i] for i in draft["citations"] if i in by_id}
@@ -27,11 +27,9 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
         citations=list(cited),
         support=draft["support"],
         verified_by=draft["verified_by"],
-        score=draft.get("score"),
-        trial=draft.get("trial", 0) + 1,
-        quotes=[q for q in draft.get("quotes") or [] if q["doc"] in cited]
-        if draft["verified_by"] != "none"
-        else [],
+        score=draft["score"],
+        generation=draft["trials_before"] + 1,
+        quotes=[q for q in draft["quotes"] if q["doc"] in cited] if draft["verified_by"] != "none" else [],
     )
     if draft.get("atoms"):
         sentence["atoms"], sentence["omitted"] = draft["atoms"], list(draft.get("omitted") or [])
@@ -45,14 +43,14 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
         }
     )
     update: dict = {
-        "sentences": list(state.get("sentences") or []) + [sentence],
+        "sentences": state["sentences"] + [sentence],
         "trials": 0,
         "draft": None,
         "best_trial": None,
         "cited_documents": cited,
     }
     if draft["verified_by"] != "none":
-        long_term = list(state.get("long_term_memory") or [])
+        long_term = list(state["long_term_memory"])
         known = {d["id"] for d in long_term}
         update["long_term_memory"] = long_term + [d for i, d in cited.items() if i not in known]
     return update

@@ -47,14 +47,14 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> Step:
         score = max(score, draft["support"] or 0.0)  # the sentence's best support: tier 1 or tier 2
         draft.update({"support": score, "status": "unsupported", "verified_by": "none", "quotes": []})
         by_id = {d["id"]: d for d in docs}
-        best = state.get("best_trial")
+        best = state["best_trial"]
         if best is None or score > (best["draft"]["support"] or 0.0):  # ties: the earlier trial
             best = BestTrial(
                 draft=draft.copy(), documents=[by_id[i] for i in draft["citations"] if i in by_id]
             )
-        budget = ctx.max_trials if state.get("retrieval_verified", True) else 0
+        budget = ctx.max_trials if state["retrieval_verified"] else 0
         update["best_trial"] = best
-        if state.get("trials", 0) >= budget:
+        if state["trials"] >= budget:
             draft = {**best["draft"], "status": "exhausted"}
     update["draft"] = draft
     return Step(update, replies, int(bool(check.judgment and not check.judgment.parsed)))

@@ -6,6 +6,7 @@
 const ASSISTANT = "verirag";
 const CHECKER = "verirag-check";
 const STAGES = {
+  start: "checking the question",
   plan: "planning the question",
   answer_part: "answering a part of the question",
   next_parts: "planning the next parts",
