@@ -22,6 +22,7 @@ from verirag.evidence import (
     content_words,
     contrast_claims,
     denied_by_statement,
+    exchanged_terms,
     missing_terms,
     numbers_out_of_place,
     quote_text,
@@ -248,6 +249,7 @@ def guarded(
         numbers_out_of_place(atoms(sentence), texts)
         + unlisted_members(statements(sentence), texts)
         + unstated_attributes(statements(sentence), texts)
+        + exchanged_terms(sentence, texts)
     )
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 

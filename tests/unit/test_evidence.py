@@ -8,6 +8,7 @@ from __future__ import annotations
 from verirag import Context
 from verirag import critiques as support
 from verirag.evidence import (
+    exchanged_terms,
     key_terms,
     missing_terms,
     numbers_out_of_place,
@@ -258,3 +259,38 @@ def test_a_claim_most_of_whose_words_the_quote_lacks_fails_without_a_model_call(
     claim = "Henry Ford was an American industrialist and business magnate."
     (check,) = support.decide_support(model, [([ford], claim)], "q", Context(slot_check=False))
     assert not check.passed and model.calls == []
+
+
+def test_two_names_or_numbers_stated_the_other_way_round_are_caught():
+    lawrence = [
+        ("Lawrence of Arabia", "It is a 1962 film directed by David Lean and produced by Sam Spiegel.")
+    ]
+    assert exchanged_terms(
+        "Lawrence of Arabia is a 1962 film directed by Sam Spiegel and produced by David Lean.", lawrence
+    ) == ["Sam Spiegel", "David Lean"]
+    tallinn = [("Helsinki", "It is 80 kilometres north of Tallinn, Estonia.")]  # the pronoun: the title
+    assert exchanged_terms("Tallinn is 80 kilometres north of Helsinki.", tallinn) == ["Tallinn", "Helsinki"]
+    bones = [("Human skeleton", "It has around 270 bones at birth and around 206 bones by adulthood.")]
+    assert exchanged_terms(
+        "The human skeleton has around 206 bones at birth and around 270 bones by adulthood.", bones
+    ) == ["206", "270"]
+    # the order as stated, a list in any order, a symmetric relation: nothing exchanged
+    assert exchanged_terms("Helsinki is 80 kilometres north of Tallinn.", tallinn) == []
+    nordic = [("Nordic", "The Nordic countries are Denmark, Finland, Iceland and Norway.")]
+    assert exchanged_terms("The Nordic countries are Norway, Finland, Iceland and Denmark.", nordic) == []
+    border = [("France", "France borders Spain to the south.")]
+    assert exchanged_terms("Spain borders France to the south.", border) == []
+
+
+def test_a_role_swap_fails_the_support_decision_without_a_model_call():
+    film = make_document(
+        "Lawrence of Arabia", "It is a 1962 film directed by David Lean and produced by Sam Spiegel."
+    )
+    model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.99))
+    (check,) = support.decide_support(
+        model,
+        [([film], "Lawrence of Arabia is a 1962 film directed by Sam Spiegel and produced by David Lean.")],
+        "Who directed it?",
+        Context(),
+    )
+    assert not check.passed and check.missing == ["Sam Spiegel", "David Lean"] and model.calls == []
