@@ -16,8 +16,9 @@ from importlib import resources
 import sentencex
 
 # the lower-case words that may join the capitalised words of one name ("Leonardo da Vinci", "University
-# of Oxford", "Ludwig van Beethoven"): the name patterns of atoms, plans and slots share them
-NAME_LINKS = r"(?:of|de|da|di|del|der|du|van|von|the) "
+# of Oxford", "Dream of the Red Chamber", "Ludwig van Beethoven"): the name patterns of atoms, plans and
+# slots share them
+NAME_LINKS = r"(?:(?:of|de|da|di|del|der|du|van|von) (?:the )?|the )"
 
 CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 # what closes the sentence before it: markers and final punctuation that a segmenter put after a cut
