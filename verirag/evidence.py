@@ -248,9 +248,13 @@ def numbers_out_of_place(
     out: list[str] = []
     for clause in clauses:
         words = content_words(_NUMBER.sub(" ", clause))
+        named = re.match(_NAME_RUN, clause)
+        subject = content_words(named.group()) if named else set()
         for number in (as_number(n) for n in _NUMBER.findall(clause)):
             beside = [
                 len(said & (words - title or words)) / len(words - title or words)
+                if not subject or subject & (said | title)
+                else 0.0  # said of another subject ("With a population of over 140 million, Russia …")
                 for title, said, stated in sentences
                 if number in stated
             ]

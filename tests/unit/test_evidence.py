@@ -294,3 +294,18 @@ def test_a_role_swap_fails_the_support_decision_without_a_model_call():
         Context(),
     )
     assert not check.passed and check.missing == ["Sam Spiegel", "David Lean"] and model.calls == []
+
+
+def test_a_number_said_of_another_subject_is_out_of_place():
+    russia = [
+        (
+            "Russia",
+            "With a population of over 140 million, Russia is the most populous country in Europe. "
+            "Moscow is the capital and largest city of Russia.",
+        )
+    ]
+    assert numbers_out_of_place(["Moscow has a population of over 140 million."], russia) == ["140"]
+    # the subject named in the number's sentence, or the document's own subject: in place
+    assert numbers_out_of_place(["Russia has a population of over 140 million."], russia) == []
+    moscow = [("Moscow", "It has a population of over 13 million residents.")]
+    assert numbers_out_of_place(["Moscow has a population of over 13 million residents."], moscow) == []

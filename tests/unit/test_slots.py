@@ -177,16 +177,12 @@ def test_the_subject_is_a_blank_when_the_claim_opens_with_a_name_and_keeps_an_an
     afghanistan = make_document(
         "Afghanistan",
         "Afghanistan is bordered by Pakistan to the east and China "
-        "to the northeast. Afghanistan's population is estimated to be 40 million.",
+        "to the northeast. Afghanistan's population is estimated to be 40 million. Its capital is Kabul.",
     )
-    moved = "China's population is estimated to be 40 million."
-    check = decide_one(
-        reader({"___'s population is estimated to be 40 million.": "Afghanistan"}),
-        [afghanistan],
-        moved,
-        slot_check=True,
-    )
-    assert not check.passed and check.rival == "Afghanistan's population is estimated to be 40 million."
+    moved = "China's capital is Kabul."
+    fills = {"___'s capital is Kabul.": "Afghanistan", "China's capital is ___.": "Kabul"}
+    check = decide_one(reader(fills), [afghanistan], moved, slot_check=True)
+    assert not check.passed and check.rival == "Afghanistan's capital is Kabul."
     quote = f"{afghanistan['title']}. {afghanistan['text']}"
     true = "Afghanistan's population is estimated to be 40 million."
     assert [s.masked for s in slots(true, quote)] == ["___'s population is estimated to be 40 million."]
