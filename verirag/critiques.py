@@ -23,6 +23,7 @@ from verirag.evidence import (
     contrast_claims,
     denied_by_statement,
     exchanged_terms,
+    listed_by_sentence,
     missing_terms,
     numbers_out_of_place,
     quote_text,
@@ -254,13 +255,14 @@ def guarded(
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 
 
-_READINGS = (verbatim_sentence, stated_by_rank, denied_by_statement)
+_READINGS = (verbatim_sentence, stated_by_rank, denied_by_statement, listed_by_sentence)
 
 
 def read_off(documents: Sequence[Document], sentence: str, given: Sequence[Quote] | None) -> list[Quote]:
-    """The quoted sentence the sentence copies, or whose stated rank or one-of-a-kind attribute entails it.
+    """The quoted sentence the sentence copies, or whose rank, one-of-a-kind attribute or list entails it.
 
-    ("Karachi is larger than Lahore", "Mombasa is not the capital of Kenya"); none: no such sentence.
+    ("Karachi is larger than Lahore", "Mombasa is not the capital of Kenya", "Algeria borders Tunisia and
+    Libya"); none: no such sentence.
     """
     if given is not None:
         quoted = [(d.get("title", ""), d["text"]) for d in _quoted_documents(documents, given)]

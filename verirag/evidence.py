@@ -436,6 +436,59 @@ def denied_by_statement(
     return None
 
 
+_LISTING = re.compile(
+    rf"^(?P<subject>{_NAME_RUN}) (?P<relation>(?:[a-z]+ ){{1,4}}?)"
+    rf"(?P<members>{_MEMBER}(?:(?:,? and|,? or|,) {_MEMBER})+)$"
+)
+_SCOPE_END = re.compile(r"\b(?:is|are|was|were|lies|lie|has|have|had|not|except|excluding|but|while|which)\b")
+
+
+def _object_in(name: str, text: str, end: int) -> bool:
+    """Whether ``text[:end]`` names ``name`` other than as the subject of its own verb ("Zimbabwe lies …")."""
+    return any(
+        m.end() <= end and not _SCOPE_END.search(re.split(r"[,;.]", text[m.end() :], maxsplit=1)[0])
+        for m in re.finditer(rf"\b{re.escape(name)}\b", text)
+    )
+
+
+def listed_by_sentence(
+    claim: str, documents: Sequence[tuple[str, str]]
+) -> tuple[int, tuple[int, int]] | None:
+    """The document and sentence that give the claim's subject, by its relation, every member of its list.
+
+    "Algeria borders Tunisia, Libya, and Morocco" from "It is bordered to the northeast by Tunisia; to the
+    east by Libya; …; to the northwest by Morocco" in the article Algeria: the sentence opens with the
+    subject (a pronoun: the title), has the relation's words, then names each member before any other verb
+    or "not", "except", "but". The claim holds only the subject, the relation and the names (no "to the
+    east" to check); a list stated as complete ("The countries that border X are …") is not read here.
+    """
+    found = _LISTING.match(" ".join(claim.split()).rstrip("."))
+    if not found or _plain(found["subject"].split()[0]) in _STOP:
+        return None
+    subject, relation = found["subject"], content_words(found["relation"])
+    members = [m.removeprefix("the ") for m in re.findall(_MEMBER, found["members"])]
+    for index, (title, text) in enumerate(documents):
+        for start, end in sentence_spans(text):
+            sentence = text[start:end]
+            first, _, rest = sentence.partition(" ")
+            opened = (
+                f"{re.split(r'[,(]', title)[0].strip()} {rest}" if _plain(first) in _PRONOUNS else sentence
+            )
+            if not opened.lower().startswith(subject.lower() + " "):
+                continue
+            after = opened[len(subject) :]
+            at = min(
+                (m.start() for m in (re.search(rf"\b{re.escape(n)}\b", after) for n in members) if m),
+                default=-1,
+            )
+            if at < 0 or not relation <= content_words(after[:at]):
+                continue
+            stop = _SCOPE_END.search(after, at)
+            if all(_object_in(name, after, stop.start() if stop else len(after)) for name in members):
+                return index, (start, end)
+    return None
+
+
 def unlisted_members(statements: Sequence[str], documents: Sequence[tuple[str, str]]) -> list[str]:
     """The members of the statements' lists that a document lists with their fellows only by swapping them in.
 

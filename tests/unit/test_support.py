@@ -310,3 +310,24 @@ def test_a_sentence_joining_two_documents_is_decided_statement_by_statement_each
     assert support.claims_of(
         [band, london], "Led Zeppelin were an English rock band formed in London.", Context()
     ) == ["Led Zeppelin were an English rock band formed in London."]
+
+
+def test_a_list_whose_members_one_sentence_gives_the_subject_by_its_relation_passes_without_a_call():
+    namibia = make_document(
+        "Namibia",
+        "Namibia is a country in Southern Africa. It borders the Atlantic Ocean to the west, Zambia and "
+        "Angola to the north, Botswana to the east, and South Africa to the south; in the northeast, "
+        "Zimbabwe lies less than 200 metres away.",
+    )
+    silent = judge(0.0)
+    check = decide_one(silent, [namibia], "Namibia borders Angola, Zambia, Botswana, and South Africa.")
+    assert check.passed and check.judgment is None and silent.calls == []
+    (quote,) = check.quotes
+    assert namibia["text"][quote.start : quote.end].startswith("It borders the Atlantic Ocean")
+    for sentence in (
+        "Namibia borders Angola, Zambia, and Zimbabwe.",  # Zimbabwe is the subject of its own verb there
+        "Namibia borders Angola, Zambia, and Mozambique.",  # not named
+        "Namibia colonised Angola and Zambia.",  # not the relation the sentence states
+        "The countries that border Namibia are Angola and Zambia.",  # stated as complete: not read off
+    ):
+        assert not decide_one(silent, [namibia], sentence).passed, sentence
