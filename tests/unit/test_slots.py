@@ -226,3 +226,7 @@ def test_a_name_with_a_particle_is_one_term():
         s.term for s in slots("Ludwig van Beethoven was born in Bonn.", "Ludwig van Beethoven. Bonn, Vienna.")
     ]
     assert "Bonn" in beethoven and not {"Ludwig", "Beethoven"} & set(beethoven)
+    # "of the" inside a title: one name, never "Dream of the ___"
+    novel = "Dream of the Red Chamber or The Story of the Stone is a Chinese novel by Cao Xueqin."
+    dream = [s.term for s in slots("Dream of the Red Chamber was written by Cao Xueqin.", novel)]
+    assert "Red Chamber" not in dream and "Dream" not in dream
