@@ -21,25 +21,22 @@ from verirag.documents import Document
 from verirag.evidence import (
     content_words,
     contrast_claims,
-    denied_by_statement,
     exchanged_terms,
-    listed_by_sentence,
     missing_terms,
     numbers_out_of_place,
     quote_text,
     select_quotes,
     sentence_spans,
-    stated_by_rank,
     uncovered_words,
     unlisted_members,
     unstated_attributes,
-    verbatim_sentence,
 )
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
 from verirag.prompts import critiques as prompt
 from verirag.prompts import entailment, slot
 from verirag.prompts.documents import render_documents
+from verirag.readings import denied_by_statement, listed_by_sentence, stated_by_rank, verbatim_sentence
 from verirag.slots import BLANK, UNKNOWN, Slot, fills, slots
 
 GRADES = ["Fully", "Partially", "No"]

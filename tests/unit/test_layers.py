@@ -32,6 +32,7 @@ LAYERS = [
             "verirag.text",
             "verirag.parsing",
             "verirag.evidence",
+            "verirag.readings",
             "verirag.atoms",
             "verirag.slots",
             "verirag.plans",

@@ -1,0 +1,247 @@
+"""Readings: what one sentence of the documents settles about a claim, without a model.
+
+The claim copied word for word, a comparison its stated rank entails, a one-of-a-kind attribute it denies
+where another name holds it, a list whose every member it gives by the claim's relation. Each returns the
+document and sentence span that settle it (the quote), or None. Plain text only, like
+:mod:`verirag.evidence`, whose word and name patterns it reads with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from verirag.evidence import (
+    _MEMBER,
+    _NAME_RUN,
+    _NOT_SUPERLATIVES,
+    _ORDINAL,
+    _PRONOUNS,
+    _STOP,
+    _plain,
+    content_words,
+    name_lists,
+    sentence_spans,
+)
+
+
+def verbatim_sentence(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[int, tuple[int, int]] | None:
+    """The document and sentence the claim copies word for word (spacing and a final period aside)."""
+    words = " ".join(claim.split()).rstrip(".")
+    for index, (_, text) in enumerate(documents):
+        for start, end in sentence_spans(text):
+            if " ".join(text[start:end].split()).rstrip(".") == words:
+                return index, (start, end)
+    return None
+
+
+_RANK_CLAUSE = re.compile(
+    rf"^(?P<subject>.+?) (?:is|was) (?:also |now |currently )?(?P<before>(?:the |[\w'’ ]+['’]s )?)"
+    rf"(?P<ordinal>{_ORDINAL})[-\s]+(?P<superlative>(?:most|least)[-\s]+[a-z]+|[a-z]{{2,}}est)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_RANK_END = re.compile(r"[,;:.()]| (?:and|with|after|being|as|which|where|while)\b")
+_NOT_CLAIM = re.compile(r"^(?P<subject>.+?) (?:is|was) not (?P<ranked>.+?)\.?$")
+_MORE_CLAIM = re.compile(
+    r"^(?P<above>.+?) (?:is|was) (?P<comparative>(?:more|less) [a-z]+|[a-z]+er|better|worse) than "
+    r"(?P<below>.+?)(?P<tail> (?:by|in) [^,]+)?\.?$"
+)
+
+
+def _bare(text: str) -> str:
+    text = " ".join(re.split(r"[-\s]+", text.replace("’", "'").lower())).strip(" .")
+    return text.removeprefix("the ")
+
+
+def _comparative(superlative: str) -> str:
+    word = _bare(superlative)
+    if word.startswith(("most ", "least ")):
+        return ("more " if word.startswith("most") else "less ") + word.split()[1]
+    return {"best": "better", "worst": "worse"}.get(word, word[:-3] + "er")
+
+
+class _Rank(NamedTuple):
+    """A stated rank: "<subject> is the <ordinal>-<superlative> <kind>[, after <above>]"."""
+
+    document: int
+    span: tuple[int, int]  # the sentence stating it
+    subject: str  # a pronoun read as the document's title ("Kano (city)": "kano")
+    ranked: str  # the ranked phrase without its ordinal ("the largest city in pakistan")
+    comparative: str  # of its superlative ("larger", "more populous")
+    above: list[str]  # the names it is ranked after
+    kind: set[str]  # the ranked phrase's words
+
+
+def _rank_statements(documents: Sequence[tuple[str, str]]) -> list[_Rank]:
+    """Each rank the documents state, with the ordinal of a degree below the first."""
+    out = []
+    for index, (title, text) in enumerate(documents):
+        for start, end in sentence_spans(text):
+            for clause in re.split(r";|, (?:and|but) (?=it |he |she )", text[start:end]):
+                found = _RANK_CLAUSE.match(clause.strip())
+                if not found or found["superlative"].lower() in _NOT_SUPERLATIVES:
+                    continue
+                subject = found["subject"]
+                if _plain(subject) in _PRONOUNS:
+                    subject = re.split(r"[,(]", title)[0]
+                kind = _RANK_END.split(found["rest"], maxsplit=1)[0]
+                after = re.search(rf"\bafter ({_MEMBER}(?:(?:,? and|,? or|,) {_MEMBER})*)", found["rest"])
+                above = (name_lists(after[1]) or [[after[1]]])[0] if after else []
+                out.append(
+                    _Rank(
+                        index,
+                        (start, end),
+                        _bare(subject),
+                        _bare(f"{found['before']}{found['superlative']}{kind}"),
+                        _comparative(found["superlative"]),
+                        [_bare(a) for a in above],
+                        content_words(kind),
+                    )
+                )
+    return out
+
+
+def stated_by_rank(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[int, tuple[int, int]] | None:
+    """The document and sentence whose stated rank entails the claim, a comparison, read without a model.
+
+    "Perth is not the most populous city in Australia" from "It is the fourth-most-populous city in
+    Australia" (the ranked phrase the same, word for word, but the ordinal), and "Karachi is larger than
+    Lahore" from "Lahore is the second-largest city in Pakistan, after Karachi" (the comparative of the
+    superlative; a trailing "by total area" must be words of the ranked phrase). ``documents``: (title,
+    text) pairs.
+    """
+    claim = " ".join(claim.split())
+    negated, more = _NOT_CLAIM.match(claim), _MORE_CLAIM.match(claim)
+    for rank in _rank_statements(documents):
+        if negated and _bare(negated["subject"]) == rank.subject and _bare(negated["ranked"]) == rank.ranked:
+            return rank.document, rank.span
+        if (
+            more
+            and _bare(more["below"]) == rank.subject
+            and _bare(more["above"]) in rank.above
+            and _bare(more["comparative"]) == rank.comparative
+            and content_words(more["tail"] or "") <= rank.kind
+        ):
+            return rank.document, rank.span
+    return None
+
+
+# "Mombasa is not the capital of Kenya": an attribute only one thing can have, denied of a name
+_ONE_OF_A_KIND = r"capital|(?:most|least) [a-z]+ [a-z]+|[a-z]{2,}est [a-z]+"
+_DENIED = re.compile(
+    rf"^(?P<name>.+?) (?:is|was) not the (?P<attribute>{_ONE_OF_A_KIND}) of (?P<owner>.+?)\.?$"
+)
+
+
+def _attribute_holders(title: str, sentence: str) -> list[tuple[str, str, str]]:
+    """The (holder, attributes, owner) a sentence states.
+
+    "Z is the A[, B and C] of Y", "The A of Y is Z", "Y's A is Z"; where no owner is named ("Cairo is the
+    capital, largest city …"), the document's title.
+    """
+    out = []
+    named = re.match(rf"^(?P<holder>{_NAME_RUN}) (?:is|was|has been) the (?P<rest>[a-z][^.;()]*)", sentence)
+    if named:
+        attributes, of, owner = named["rest"].partition(" of ")
+        if of and re.match(rf"(?:the )?{_NAME_RUN}", owner):
+            owner = re.match(rf"(?:the )?{_NAME_RUN}", owner).group()  # type: ignore[union-attr]
+        else:
+            attributes, owner = (
+                re.split(r", (?:while|which|where|with|and (?:it|is|has))\b", named["rest"])[0],
+                title,
+            )
+        out.append((named["holder"], attributes, owner))
+    stated = re.match(
+        rf"^(?:The (?P<attribute>[a-z][a-z ]*?)(?: of (?P<owner>(?:the )?{_NAME_RUN}))?|"
+        rf"(?:Its|(?P<possessor>{_NAME_RUN})['’]s) (?P<attribute2>[a-z][a-z ]*?)) is (?P<holder>{_NAME_RUN})",
+        sentence,
+    )
+    if stated:
+        owner = stated["owner"] or stated["possessor"] or title
+        out.append((stated["holder"], stated["attribute"] or stated["attribute2"], owner))
+    return out
+
+
+def _one_kind(attribute: str) -> str:
+    return _bare(attribute).replace("capital city", "capital")
+
+
+def denied_by_statement(
+    claim: str, documents: Sequence[tuple[str, str]]
+) -> tuple[int, tuple[int, int]] | None:
+    """The document and sentence that give a one-of-a-kind attribute to another name than the claim denies it.
+
+    "Mombasa is not the capital of Kenya" from "Nairobi is the capital and largest city of Kenya" (or "The
+    capital is Nairobi" in the article Kenya): the capital, or a superlative ("the largest city"), is held by
+    one name, so stating it of another denies it of the claim's. ``documents``: (title, text) pairs.
+    """
+    denied = _DENIED.match(" ".join(claim.split()))
+    if not denied:
+        return None
+    name, attribute, owner = _bare(denied["name"]), _one_kind(denied["attribute"]), _bare(denied["owner"])
+    for index, (title, text) in enumerate(documents):
+        title = re.split(r"[,(]", title)[0]
+        for start, end in sentence_spans(text):
+            for holder, attributes, of in _attribute_holders(title, text[start:end]):
+                held = {_one_kind(a) for a in re.split(r",? and |, ", attributes)}
+                owners = {_bare(of)} | (
+                    {_bare(title)} if _bare(of) in ("country", "city", "state") else set()
+                )
+                other = _bare(holder)
+                if attribute in held and owner in owners and name not in other and other not in name:
+                    return index, (start, end)
+    return None
+
+
+_LISTING = re.compile(
+    rf"^(?P<subject>{_NAME_RUN}) (?P<relation>(?:[a-z]+ ){{1,4}}?)"
+    rf"(?P<members>{_MEMBER}(?:(?:,? and|,? or|,) {_MEMBER})+)$"
+)
+_SCOPE_END = re.compile(r"\b(?:is|are|was|were|lies|lie|has|have|had|not|except|excluding|but|while|which)\b")
+
+
+def _object_in(name: str, text: str, end: int) -> bool:
+    """Whether ``text[:end]`` names ``name`` other than as the subject of its own verb ("Zimbabwe lies …")."""
+    return any(
+        m.end() <= end and not _SCOPE_END.search(re.split(r"[,;.]", text[m.end() :], maxsplit=1)[0])
+        for m in re.finditer(rf"\b{re.escape(name)}\b", text)
+    )
+
+
+def listed_by_sentence(
+    claim: str, documents: Sequence[tuple[str, str]]
+) -> tuple[int, tuple[int, int]] | None:
+    """The document and sentence that give the claim's subject, by its relation, every member of its list.
+
+    "Algeria borders Tunisia, Libya, and Morocco" from "It is bordered to the northeast by Tunisia; to the
+    east by Libya; …; to the northwest by Morocco" in the article Algeria: the sentence opens with the
+    subject (a pronoun: the title), has the relation's words, then names each member before any other verb
+    or "not", "except", "but". The claim holds only the subject, the relation and the names (no "to the
+    east" to check); a list stated as complete ("The countries that border X are …") is not read here.
+    """
+    found = _LISTING.match(" ".join(claim.split()).rstrip("."))
+    if not found or _plain(found["subject"].split()[0]) in _STOP:
+        return None
+    subject, relation = found["subject"], content_words(found["relation"])
+    members = [m.removeprefix("the ") for m in re.findall(_MEMBER, found["members"])]
+    for index, (title, text) in enumerate(documents):
+        for start, end in sentence_spans(text):
+            sentence = text[start:end]
+            first, _, rest = sentence.partition(" ")
+            opened = (
+                f"{re.split(r'[,(]', title)[0].strip()} {rest}" if _plain(first) in _PRONOUNS else sentence
+            )
+            if not opened.lower().startswith(subject.lower() + " "):
+                continue
+            after = opened[len(subject) :]
+            at = min(
+                (m.start() for m in (re.search(rf"\b{re.escape(n)}\b", after) for n in members) if m),
+                default=-1,
+            )
+            if at < 0 or not relation <= content_words(after[:at]):
+                continue
+            stop = _SCOPE_END.search(after, at)
+            if all(_object_in(name, after, stop.start() if stop else len(after)) for name in members):
+                return index, (start, end)
+    return None
