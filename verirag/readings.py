@@ -19,6 +19,7 @@ from verirag.evidence import (
     _ORDINAL,
     _PRONOUNS,
     _STOP,
+    _negated,
     _plain,
     content_words,
     name_lists,
@@ -194,10 +195,8 @@ def denied_by_statement(
     return None
 
 
-_LISTING = re.compile(
-    rf"^(?P<subject>{_NAME_RUN}) (?P<relation>(?:[a-z]+ ){{1,4}}?)"
-    rf"(?P<members>{_MEMBER}(?:(?:,? and|,? or|,) {_MEMBER})+)$"
-)
+_LISTING = re.compile(rf"^(?P<subject>{_NAME_RUN}) (?P<relation>(?:[a-z]+ ){{1,4}}?)(?P<tail>{_MEMBER}.*)$")
+_MEMBERS = re.compile(rf"{_MEMBER}(?:(?:,? and|,? or|,) {_MEMBER})+")
 _SCOPE_END = re.compile(r"\b(?:is|are|was|were|lies|lie|has|have|had|not|except|excluding|but|while|which)\b")
 
 
@@ -217,12 +216,48 @@ def listed_by_sentence(
     "Algeria borders Tunisia, Libya, and Morocco" from "It is bordered to the northeast by Tunisia; to the
     east by Libya; …; to the northwest by Morocco" in the article Algeria: the sentence opens with the
     subject (a pronoun: the title), has the relation's words, then names each member before any other verb
-    or "not", "except", "but". The claim holds only the subject, the relation and the names (no "to the
-    east" to check); a list stated as complete ("The countries that border X are …") is not read here.
+    or "not", "except", "but". A claim whose list keeps more than names ("Zambia to the west, Tanzania to the
+    north") must have that list word for word after the same relation's words. A negation on one side only,
+    or a list stated as complete ("The countries that border X are …"), is not read here.
     """
     found = _LISTING.match(" ".join(claim.split()).rstrip("."))
     if not found or _plain(found["subject"].split()[0]) in _STOP:
         return None
+    subject, relation, tail = found["subject"], content_words(found["relation"]), found["tail"]
+    named = _MEMBERS.fullmatch(tail)
+    members = [m.removeprefix("the ") for m in re.findall(_MEMBER, tail)] if named else []
+    for index, (title, text) in enumerate(documents):
+        for start, end in sentence_spans(text):
+            sentence = " ".join(text[start:end].split())
+            first, _, rest = sentence.partition(" ")
+            opened = (
+                f"{re.split(r'[,(]', title)[0].strip()} {rest}" if _plain(first) in _PRONOUNS else sentence
+            )
+            if not opened.lower().startswith(subject.lower() + " "):
+                continue
+            after = opened[len(subject) :]
+            if named:
+                found_at = [
+                    m.start() for m in (re.search(rf"\b{re.escape(n)}\b", after) for n in members) if m
+                ]
+                at = min(found_at, default=-1)
+            else:  # a list that keeps more than names, word for word
+                copied = re.search(rf"(?<!\w){re.escape(tail)}(?!\w)", after)
+                at = copied.start() if copied and len(re.findall(_MEMBER, tail)) > 1 else -1
+            between = after[:at]
+            if at < 0 or _negated(between) != _negated(found["relation"]):
+                continue
+            if not (
+                relation <= content_words(between) if named else relation == content_words(between) != set()
+            ):
+                continue
+            stop = _SCOPE_END.search(after, at)
+            end_at = stop.start() if stop else len(after)
+            if named and all(_object_in(name, after, end_at) for name in members):
+                return index, (start, end)
+            if not named and at + len(tail) <= end_at:
+                return index, (start, end)
+    return None
     subject, relation = found["subject"], content_words(found["relation"])
     members = [m.removeprefix("the ") for m in re.findall(_MEMBER, found["members"])]
     for index, (title, text) in enumerate(documents):
@@ -239,7 +274,12 @@ def listed_by_sentence(
                 (m.start() for m in (re.search(rf"\b{re.escape(n)}\b", after) for n in members) if m),
                 default=-1,
             )
-            if at < 0 or not relation <= content_words(after[:at]):
+            between = after[:at]
+            if at < 0 or _negated(between) != _negated(found["relation"]):
+                continue
+            if not (
+                relation <= content_words(between) if named else relation == content_words(between) != set()
+            ):
                 continue
             stop = _SCOPE_END.search(after, at)
             if all(_object_in(name, after, stop.start() if stop else len(after)) for name in members):

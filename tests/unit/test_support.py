@@ -331,3 +331,22 @@ def test_a_list_whose_members_one_sentence_gives_the_subject_by_its_relation_pas
         "The countries that border Namibia are Angola and Zambia.",  # stated as complete: not read off
     ):
         assert not decide_one(silent, [namibia], sentence).passed, sentence
+
+
+def test_a_list_that_keeps_the_quotes_words_after_the_same_relation_is_read_off_and_a_negation_is_not():
+    malawi = make_document(
+        "Malawi",
+        "Malawi is a landlocked country. It is bordered by Zambia to the west, Tanzania to the north and "
+        "northeast, and Mozambique to the east, south, and southwest.",
+    )
+    silent = judge(0.0)
+    copied = (
+        "Malawi borders Zambia to the west, Tanzania to the north and northeast, and Mozambique to the east."
+    )
+    check = decide_one(silent, [malawi], copied)
+    assert check.passed and check.judgment is None and silent.calls == []
+    for sentence in (
+        "Malawi borders Zambia to the east, Tanzania to the north and northeast.",  # not the quote's words
+        "Malawi does not border Zambia and Tanzania.",  # a negation the quote lacks
+    ):
+        assert not decide_one(silent, [malawi], sentence).passed, sentence
