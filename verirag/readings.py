@@ -258,30 +258,3 @@ def listed_by_sentence(
             if not named and at + len(tail) <= end_at:
                 return index, (start, end)
     return None
-    subject, relation = found["subject"], content_words(found["relation"])
-    members = [m.removeprefix("the ") for m in re.findall(_MEMBER, found["members"])]
-    for index, (title, text) in enumerate(documents):
-        for start, end in sentence_spans(text):
-            sentence = text[start:end]
-            first, _, rest = sentence.partition(" ")
-            opened = (
-                f"{re.split(r'[,(]', title)[0].strip()} {rest}" if _plain(first) in _PRONOUNS else sentence
-            )
-            if not opened.lower().startswith(subject.lower() + " "):
-                continue
-            after = opened[len(subject) :]
-            at = min(
-                (m.start() for m in (re.search(rf"\b{re.escape(n)}\b", after) for n in members) if m),
-                default=-1,
-            )
-            between = after[:at]
-            if at < 0 or _negated(between) != _negated(found["relation"]):
-                continue
-            if not (
-                relation <= content_words(between) if named else relation == content_words(between) != set()
-            ):
-                continue
-            stop = _SCOPE_END.search(after, at)
-            if all(_object_in(name, after, stop.start() if stop else len(after)) for name in members):
-                return index, (start, end)
-    return None
