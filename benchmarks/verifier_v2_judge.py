@@ -144,9 +144,14 @@ def refresh(decision: str, split: str | None) -> int:
         if record["decision"] == decision and pair is not None:
             docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
             claims = critiques.claims_of(docs, pair["claim"], context)
-            guards = [critiques.guarded(docs, c, context) for c in claims]
-            missing = {t for _, _, terms in guards for t in terms}
-            ranked = not context.atomic_claims and bool(critiques.read_off(docs, pair["claim"], None))
+            read = [bool(critiques.read_off(docs, claim, None)) for claim in claims]  # no guard, no call
+            missing = {
+                t
+                for c, r in zip(claims, read, strict=True)
+                if not r
+                for t in critiques.guarded(docs, c, context)[2]
+            }
+            ranked = all(read)
             reblanked = (
                 context.slot_check
                 and not context.atomic_claims

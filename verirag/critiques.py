@@ -302,7 +302,7 @@ def decide_support(
         given = quotes[i] if quotes is not None and quotes[i] is not None else None
         copied = read_off(documents, sentence, given)
         if copied:
-            results.append(Support(1.0, True, copied))  # a copied sentence, a comparison its rank entails
+            results.append(Support(1.0, True, copied))  # settled by one quoted sentence, no model call
             continue
         chosen, evidence, missing = guarded(documents, sentence, ctx, given)
         if missing or not evidence:

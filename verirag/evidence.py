@@ -279,6 +279,17 @@ def name_lists(text: str) -> list[list[str]]:
 _PRONOUNS = frozenset("it he she they".split())
 
 
+def title_subject(title: str) -> str:
+    """The name a document's title gives its subject ("Kano (city)", "Hyderabad, Sindh": the first part)."""
+    return re.split(r"[,(]", title)[0].strip()
+
+
+def with_subject(title: str, sentence: str) -> str:
+    """The sentence with a leading pronoun ("It", "He" …) read as its document's subject."""
+    first, _, rest = sentence.partition(" ")
+    return f"{title_subject(title)} {rest}" if rest and _plain(first) in _PRONOUNS else sentence
+
+
 def unlisted_members(statements: Sequence[str], documents: Sequence[tuple[str, str]]) -> list[str]:
     """The members of the statements' lists that a document lists with their fellows only by swapping them in.
 
@@ -467,12 +478,7 @@ def exchanged_terms(claim: str, documents: Sequence[tuple[str, str]]) -> list[st
     claim = " ".join(claim.split()).rstrip(".")
     sentences = []
     for title, text in documents:
-        head = re.split(r"[,(]", title)[0]
-        for start, end in sentence_spans(text):
-            first, _, rest = text[start:end].partition(" ")
-            sentences.append(
-                _flat(f"{head} {rest}" if rest and _plain(first) in _PRONOUNS else text[start:end])
-            )
+        sentences += [_flat(with_subject(title, text[start:end])) for start, end in sentence_spans(text)]
     if any(_flat(claim) in s for s in sentences):
         return []
     spans = [m.span() for m in _TERM.finditer(claim)]

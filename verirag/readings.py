@@ -24,6 +24,8 @@ from verirag.evidence import (
     content_words,
     name_lists,
     sentence_spans,
+    title_subject,
+    with_subject,
 )
 
 
@@ -85,7 +87,7 @@ def _rank_statements(documents: Sequence[tuple[str, str]]) -> list[_Rank]:
                     continue
                 subject = found["subject"]
                 if _plain(subject) in _PRONOUNS:
-                    subject = re.split(r"[,(]", title)[0]
+                    subject = title_subject(title)
                 kind = _RANK_END.split(found["rest"], maxsplit=1)[0]
                 after = re.search(rf"\bafter ({_MEMBER}(?:(?:,? and|,? or|,) {_MEMBER})*)", found["rest"])
                 above = (name_lists(after[1]) or [[after[1]]])[0] if after else []
@@ -182,7 +184,7 @@ def denied_by_statement(
         return None
     name, attribute, owner = _bare(denied["name"]), _one_kind(denied["attribute"]), _bare(denied["owner"])
     for index, (title, text) in enumerate(documents):
-        title = re.split(r"[,(]", title)[0]
+        title = title_subject(title)
         for start, end in sentence_spans(text):
             for holder, attributes, of in _attribute_holders(title, text[start:end]):
                 held = {_one_kind(a) for a in re.split(r",? and |, ", attributes)}
@@ -229,10 +231,7 @@ def listed_by_sentence(
     for index, (title, text) in enumerate(documents):
         for start, end in sentence_spans(text):
             sentence = " ".join(text[start:end].split())
-            first, _, rest = sentence.partition(" ")
-            opened = (
-                f"{re.split(r'[,(]', title)[0].strip()} {rest}" if _plain(first) in _PRONOUNS else sentence
-            )
+            opened = with_subject(title, sentence)
             if not opened.lower().startswith(subject.lower() + " "):
                 continue
             after = opened[len(subject) :]
