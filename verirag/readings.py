@@ -29,12 +29,33 @@ from verirag.evidence import (
 )
 
 
+def _copy(text: str) -> str:
+    """Words as a copy is compared: spacing, a final period and a leading "The" aside."""
+    words = " ".join(text.split()).rstrip(".")
+    return words[4:] if words[:4].lower() == "the " else words
+
+
+def _with_owner(title: str, sentence: str) -> str:
+    """The sentence with a leading possessive ("Its", "His" …) read as its document's subject's."""
+    first, _, rest = sentence.partition(" ")
+    return f"{title_subject(title)}'s {rest}" if rest and first.lower() in _POSSESSIVE_PRONOUNS else sentence
+
+
+_POSSESSIVE_PRONOUNS = frozenset("its his her their".split())
+
+
 def verbatim_sentence(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[int, tuple[int, int]] | None:
-    """The document and sentence the claim copies word for word (spacing and a final period aside)."""
-    words = " ".join(claim.split()).rstrip(".")
-    for index, (_, text) in enumerate(documents):
+    """The document and sentence the claim copies word for word (spacing and a final period aside).
+
+    A leading pronoun of the sentence may be copied as the document's subject, as the guard reads it
+    ("Rubik's Cube won the 1980 …" from "It won the 1980 …" in "Rubik's Cube").
+    """
+    words = _copy(claim).replace("’", "'")
+    for index, (title, text) in enumerate(documents):
         for start, end in sentence_spans(text):
-            if " ".join(text[start:end].split()).rstrip(".") == words:
+            sentence = text[start:end].replace("’", "'")
+            readings = {sentence, with_subject(title, sentence), _with_owner(title, sentence)}
+            if any(_copy(r) == words for r in readings):
                 return index, (start, end)
     return None
 

@@ -61,6 +61,22 @@ def test_supported_claims_pass_reworded_by_judgment_and_verbatim_without_a_call(
     assert not decide_one(silent, [TOKYO], "It was founded as Edo around 1457.").passed
 
 
+def test_a_copy_with_its_leading_pronoun_read_as_the_documents_subject_passes_without_a_call():
+    silent = judge(0.0)
+    for claim in ("Tokyo was founded as Edo in 1457.", "The Tokyo was founded as Edo in 1457."):
+        check = decide_one(silent, [TOKYO], claim, slot_check=True)
+        assert check.passed and check.judgment is None, claim
+        (quote,) = check.quotes
+        assert TOKYO["text"][quote.start : quote.end] == "It was founded as Edo in 1457."
+    owner = make_document("Space Shuttle", "Its official program name was the Space Transportation System.")
+    claim = "Space Shuttle's official program name was the Space Transportation System."
+    assert decide_one(silent, [owner], claim).passed
+    assert silent.calls == []
+    # the pronoun is the document's subject, not another name's; and the rest must be the sentence's words
+    for claim in ("Osaka was founded as Edo in 1457.", "Osaka is known for Osaka's food."):
+        assert not decide_one(silent, [TOKYO, OSAKA], claim).passed, claim
+
+
 def test_a_swapped_fact_is_rejected_by_the_guard_without_a_model_call():
     model = judge(0.99)  # a judge that would accept anything
     for claim in (
