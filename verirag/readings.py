@@ -231,6 +231,30 @@ def _object_in(name: str, text: str, end: int) -> bool:
     )
 
 
+# stems of the words that say a whole is made of its parts (each says what the others do), and of "includes"
+_MADE_OF = frozenset({"compos", "compris", "consist", "made", "constitut"})
+_HOLDS = frozenset({"includ", "contain"})
+
+
+def _says(claimed: set[str], said: set[str]) -> bool:
+    """Whether a quote's relation words ``said`` state the claim's relation words ``claimed``.
+
+    The same words; or "comprises", "consists of", "is made up of" for one another; and any of them, or
+    "contains", for "includes".
+    """
+    if claimed <= said:
+        return True
+    for kind, stated_by in ((_MADE_OF, _MADE_OF), (_HOLDS, _MADE_OF | _HOLDS)):
+        if claimed & kind and said & stated_by:
+            return claimed - kind <= said
+    return False
+
+
+def _same_members(listed: list[str], members: list[str]) -> bool:
+    """Whether a quoted list names exactly the claim's members (a leading "the" aside)."""
+    return {m.removeprefix("the ").lower() for m in listed} == {m.lower() for m in members}
+
+
 def listed_by_sentence(
     claim: str, documents: Sequence[tuple[str, str]]
 ) -> tuple[int, tuple[int, int]] | None:
@@ -240,13 +264,15 @@ def listed_by_sentence(
     east by Libya; …; to the northwest by Morocco" in the article Algeria: the sentence opens with the
     subject (a pronoun: the title), has the relation's words, then names each member before any other verb
     or "not", "except", "but". A claim whose list keeps more than names ("Zambia to the west, Tanzania to the
-    north") must have that list word for word after the same relation's words. A negation on one side only,
+    north") must have that list word for word after the same relation's words; one that names a whole's
+    parts ("is made up of") must name the quoted list's members, all of them. A negation on one side only,
     or a list stated as complete ("The countries that border X are …"), is not read here.
     """
-    found = _LISTING.match(" ".join(claim.split()).rstrip("."))
+    found = _LISTING.match(_copy(claim))
     if not found or _plain(found["subject"].split()[0]) in _STOP:
         return None
     subject, relation, tail = found["subject"], content_words(found["relation"]), found["tail"]
+    whole = bool(relation & _MADE_OF)  # "X is made up of A, B and C": every part is named
     named = _MEMBERS.fullmatch(tail)
     members = [m.removeprefix("the ") for m in re.findall(_MEMBER, tail)] if named else []
     for index, (title, text) in enumerate(documents):
@@ -268,11 +294,16 @@ def listed_by_sentence(
             if at < 0 or _negated(between) != _negated(found["relation"]):
                 continue
             if not (
-                relation <= content_words(between) if named else relation == content_words(between) != set()
+                _says(relation, content_words(between))
+                if named
+                else relation == content_words(between) != set()
             ):
                 continue
             stop = _SCOPE_END.search(after, at)
             end_at = stop.start() if stop else len(after)
+            parts = _MEMBERS.match(after, at) if whole else None
+            if whole and not (parts and _same_members(re.findall(_MEMBER, parts.group()), members)):
+                continue
             if named and all(_object_in(name, after, end_at) for name in members):
                 return index, (start, end)
             if not named and at + len(tail) <= end_at:
