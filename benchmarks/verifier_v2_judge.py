@@ -108,12 +108,19 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
                 "rival": check.rival,
                 "seconds": round(time.perf_counter() - started, 3),
                 **({"blanks": _blanks(context, pair["claim"], docs)} if context.slot_check else {}),
+                **({"fills": _fills(check)} if context.slot_check else {}),
                 **({"parts": parts} if parts > 1 else {}),
                 "calls": len(check.replies),
             },
         )
         if i % 25 == 0 or i == len(todo):
             print(f"{decision}: {i}/{len(todo)}", flush=True)
+
+
+def _fills(check) -> list[str]:
+    """The slot check's replies (and any other extra call's), of the claim or of each of its parts."""
+    decisions = [s for _, s in check.atoms] or [check]
+    return [m.text for s in decisions for m in s.extra]
 
 
 def _blanks(context, claim: str, docs: list) -> list[str]:

@@ -400,7 +400,7 @@ def slot_questions(sentence: str, evidence: Sequence[Document]) -> list[tuple[Sl
     """
     quoted = " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence)
     out = []
-    for blank in slots(sentence, quoted):
+    for blank in slots(sentence, quoted, titles=[d.get("title", "") for d in evidence]):
         clause = next((a for a in atoms(blank.masked) if BLANK in a), blank.masked)
         out.append((blank, clause))
     return out

@@ -8,9 +8,10 @@ Plain text only: nothing here imports from the graph, the models or the stores.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from verirag.evidence import YEAR, as_number, content_words, name_lists, same_name
+from verirag.evidence import YEAR, as_number, content_words, name_lists, same_name, title_subject
 from verirag.text import NAME_LINKS, split_sentences
 
 BLANK = "___"
@@ -115,21 +116,29 @@ def _co_members(quote: str, term: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
+def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) -> list[Slot]:
     """The claim's blanks that the quote could fill otherwise, at most ``limit``, then the subject's.
 
     Each name or number after the first for which the quote states another term of its kind that the claim
     does not use, or one the claim uses in the other order (two terms swapped: "A replaced B" from "B replaced
-    A"); then the subject's (:func:`_subject_slot`).
+    A"); then the subject's (:func:`_subject_slot`). Where the subject's blank is asked, a later term that
+    is the quoted documents' own subject (one of ``titles``) is not: the subject's blank is asked of it.
+    No blank is a part of a title the claim names whole ("The director of Gone with the ___").
     """
     spans = sorted(_names(claim) + _numbers(claim))
     terms = [claim[a:b] for a, b in spans]
     stated = _terms(quote)
+    subject = _subject_slot(claim, spans, terms, stated, quote)
+    named = [title_subject(t) for t in titles if title_subject(t)]
+    own = {t.lower() for t in named} if subject else set()
+    within = [m.span() for t in named for m in re.finditer(re.escape(t), claim, re.IGNORECASE)]
     out = []
     for i, (start, end) in enumerate(spans[1:], 1):
         term = claim[start:end]
-        if not _standalone(claim, start, end):
+        if not _standalone(claim, start, end) or term.lower() in own:
             continue
+        if any(a <= start and end <= b and (a, b) != (start, end) for a, b in within):
+            continue  # a word of a title the claim names whole ("Gone with the ___")
         kin = [t for t in stated if _kind(t) == _kind(term) and not same_term(t, term)]
         rivals = tuple(dict.fromkeys(t for t in kin if not any(same_term(t, c) for c in terms)))
         if rivals or any(
@@ -140,7 +149,6 @@ def slots(claim: str, quote: str, limit: int = 2) -> list[Slot]:
             out.append(Slot(claim[:start] + BLANK + claim[end:], term, rivals, _co_members(quote, term)))
             if len(out) == limit:
                 break
-    subject = _subject_slot(claim, spans, terms, stated, quote)
     return out + ([subject] if subject else [])
 
 

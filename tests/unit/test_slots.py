@@ -230,3 +230,26 @@ def test_a_name_with_a_particle_is_one_term():
     novel = "Dream of the Red Chamber or The Story of the Stone is a Chinese novel by Cao Xueqin."
     dream = [s.term for s in slots("Dream of the Red Chamber was written by Cao Xueqin.", novel)]
     assert "Red Chamber" not in dream and "Dream" not in dream
+
+
+def test_the_quoted_documents_own_subject_is_asked_through_the_claims_subject_not_as_a_later_blank():
+    quote = "Lysistrata. Lysistrata is an ancient Greek comedy by Aristophanes, first staged in Athens."
+    claim = "Aristophanes wrote Lysistrata."
+    assert [s.masked for s in slots(claim, quote)] == ["Aristophanes wrote ___.", "___ wrote Lysistrata."]
+    assert [s.masked for s in slots(claim, quote, titles=["Lysistrata"])] == ["___ wrote Lysistrata."]
+    # the capital of the document's own country: asked through the subject ("___ is the capital of
+    # Pakistan" answers Islamabad) where the quote names Lahore mid-sentence, else as the later blank
+    named = "Pakistan. Islamabad is its capital; Lahore is the capital of the Pakistani province of Punjab."
+    asked = slots("Lahore is the capital of Pakistan.", named, titles=["Pakistan"])
+    assert [s.masked for s in asked] == ["___ is the capital of Pakistan."]
+    unnamed = "Pakistan. Islamabad is its capital. Lahore is the capital of the Pakistani province of Punjab."
+    asked = slots("Lahore is the capital of Pakistan.", unnamed, titles=["Pakistan"])
+    assert [s.masked for s in asked] == ["Lahore is the capital of ___."]
+
+
+def test_no_blank_is_a_word_of_a_title_the_claim_names_whole():
+    quote = "Gone with the Wind (film). Gone with the Wind is a 1939 film produced by David O. Selznick."
+    claim = "The director of Gone with the Wind was Victor Fleming."
+    assert "The director of Gone with the ___ was Victor Fleming." in [s.masked for s in slots(claim, quote)]
+    titled = slots(claim, quote, titles=["Gone with the Wind (film)"])
+    assert all("Gone with the ___" not in s.masked for s in titled)
