@@ -318,6 +318,12 @@ def unlisted_members(statements: Sequence[str], documents: Sequence[tuple[str, s
 _ATTRIBUTE = re.compile(
     r"^(?:The|A|An|Its|His|Her|Their) (?:[a-z][\w-]* ){0,3}?(?P<head>[a-z][\w-]*) of (?:the )?[A-Z]"
 )
+# "Munich is the capital of Germany": the same attribute, stated from its value
+_HELD_ATTRIBUTE = re.compile(
+    r"^(?P<value>[A-Z][\w'’.-]*(?: (?:of |de |del |la |the )?[A-Z][\w'’.-]*)*) (?:is|was) "
+    r"(?:also |now |still )?the (?P<attribute>(?:[a-z][\w-]* ){0,3}?[a-z][\w-]*) "
+    r"of (?P<owner>(?:the )?[A-Z].*)$"
+)
 _NOT_ATTRIBUTES = frozenset(
     "most some many all part parts one each none half much rest majority number total".split()
 )
@@ -328,6 +334,18 @@ def _same_root(a: str, b: str) -> bool:
     return a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
 
 
+def _attribute_first(statement: str) -> str:
+    """A statement of an attribute from its value, turned round; other statements as they are.
+
+    "Munich is the capital of Germany." is read as "The capital of Germany is Munich.".
+    """
+    statement = statement.strip()
+    held = _HELD_ATTRIBUTE.match(statement.rstrip("."))
+    if held is None or _ATTRIBUTE.match(statement):
+        return statement
+    return f"The {held['attribute']} of {held['owner']} is {held['value']}."
+
+
 def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str, str]]) -> list[str]:
     """What statements of the form "The <attribute> of <Name> is <value>" give a name that the evidence lacks.
 
@@ -336,15 +354,18 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
     million km2" is not in "At about 30.3 million km2 … it covers 20% of Earth's land". Where those sentences
     give the attribute of something else and never of the name, that is reported as "<attribute> of <Name>":
     "The capital of Switzerland is Zurich" is not in "… the capital of the canton of Zurich" ("of the
-    country" is the document's own subject: its title before a comma or parenthesis).
+    country" is the document's own subject: its title before a comma or parenthesis). "Munich is the capital
+    of Germany" is read as "The capital of Germany is Munich".
     """
-    sentences = [(title, x) for title, text in documents for x in [title, *split_sentences(text)]]
+    sentences = [
+        (title, with_subject(title, x)) for title, text in documents for x in [title, *split_sentences(text)]
+    ]
     out = []
-    for statement in statements:
-        match = _ATTRIBUTE.match(statement.strip())
+    for statement in map(_attribute_first, statements):
+        match = _ATTRIBUTE.match(statement)
         if match is None or match["head"] in _NOT_ATTRIBUTES:
             continue
-        rest = statement.strip()[match.end() - 1 :]
+        rest = statement[match.end() - 1 :]
         owner, _, value = (re.split(r" (is|are|was|were) ", rest, maxsplit=1) + ["", ""])[:3]
         terms = [t for t in key_terms(value or owner) if t != NEGATION]
         stating = [
@@ -362,9 +383,10 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
             re.I,
         )
         owners = [
-            content_words(m[1] if re.search(r"\b[A-Z]", m[1]) else re.split(r",| \(", title)[0])
+            content_words(held if re.search(r"\b[A-Z]", held) else re.split(r",| \(", title)[0])
             for title, x in stating
             for m in of.finditer(x)
+            for held in [re.split(r"\s+(?:is|are|was|were|has|have|had)\b", m[1])[0]]  # "of the country is …"
         ]
         if owners and value and not any(content_words(owner) & found for found in owners):
             out.append(f"{match['head']} of {owner}")

@@ -242,6 +242,24 @@ def test_the_attribute_of_something_else_in_the_values_sentence_is_a_scope_slip(
     assert unstated_attributes(["The largest city of Pakistan is Lahore."], punjab) == ["city of Pakistan"]
 
 
+def test_an_attribute_stated_from_its_value_is_read_the_same_way():
+    munich = [("Munich", "Munich is the capital and most populous city of Bavaria, Germany.")]
+    assert unstated_attributes(["Munich is the capital of Germany."], munich) == ["capital of Germany"]
+    qom = [("Qom", "Qom is the capital of Qom province, Iran. It is also the capital of Qom County.")]
+    assert unstated_attributes(["Qom is the capital of Iran."], qom) == ["capital of Iran"]
+    berlin = [("Berlin", "Berlin is the capital and largest city of Germany, by both area and population.")]
+    assert unstated_attributes(["Berlin is the capital of Germany."], berlin) == []
+    # "of the country is Yaoundé": the owner ends at the verb; a pronoun is the document's subject
+    cameroon = [
+        ("Cameroon", "Cameroon is a country in Central Africa. The capital city of the country is Yaoundé.")
+    ]
+    assert unstated_attributes(["Yaoundé is the capital of Cameroon."], cameroon) == []
+    water = [
+        ("Water", "Water is an inorganic compound. It is the main constituent of Earth's streams and lakes.")
+    ]
+    assert unstated_attributes(["Water is the main constituent of Earth's streams and lakes."], water) == []
+
+
 def test_a_claim_most_of_whose_words_the_quote_lacks_fails_without_a_model_call():
     ford = make_document(
         "Ford Motor Company",
