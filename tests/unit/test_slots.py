@@ -91,11 +91,15 @@ def test_no_blank_for_a_member_of_a_pair_or_a_place_after_its_region():
 
 
 def test_a_claim_the_quote_fills_otherwise_fails_and_shows_the_quotes_answer():
-    false = "Lahore is the capital of Pakistan."
-    model = reader({"Lahore is the capital of ___.": "Punjab"})
+    false = "Karachi is the second-largest city in Pakistan."
+    answers = {
+        "Karachi is the second-largest city in ___.": "Pakistan",
+        "___ is the second-largest city in Pakistan.": "Lahore",
+    }
+    model = reader(answers)
     assert decide_one(model, [LAHORE], false, slot_check=False).passed  # without it: a false claim verified
     check = decide_one(model, [LAHORE], false, slot_check=True)
-    assert not check.passed and check.rival == "Lahore is the capital of Punjab."
+    assert not check.passed and check.rival == "Lahore is the second-largest city in Pakistan."
     true = "Lahore is the capital of Punjab."
     answers = {"Lahore is the capital of ___.": "Punjab", "___ is the capital of Punjab.": "Lahore"}
     kept = decide_one(reader(answers), [LAHORE], true, slot_check=True)
@@ -109,7 +113,9 @@ def test_the_slot_check_costs_nothing_without_blanks_or_without_a_pass():
     assert decide_one(model, [TOKYO], "Tokyo is the capital of Japan.", slot_check=True).passed
     assert len(model.calls) == 1  # the quote states no other name: no blank asked
     failing = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.01))
-    assert not decide_one(failing, [LAHORE], "Lahore is the capital of Pakistan.", slot_check=True).passed
+    assert not decide_one(
+        failing, [LAHORE], "Karachi is the second-largest city in Pakistan.", slot_check=True
+    ).passed
     assert len(failing.calls) == 1  # a claim that fails is not asked again
 
 

@@ -163,16 +163,19 @@ def claim_judge(p_yes_by_claim: dict[str, float], default: float = 0.05):
 
 
 def test_the_contrast_check_fails_a_claim_that_a_sibling_beats_and_keeps_one_that_beats_them_all():
-    wrong, right = "Lahore is the capital of Punjab.", "Lahore is the capital of Pakistan."
-    model = claim_judge({right: 0.9, wrong: 0.99})  # the judge reads names more than the relation
-    assert decide_one(model, [LAHORE], right).passed  # the judge alone: a false claim verified
+    false, sibling = (
+        "Lahore is the second-largest city in Punjab.",
+        "Lahore is the second-largest city in Pakistan.",
+    )
+    model = claim_judge({false: 0.9, sibling: 0.99})  # the judge reads names more than the relation
+    assert decide_one(model, [LAHORE], false).passed  # the judge alone: a false claim verified
     asked_before = len(model.calls)
-    check = decide_one(model, [LAHORE], right, contrast_check=True)
-    assert not check.passed and check.rival == wrong
+    check = decide_one(model, [LAHORE], false, contrast_check=True)
+    assert not check.passed and check.rival == sibling
     siblings = [last_user_text(m) for m, _ in model.calls[asked_before + 1 :]]
-    assert len(siblings) == 4 and all(right not in s for s in siblings)  # Pakistani / Punjab, both places
+    assert len(siblings) == 4 and all(false not in s for s in siblings)  # Pakistani / Pakistan, both places
     # the same claim wins when its relation is the one the quote states
-    kept = decide_one(claim_judge({wrong: 0.9, right: 0.2}), [LAHORE], wrong, contrast_check=True)
+    kept = decide_one(claim_judge({sibling: 0.9, false: 0.2}), [LAHORE], sibling, contrast_check=True)
     assert kept.passed and kept.rival == ""
 
 
@@ -181,7 +184,9 @@ def test_the_contrast_check_costs_nothing_without_siblings_or_without_a_pass():
     assert decide_one(model, [TOKYO], "Tokyo is the capital of Japan.", contrast_check=True).passed
     assert len(model.calls) == 1
     failing = judge(0.05)
-    assert not decide_one(failing, [LAHORE], "Lahore is the capital of Pakistan.", contrast_check=True).passed
+    assert not decide_one(
+        failing, [LAHORE], "Lahore is the second-largest city in Punjab.", contrast_check=True
+    ).passed
     assert len(failing.calls) == 1  # a claim that fails is not contrasted
 
 
