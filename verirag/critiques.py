@@ -29,6 +29,7 @@ from verirag.evidence import (
     sentence_spans,
     uncovered_words,
     unlisted_members,
+    unrelated_names,
     unstated_attributes,
 )
 from verirag.graph.context import Context
@@ -248,6 +249,7 @@ def guarded(
         + unlisted_members(statements(sentence), texts)
         + unstated_attributes(statements(sentence), texts)
         + exchanged_terms(sentence, texts)
+        + unrelated_names(statements(sentence), texts)
     )
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 

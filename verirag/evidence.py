@@ -316,7 +316,8 @@ def unlisted_members(statements: Sequence[str], documents: Sequence[tuple[str, s
 
 # "The population of Africa is …": the attribute a claim gives a name (its head noun before "of")
 _ATTRIBUTE = re.compile(
-    r"^(?:The|A|An|Its|His|Her|Their) (?:[a-z][\w-]* ){0,3}?(?P<head>[a-z][\w-]*) of (?:the )?[A-Z]"
+    r"^(?:The|A|An|Its|His|Her|Their) (?P<words>(?:[a-z][\w-]* ){0,3}?)(?P<head>[a-z][\w-]*) "
+    r"of (?:the )?[A-Z]"
 )
 # "Munich is the capital of Germany": the same attribute, stated from its value
 _HELD_ATTRIBUTE = re.compile(
@@ -349,8 +350,9 @@ def _attribute_first(statement: str) -> str:
 def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str, str]]) -> list[str]:
     """What statements of the form "The <attribute> of <Name> is <value>" give a name that the evidence lacks.
 
-    The head noun must be in a sentence of the ``(title, text)`` documents that states the value's names or
-    numbers, as a word of its stem ("headquarter" in "headquartered"): "The population of Africa is 30.3
+    The head noun and its modifiers ("capital city", "first king") must be in a sentence of the ``(title,
+    text)`` documents that states the value's names or numbers, as words of their stems ("headquarter" in
+    "headquartered"): "The population of Africa is 30.3
     million km2" is not in "At about 30.3 million km2 … it covers 20% of Earth's land". Where those sentences
     give the attribute of something else and never of the name, that is reported as "<attribute> of <Name>":
     "The capital of Switzerland is Zurich" is not in "… the capital of the canton of Zurich" ("of the
@@ -375,8 +377,14 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
             *(content_words(x.replace("-", " ")) | content_words(x) for _, x in stating or sentences)
         )
         head = stemmer().stemWord(match["head"])
-        if not any(_same_root(head, word) for word in said):
-            out.append(match["head"])
+        unsaid = [  # a superlative's degree is read by its own rule ("largest" / "most populous")
+            w
+            for w in match["words"].split()
+            if not re.fullmatch(r"[a-z]{2,}est|most|least", w)
+            and any(not any(_same_root(c, x) for x in said) for c in content_words(w))
+        ]
+        if not any(_same_root(head, word) for word in said) or unsaid:
+            out.append(match["head"] if not unsaid else f"{' '.join(unsaid)} {match['head']}")
             continue
         of = re.compile(
             rf"\b{re.escape(match['head'][:4])}\w*(?:\s+[\w-]+){{0,4}}?\s+of\s+((?:[\w'’-]+\s+){{0,4}}[\w'’-]+)",
@@ -487,6 +495,59 @@ _SYMMETRIC = re.compile(
 
 def _flat(text: str) -> str:
     return " " + " ".join(w.lower() for w in _TOKEN.findall(text) if w.lower() != "the") + " "
+
+
+def _named(text: str, titles: Sequence[str] = ()) -> list[str]:
+    """The names of ``text`` in order: the ``titles`` it names whole, then runs of capitalised words.
+
+    Leading stop words are cut, and adjectives ("American film") left out.
+    """
+    spans = [m.span() for t in titles if t for m in re.finditer(rf"(?<!\w){re.escape(t)}(?!\w)", text)]
+    found = [(a, text[a:b]) for a, b in spans]
+    for match in re.finditer(_NAME_RUN, text):
+        if any(a < match.end() and match.start() < b for a, b in spans):
+            continue
+        words = match.group().rstrip(".").split()
+        while words and _plain(words[0]) in _STOP:
+            words = words[1:]
+        following = text[match.end() :].split(maxsplit=1)
+        adjective = (
+            len(words) == 1 and following and following[0][:1].islower() and content_words(following[0])
+        )
+        if words and content_words(" ".join(words)) and not adjective:
+            found.append((match.start(), " ".join(words)))
+    return [name for _, name in sorted(found)]
+
+
+def unrelated_names(statements: Sequence[str], documents: Sequence[tuple[str, str]]) -> list[str]:
+    """The names a statement joins to its subject that no one of the documents names with it.
+
+    "David Wark Griffith was the director of Gone with the Wind" over "David Wark Griffith was an American
+    film director" (D. W. Griffith) and "Gone with the Wind is a 1939 … film" (Gone with the Wind): each
+    document names one of the two, none joins them. A document names what its title names; a name no
+    document names is :func:`missing_terms`' to report.
+    """
+    if len(documents) < 2:
+        return []
+    named = [
+        (content_words(f"{title}. {text}"), content_words(title_subject(title))) for title, text in documents
+    ]
+
+    def holders(name: str) -> set[int]:
+        words = content_words(name)
+        return {i for i, (said, title) in enumerate(named) if words <= said or words & title == words}
+
+    out: list[str] = []
+    for statement in statements:
+        names = _named(statement, [title_subject(title) for title, _ in documents])
+        if len(names) < 2:
+            continue
+        subject = holders(names[0])
+        for other in names[1:]:
+            held = holders(other)
+            if subject and held and not subject & held and other not in out:
+                out.append(other)
+    return out
 
 
 def exchanged_terms(claim: str, documents: Sequence[tuple[str, str]]) -> list[str]:

@@ -14,6 +14,7 @@ from verirag.evidence import (
     numbers_out_of_place,
     uncovered_words,
     unlisted_members,
+    unrelated_names,
     unstated_attributes,
 )
 from verirag.stores import make_document
@@ -219,7 +220,7 @@ def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_v
     queen = [
         ("Queen (band)", "Queen are a British rock band formed in 1970 by Freddie Mercury and Brian May.")
     ]
-    assert unstated_attributes(["The lead vocalist of Queen is Freddie Mercury."], queen) == ["vocalist"]
+    assert unstated_attributes(["The lead vocalist of Queen is Freddie Mercury."], queen) == ["lead vocalist"]
     apple = [("Apple Inc.", "Apple Inc. is an American technology company headquartered in Cupertino.")]
     assert unstated_attributes(["The headquarters of Apple is Cupertino."], apple) == []
     # a quantity is no attribute ("most of Africa")
@@ -327,3 +328,32 @@ def test_a_number_said_of_another_subject_is_out_of_place():
     assert numbers_out_of_place(["Russia has a population of over 140 million."], russia) == []
     moscow = [("Moscow", "It has a population of over 13 million residents.")]
     assert numbers_out_of_place(["Moscow has a population of over 13 million residents."], moscow) == []
+
+
+def test_every_word_of_the_attribute_must_be_where_the_value_is_stated_but_a_superlative():
+    korea = [
+        ("South Korea", "South Korea is a country in East Asia. Half live in the Seoul metropolitan area.")
+    ]
+    assert unstated_attributes(["Seoul is the capital city of South Korea."], korea) == ["capital city"]
+    egypt = [
+        ("Ptolemy I Soter", "Ptolemy I Soter was a Macedonian general who founded the Ptolemaic Kingdom.")
+    ]
+    claim = "Ptolemy I Soter was the first king of the Ptolemaic Kingdom."
+    assert unstated_attributes([claim], egypt) == ["first king"]
+    asmara = [("Asmara", "Asmara is the capital and most populous city of Eritrea.")]
+    assert unstated_attributes(["Asmara is the capital and largest city of Eritrea."], asmara) == []
+
+
+def test_a_name_no_one_document_names_with_the_subject_is_not_joined_to_it():
+    film = (
+        "Gone with the Wind (film)",
+        "Gone with the Wind is a 1939 film adapted from a novel by Margaret Mitchell.",
+    )
+    griffith = ("D. W. Griffith", "David Wark Griffith was an American film director.")
+    claim = "David Wark Griffith was the director of Gone with the Wind."
+    assert unrelated_names([claim], [film, griffith]) == ["Gone with the Wind"]
+    fleming = ("Gone with the Wind (film)", "Gone with the Wind is a 1939 film directed by Victor Fleming.")
+    assert (
+        unrelated_names(["Victor Fleming was the director of Gone with the Wind."], [fleming, griffith]) == []
+    )
+    assert unrelated_names([claim], [film]) == []  # one document: the judge reads the relation
