@@ -22,6 +22,7 @@ from verirag.evidence import (
     content_words,
     contrast_claims,
     exchanged_terms,
+    misclassed_members,
     missing_terms,
     numbers_out_of_place,
     quote_text,
@@ -250,6 +251,7 @@ def guarded(
         + unstated_attributes(statements(sentence), texts)
         + exchanged_terms(sentence, texts)
         + unrelated_names(statements(sentence), texts)
+        + misclassed_members(statements(sentence))
     )
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 

@@ -519,6 +519,28 @@ def _named(text: str, titles: Sequence[str] = ()) -> list[str]:
     return [name for _, name in sorted(found)]
 
 
+# a list said to be of countries, states or cities ("The countries that border X are …"), and a member
+# named as a body of water or a landform
+_POLITIES = re.compile(
+    r"\b(?:countries|nations|states|provinces|cities|capitals)\b[^,;]*? (?:are|include|includes|were)\b"
+)
+_FEATURES = frozenset("sea ocean gulf bay strait river lake mountains desert channel".split())
+
+
+def misclassed_members(statements: Sequence[str]) -> list[str]:
+    """The members of a list of countries (states, cities …) that are named as a sea, river or landform.
+
+    "The countries that border Vietnam are China, Laos, Cambodia, and the South China Sea".
+    """
+    out = []
+    for statement in statements:
+        listed = _POLITIES.search(statement)
+        if listed:
+            tail = statement[listed.end() :]
+            out += [name for name in _named(tail) if name.split()[-1].lower() in _FEATURES]
+    return out
+
+
 def unrelated_names(statements: Sequence[str], documents: Sequence[tuple[str, str]]) -> list[str]:
     """The names a statement joins to its subject that no one of the documents names with it.
 

@@ -357,3 +357,12 @@ def test_a_name_no_one_document_names_with_the_subject_is_not_joined_to_it():
         unrelated_names(["Victor Fleming was the director of Gone with the Wind."], [fleming, griffith]) == []
     )
     assert unrelated_names([claim], [film]) == []  # one document: the judge reads the relation
+
+
+def test_a_sea_or_river_listed_among_countries_is_not_one_of_them():
+    from verirag.evidence import misclassed_members
+
+    claim = "The countries that border Vietnam are China, Laos, Cambodia, and the South China Sea."
+    assert misclassed_members([claim]) == ["South China Sea"]
+    assert misclassed_members(["Vietnam is bordered by China, Laos, Cambodia and the South China Sea."]) == []
+    assert misclassed_members(["The countries along the Mekong River are Laos and Thailand."]) == []
