@@ -245,13 +245,14 @@ def guarded(
     missing = missing_terms(sentence, quoted)
     missing += [w for w in uncovered_words(sentence, quoted) if w not in missing]
     texts = [(d.get("title", ""), d["text"]) for d in evidence]
+    said = statements(sentence)
     moved = (
         numbers_out_of_place(atoms(sentence), texts)
-        + unlisted_members(statements(sentence), texts)
-        + unstated_attributes(statements(sentence), texts)
+        + unlisted_members(said, texts)
+        + unstated_attributes(said, texts)
         + exchanged_terms(sentence, texts)
-        + unrelated_names(statements(sentence), texts)
-        + misclassed_members(statements(sentence))
+        + unrelated_names(said, texts)
+        + misclassed_members(said)
     )
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 

@@ -35,13 +35,13 @@ def _copy(text: str) -> str:
     return words[4:] if words[:4].lower() == "the " else words
 
 
+_POSSESSIVE_PRONOUNS = frozenset("its his her their".split())
+
+
 def _with_owner(title: str, sentence: str) -> str:
     """The sentence with a leading possessive ("Its", "His" …) read as its document's subject's."""
     first, _, rest = sentence.partition(" ")
     return f"{title_subject(title)}'s {rest}" if rest and first.lower() in _POSSESSIVE_PRONOUNS else sentence
-
-
-_POSSESSIVE_PRONOUNS = frozenset("its his her their".split())
 
 
 def verbatim_sentence(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[int, tuple[int, int]] | None:

@@ -354,23 +354,33 @@ def test_a_list_whose_members_one_sentence_gives_the_subject_by_its_relation_pas
         assert not decide_one(silent, [namibia], sentence).passed, sentence
 
 
+def assert_read_off(document, passing, failing):
+    """Each of ``passing`` passes without a model call; none of ``failing`` is read off the document."""
+    silent = judge(0.0)
+    for sentence in passing:
+        check = decide_one(silent, [document], sentence)
+        assert check.passed and check.judgment is None, sentence
+    assert silent.calls == []
+    for sentence in failing:
+        assert support.read_off([document], sentence, None) == [], sentence
+
+
 def test_a_list_that_keeps_the_quotes_words_after_the_same_relation_is_read_off_and_a_negation_is_not():
     malawi = make_document(
         "Malawi",
         "Malawi is a landlocked country. It is bordered by Zambia to the west, Tanzania to the north and "
         "northeast, and Mozambique to the east, south, and southwest.",
     )
-    silent = judge(0.0)
     copied = (
         "Malawi borders Zambia to the west, Tanzania to the north and northeast, and Mozambique to the east."
     )
-    check = decide_one(silent, [malawi], copied)
-    assert check.passed and check.judgment is None and silent.calls == []
-    for sentence in (
+    failing = (
         "Malawi borders Zambia to the east, Tanzania to the north and northeast.",  # not the quote's words
         "Malawi does not border Zambia and Tanzania.",  # a negation the quote lacks
-    ):
-        assert not decide_one(silent, [malawi], sentence).passed, sentence
+    )
+    assert_read_off(malawi, [copied], failing)
+    for sentence in failing:
+        assert not decide_one(judge(0.0), [malawi], sentence).passed, sentence
 
 
 def test_a_wholes_parts_are_read_off_under_another_word_for_made_of_and_only_when_all_are_named():
@@ -379,18 +389,14 @@ def test_a_wholes_parts_are_read_off_under_another_word_for_made_of_and_only_whe
         "The United Kingdom is a country in Europe. It comprises England, Scotland, Wales and "
         "Northern Ireland, with a population of over 69 million in 2024.",
     )
-    silent = judge(0.0)
-    for sentence in (
+    passing = (
         "The United Kingdom is composed of England, Scotland, Wales, and Northern Ireland.",
         "The United Kingdom is made up of England, Scotland, Wales and Northern Ireland.",
         "The United Kingdom includes England, Scotland, and Wales.",  # some parts: "includes"
-    ):
-        check = decide_one(silent, [kingdom], sentence)
-        assert check.passed and check.judgment is None, sentence
-    assert silent.calls == []
-    for sentence in (
+    )
+    failing = (
         "The United Kingdom is composed of England, Scotland, and Wales.",  # a part left out
         "The United Kingdom consists of England, Scotland, Wales, Northern Ireland and Ireland.",  # one added
         "The United Kingdom borders England, Scotland, and Wales.",  # another relation
-    ):
-        assert support.read_off([kingdom], sentence, None) == [], sentence
+    )
+    assert_read_off(kingdom, passing, failing)
