@@ -131,11 +131,11 @@ def _blanks(context, claim: str, docs: list) -> list[str]:
     return [question for _, question in critiques.slot_questions(claim, evidence)]
 
 
-def refresh(decision: str, split: str | None) -> int:
+def refresh(decision: str, split: str | None, judged: bool = False) -> int:
     """Drop the records of ``decision`` whose guard no longer agrees with today's (the zero-token
     :func:`verirag.critiques.guarded`, per atom for an atoms decision; a pass read off a sentence) or, under
     the slot check, whose claim passed the support question and now gets other blanks, so ``judge``
-    decides them anew.
+    decides them anew; with ``judged`` (after a new calibration) every record the model judged.
     Returns how many were dropped."""
     from verirag import Context, calibration, critiques
     from verirag.jsonl import read_records
@@ -168,7 +168,14 @@ def refresh(decision: str, split: str | None) -> int:
             )
             zero_token_pass = not record["asked"] and not record["missing"]
             split = len(claims) != record.get("parts", 1)
-            if missing != set(record["missing"]) or reblanked or ranked != zero_token_pass or split:
+            recalibrated = judged and record["asked"]
+            if (
+                missing != set(record["missing"])
+                or reblanked
+                or ranked != zero_token_pass
+                or split
+                or recalibrated
+            ):
                 dropped += 1
                 continue
         kept.append(record)
@@ -275,6 +282,7 @@ def main(argv: list[str] | None = None) -> None:
     p_refresh = sub.add_parser("refresh", help="drop the records whose guard changed since (then judge)")
     p_refresh.add_argument("--decision", choices=list(DECISIONS), default="grounded")
     p_refresh.add_argument("--split", choices=["calibration", "test"], default=None)
+    p_refresh.add_argument("--judged", action="store_true", help="also every record the model judged")
     p_report = sub.add_parser("report", help="the per-kind table")
     p_report.add_argument("--split", choices=["calibration", "test"], default="test")
     p_report.add_argument("--out", type=Path, default=DATA / "table.md")
@@ -282,7 +290,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "judge":
         judge(args.decision, args.split, args.model, {k for k in args.kinds.split(";") if k})
     elif args.command == "refresh":
-        print(f"{args.decision}: {refresh(args.decision, args.split)} records dropped")
+        print(f"{args.decision}: {refresh(args.decision, args.split, args.judged)} records dropped")
     else:
         print(report(args.split, args.out))
 

@@ -9,6 +9,8 @@ import threading
 import time
 from collections import Counter
 
+from langchain_core.messages import AIMessage
+
 from tests.scripted import asks_for_the_first_sentence, documents_in, fill_reply, line_after, prompt_kind
 from verirag.documents import make_document
 from verirag.prompts import generate_sentence
@@ -210,7 +212,7 @@ def _slow(messages, kwargs):
     if kind == "cite":
         return prompt.split("Sentence: ")[1].split("\n")[0] + "[1]"
     if kind in ("support", "entails"):
-        return distribution_reply({"Fully": 0.9, "Yes": 0.9, "Partially": 0.05, "No": 0.05})
+        return distribution_reply({"Fully": 0.9, "Yes": 0.97, "Partially": 0.05, "No": 0.05})
     if kind == "usefulness":
         return distribution_reply({"4": 0.5, "5": 0.5})
     return f"Q{n} is answered by A{n} [1]."  # the one-answer writer (vanilla)
@@ -221,8 +223,14 @@ slow = ScriptedChatModel(respond=_slow)  # every call takes VERIRAG_FAKE_LATENCY
 
 def _verbatim_reader(messages, kwargs):
     """Entailment judge of the calibrate tests: P(Yes) 0.95 for a claim its documents hold verbatim, else
-    0.3."""
-    documents, claim = last_user_text(messages).rsplit("Claim: ", 1)
+    0.3; a slot question gets what its passage has in the blank's place, verbatim, else "unknown"."""
+    text = last_user_text(messages)
+    if "What goes in the blank?" in text:
+        passage, masked = text.rsplit("Sentence: ", 1)
+        left, _, right = masked.split("\n", 1)[0].rstrip(".").partition("___")
+        found = re.search(re.escape(left) + r"(.+?)" + re.escape(right), passage)
+        return AIMessage(found.group(1) if found else "unknown")
+    documents, claim = text.rsplit("Claim: ", 1)
     return judgment_reply(0.95 if claim.split("\n", 1)[0].rstrip(".") in documents else 0.3)
 
 

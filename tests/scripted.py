@@ -184,7 +184,7 @@ class Writer:
             assert judged is not None  # a judgment prompt names its sentence
             self.support_calls.append((titles, judged))
             ok = set(self.needs.get(judged, {"<never>"})) <= set(titles)
-            return support_reply(messages, 0.9 if ok else 0.02)
+            return support_reply(messages, 0.97 if ok else 0.02)
         if kind == "queries":
             self.query_calls += 1
             return "\n".join(self.queries)

@@ -49,14 +49,14 @@ def _sigmoid_map(p: float, weights: tuple[float, float]) -> float:
     return 1 / (1 + math.exp(-(a + b * logit(p))))
 
 
-EMBEDDED = Calibration(
-    (-5.3761, 3.3602),
-    0.6026,
+EMBEDDED = Calibration(  # `verirag calibrate --model local`
+    (-4.3166, 2.3015),
+    0.694,
     0.5,
     0.0,
-    "benchmarks/verifier calibration split, embedded Qwen2.5-Coder-1.5B-Instruct Q4_K_M",
+    "benchmarks/verifier_v2 calibration split (681 pairs), embedded Qwen2.5-Coder-1.5B-Instruct Q4_K_M",
     answerable=(-4.9659, 3.368),
-)  # benchmarks/retrieval_verification calibration split
+)  # answerable: benchmarks/retrieval_verification calibration split
 _registered: dict[str, Calibration] = {"local": EMBEDDED}
 _warned: set[str] = set()
 
@@ -186,23 +186,39 @@ def fit(
     labels: Sequence[int],
     groups: Sequence[str],
     fitted_on: str,
+    held: Sequence[bool] | None = None,
 ) -> Calibration:
     """A calibration fitted from judged pairs.
 
-    ``p_yes[i]`` is None when the lexical guard rejected pair i (it never reaches the model,
-    P(supported) = 0); ``from_text[i]`` is set when the reply had no log-probabilities.
+    ``p_yes[i]`` is None when pair i never reached the judge; ``from_text[i]`` is set when the reply had no
+    log-probabilities. ``held[i]`` is pair i's verdict from every other part of the decision (the guard, a
+    read-off, the slot check) at threshold 0 (default: pairs the judge saw held, the others not). The map is
+    P(supported) of a judged claim the rest of the decision holds, and the threshold is chosen for the
+    decision as it runs: a pair the rest rejects never passes, one settled without the judge always does.
     """
-    scored = [(p, y) for p, t, y in zip(p_yes, from_text, labels, strict=True) if p is not None and not t]
+    held = list(held) if held is not None else [p is not None for p in p_yes]
+    scored = [  # P(supported) of a judged claim the rest of the decision holds
+        (p, y)
+        for p, t, y, h in zip(p_yes, from_text, labels, held, strict=True)
+        if p is not None and not t and h
+    ]
     weights = (0.0, 1.0)
     if len({y for _, y in scored}) == 2:
         a, b = fit_logistic([[logit(p)] for p, _ in scored], [y for _, y in scored])
         weights = (a, b)
-    said = [(p >= 0.5, y) for p, t, y in zip(p_yes, from_text, labels, strict=True) if p is not None and t]
+    said = [
+        (p >= 0.5, y)
+        for p, t, y, h in zip(p_yes, from_text, labels, held, strict=True)
+        if p is not None and t and h
+    ]
     yes, no = [y for s, y in said if s], [y for s, y in said if not s]
     draft = Calibration(
         weights, 0.5, sum(yes) / len(yes) if yes else 0.5, sum(no) / len(no) if no else 0.0, fitted_on
     )
-    scores = [0.0 if p is None else draft.probability(p, t) for p, t in zip(p_yes, from_text, strict=True)]
+    scores = [
+        float(h) if p is None else draft.probability(p, t) if h else 0.0
+        for p, t, h in zip(p_yes, from_text, held, strict=True)
+    ]
     return Calibration(
         weights,
         round(choose_threshold(scores, labels, groups), 4),

@@ -22,6 +22,7 @@ from verirag.evidence import (
     content_words,
     contrast_claims,
     exchanged_terms,
+    governed_copies,
     misclassed_members,
     missing_terms,
     numbers_out_of_place,
@@ -253,6 +254,7 @@ def guarded(
         + exchanged_terms(sentence, texts)
         + unrelated_names(said, texts)
         + misclassed_members(said)
+        + governed_copies(sentence, texts)
     )
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 

@@ -24,7 +24,7 @@ CLAIM = "Tokyo is the capital of Japan."
 def test_a_bare_yes_counts_its_measured_precision_never_certainty(scripted):
     name, _ = scripted(lambda messages, kwargs: AIMessage("Yes"))  # no log-probabilities
     (check,) = critiques.decide_support(get_chat_model(name), [([TOKYO], CLAIM)], "q", Context(model=name))
-    assert check.probability == 0.5 and not check.passed  # unmeasured: 0.5, below the embedded 0.6026
+    assert check.probability == 0.5 and not check.passed  # unmeasured: 0.5, below the embedded 0.694
     calibration.register(name, replace(calibration.EMBEDDED, text_yes=0.93))
     (check,) = critiques.decide_support(get_chat_model(name), [([TOKYO], CLAIM)], "q", Context(model=name))
     assert check.probability == 0.93 and check.passed
@@ -55,6 +55,18 @@ def test_the_fit_maps_p_yes_to_p_supported_and_bounds_each_negative_kind():
     assert sum(s >= fitted.threshold for s, y in zip(scores, labels, strict=True) if y) == 2
     text = calibration.fit([1.0, 1.0, 1.0, 0.0], [True] * 4, [1, 1, 0, 0], ["p", "p", "n", "n"], "text")
     assert text.text_yes == round(2 / 3, 4) and text.text_no == 0.0
+
+
+def test_the_threshold_is_chosen_for_the_decision_as_it_runs_slot_check_and_read_offs_included():
+    # a "swap" negative the judge likes (0.97) but the slot check rejects, and a true claim read off its quote
+    p_yes = [0.99, 0.95, 0.9, 0.85, None, 0.6, 0.3, 0.97, None]
+    labels = [1, 1, 1, 1, 1, 0, 0, 0, 0]
+    kinds = ["pos"] * 5 + ["swap"] * 3 + ["guard"]
+    held = [True] * 5 + [True, True, False, False]
+    judge_only = calibration.fit(p_yes, [False] * 9, labels, kinds, "judge only")
+    as_run = calibration.fit(p_yes, [False] * 9, labels, kinds, "as run", held)
+    assert judge_only.probability(0.95) < judge_only.threshold  # kept 0.97 out by losing true claims
+    assert as_run.probability(0.85) >= as_run.threshold > as_run.probability(0.6)  # the slot check did
 
 
 def test_verirag_calibrate_fits_saves_resumes_and_the_model_then_uses_it(tmp_path, monkeypatch, capsys):
@@ -92,6 +104,9 @@ def test_verirag_calibrate_fits_saves_resumes_and_the_model_then_uses_it(tmp_pat
     assert fitted.probability(0.95) >= fitted.threshold > fitted.probability(0.3)
     records = saved.with_suffix(".judgments.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(records) == 12  # the test split is not judged
+    held = {r["id"]: (r["p_yes"], r["held"]) for r in map(json.loads, records)}
+    assert all(held[r["id"]] == (None, True) for r in rows[:12] if r["label"])  # read off, no judge asked
+    assert not any(held[r["id"]][1] for r in rows[:12] if not r["label"])
     from tests.fakes import verbatim_reader
 
     calls = len(verbatim_reader.calls)
@@ -139,3 +154,17 @@ def test_calibrate_with_a_bad_pairs_file_is_one_line_and_exit_1(tmp_path, monkey
         monkeypatch, capsys, "calibrate", "--model", "local", "--pairs", str(tmp_path / "missing.jsonl")
     )
     assert code == 1 and "--pairs" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_embedded_calibration_is_what_verirag_calibrate_fits_from_its_committed_judgments():
+    from verirag.eval.calibrate import DEFAULT_PAIRS, fit_records, load_pairs
+    from verirag.jsonl import read_records
+
+    judged = {r["id"]: r for r in read_records(DEFAULT_PAIRS.with_name("calibration_local.jsonl"))}
+    fitted = fit_records(load_pairs(DEFAULT_PAIRS), judged)
+    embedded = calibration.EMBEDDED
+    assert (fitted.weights, fitted.threshold, fitted.text_yes) == (
+        embedded.weights,
+        embedded.threshold,
+        embedded.text_yes,
+    )

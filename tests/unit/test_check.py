@@ -48,7 +48,7 @@ def judging(needs, reads=None):
         shown = set(titles_in(prompt))
         if kind in JUDGMENTS:
             ok = set(needs.get(judged_sentence(messages), {"?"})) <= shown
-            return support_reply(messages, 0.9 if ok else 0.02)
+            return support_reply(messages, 0.97 if ok else 0.02)
         if kind == "fill":
             if reads is not None:
                 return reads

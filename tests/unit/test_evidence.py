@@ -366,3 +366,28 @@ def test_a_sea_or_river_listed_among_countries_is_not_one_of_them():
     assert misclassed_members([claim]) == ["South China Sea"]
     assert misclassed_members(["Vietnam is bordered by China, Laos, Cambodia and the South China Sea."]) == []
     assert misclassed_members(["The countries along the Mekong River are Laos and Thailand."]) == []
+
+
+def test_a_fragment_a_word_of_its_quoted_sentence_governs_is_not_a_claim():
+    from verirag.evidence import governed_copies
+
+    novel = (
+        "Les Misérables",
+        "Les Misérables is a French historical novel by Victor Hugo, first published in 1862, that is "
+        "considered one of the greatest novels of the 19th century.",
+    )
+    assert governed_copies("One of the greatest novels of the 19th century.", [novel]) == ["considered"]
+    paris = (
+        "Paris",
+        "With two million people, Paris is the capital of France, and Lyon is a city of France.",
+    )
+    assert governed_copies("Paris is the capital of France.", [paris]) == []  # after punctuation
+    assert governed_copies("Lyon is a city of France.", [paris]) == []  # after a clause opener
+    assert governed_copies("Les Misérables is a French historical novel.", [novel]) == []  # opens it
+    fuji = ("Mount Fuji", "Mount Fuji is the highest mountain in Japan.")
+    assert governed_copies("Fuji is the highest mountain in Japan.", [fuji]) == []  # goes on from a name
+    model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.99))
+    doc = make_document(*novel)
+    claim = "One of the greatest novels of the 19th century."
+    (check,) = support.decide_support(model, [([doc], claim)], "q", Context(slot_check=False))
+    assert not check.passed and check.missing == ["considered"] and model.calls == []

@@ -167,7 +167,7 @@ def test_the_contrast_check_fails_a_claim_that_a_sibling_beats_and_keeps_one_tha
         "Lahore is the second-largest city in Punjab.",
         "Lahore is the second-largest city in Pakistan.",
     )
-    model = claim_judge({false: 0.9, sibling: 0.99})  # the judge reads names more than the relation
+    model = claim_judge({false: 0.95, sibling: 0.99})  # the judge reads names more than the relation
     assert decide_one(model, [LAHORE], false).passed  # the judge alone: a false claim verified
     asked_before = len(model.calls)
     check = decide_one(model, [LAHORE], false, contrast_check=True)
@@ -175,7 +175,7 @@ def test_the_contrast_check_fails_a_claim_that_a_sibling_beats_and_keeps_one_tha
     siblings = [last_user_text(m) for m, _ in model.calls[asked_before + 1 :]]
     assert len(siblings) == 4 and all(false not in s for s in siblings)  # Pakistani / Pakistan, both places
     # the same claim wins when its relation is the one the quote states
-    kept = decide_one(claim_judge({sibling: 0.9, false: 0.2}), [LAHORE], sibling, contrast_check=True)
+    kept = decide_one(claim_judge({sibling: 0.95, false: 0.2}), [LAHORE], sibling, contrast_check=True)
     assert kept.passed and kept.rival == ""
 
 

@@ -45,12 +45,17 @@ def load_pairs(path: Path, limit: int | None = None) -> list[dict]:
 def calibrate(
     model: str, pairs: list[dict], progress: Callable[[], None] = lambda: None
 ) -> tuple[calibration.Calibration, Path]:
-    """Judge every pair not yet judged for ``model`` (grounded decision, raw P(Yes)), fit, save."""
+    """Judge every pair not yet judged for ``model``, fit, save.
+
+    Each pair is decided as a run decides it, at threshold 0: the judge's raw P(Yes) is recorded with what the
+    rest of the decision (guard, read-off, slot check) says, so the threshold is chosen for the decision the
+    user gets.
+    """
     records_path = calibration.path(model).with_suffix(".judgments.jsonl")
     records_path.parent.mkdir(parents=True, exist_ok=True)
     done = {r["id"]: r for r in read_records(records_path)}
     chat = get_chat_model(model)
-    context = Context(model=model)
+    context = Context(model=model, support_threshold=0.0)
     for pair in pairs:
         if pair["id"] not in done:
             docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
@@ -62,18 +67,23 @@ def calibrate(
                 "id": pair["id"],
                 "p_yes": None if judged is None else round(judged.probabilities["Yes"], 6),
                 "from_text": bool(judged and judged.from_text),
+                "held": check.passed,
             }
             append_record(records_path, record)
         progress()
-    ids = [p["id"] for p in pairs]
-    kinds = [f"{p['label']}:{p.get('kind', '')}" for p in pairs]  # false passes are bounded per kind
-    fitted = calibration.fit(
-        [done[i]["p_yes"] for i in ids],
-        [done[i]["from_text"] for i in ids],
-        [int(p["label"]) for p in pairs],
-        kinds,
-        f"{len(pairs)} calibration pairs",
-    )
     # the support pairs say nothing of the retrieval verification: its map stays the model's own
-    fitted = replace(fitted, answerable=calibration.for_model(model).answerable)
+    fitted = replace(fit_records(pairs, done), answerable=calibration.for_model(model).answerable)
     return fitted, calibration.save(model, fitted)
+
+
+def fit_records(pairs: list[dict], judged: dict[str, dict]) -> calibration.Calibration:
+    """The calibration fitted from the pairs' judgment records (by pair id), as ``calibrate`` writes them."""
+    records = [judged[p["id"]] for p in pairs]
+    return calibration.fit(
+        [r["p_yes"] for r in records],
+        [r["from_text"] for r in records],
+        [int(p["label"]) for p in pairs],
+        [f"{p['label']}:{p.get('kind', '')}" for p in pairs],  # false passes are bounded per kind
+        f"{len(pairs)} calibration pairs",
+        [r.get("held", r["p_yes"] is not None) for r in records],  # records of before "held"
+    )
