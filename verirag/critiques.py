@@ -39,7 +39,13 @@ from verirag.models import Judgment, choice_probabilities_batch
 from verirag.prompts import critiques as prompt
 from verirag.prompts import entailment, slot
 from verirag.prompts.documents import render_documents
-from verirag.readings import denied_by_statement, listed_by_sentence, stated_by_rank, verbatim_sentence
+from verirag.readings import (
+    bare_list,
+    denied_by_statement,
+    listed_by_sentence,
+    stated_by_rank,
+    verbatim_sentence,
+)
 from verirag.slots import BLANK, UNKNOWN, Slot, fills, slots
 
 GRADES = ["Fully", "Partially", "No"]
@@ -214,6 +220,20 @@ def verified_part(sentence: str, check: Support) -> tuple[str, Support, list[str
         kept,
     )
     return recompose(sentence, [a for a, _ in kept]), joint, [a for a, s in check.atoms if not s.passed]
+
+
+def listed_part(
+    documents: Sequence[Document], sentence: str, ctx: Context
+) -> tuple[str, Support, list[str]] | None:
+    """A failed list sentence rewritten to its bare members, when one quoted sentence lists them all.
+
+    "The countries that border Hungary are Slovakia to the north, Ukraine to the east, …" whose directions the
+    document gives otherwise: its members without their qualifiers (:func:`verirag.readings.bare_list`),
+    kept only when read off (no model call). Same return as :func:`verified_part`; None: no such reading.
+    """
+    bare = bare_list(sentence) if ctx.support_decision == "grounded" and documents else None
+    quotes = read_off(documents, bare, None) if bare else []
+    return (bare, Support(1.0, True, quotes), []) if bare and quotes else None
 
 
 def atom_records(check: Support) -> list[dict]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from verirag.evidence import (
+    _FEATURES,
     _MEMBER,
     _NAME_RUN,
     _NOT_SUPERLATIVES,
@@ -236,6 +237,14 @@ _MADE_OF = frozenset({"compos", "compris", "consist", "made", "constitut"})
 _HOLDS = frozenset({"includ", "contain"})
 
 
+def _listed_names(segment: str, kind: str) -> list[str]:
+    """The names a quoted list segment gives, a landform or water left out of a list of countries."""
+    names = re.findall(_NAME_RUN, segment)
+    if kind in _POLITY_KINDS:
+        names = [n for n in names if n.split()[-1].lower() not in _FEATURES]
+    return names
+
+
 def _says(claimed: set[str], said: set[str]) -> bool:
     """Whether a quote's relation words ``said`` state the claim's relation words ``claimed``.
 
@@ -255,6 +264,67 @@ def _same_members(listed: list[str], members: list[str]) -> bool:
     return {m.removeprefix("the ").lower() for m in listed} == {m.lower() for m in members}
 
 
+# a complete set: "The countries that border Hungary are A, B and C", "The countries bordering X were …"
+_COMPLETE = re.compile(
+    rf"^(?P<kind>[a-z]+) (?:(?:that|which) (?P<verb>[a-z]+)|(?P<verbing>[a-z]+ing)) (?P<subject>{_NAME_RUN}) "
+    rf"(?:are|were) (?P<tail>{_MEMBER}.*)$"
+)
+_ITEM_CUT = re.compile(r"(,? and |, )")
+_POINT = r"(?:north|south|east|west|north-?east|north-?west|south-?east|south-?west)(?:ern)?"
+# "to the north", "in the far southeast", "northeast": where a member lies
+_DIRECTION = re.compile(
+    rf"(?:(?:to|in|on|along) (?:the )?(?:far )?(?:{_POINT}(?:ern)?(?: side| border)?)|{_POINT})"
+)
+
+
+def bare_list(claim: str) -> str | None:
+    """The list claim with its members' directions dropped; None when it has none, or another qualifier.
+
+    "The countries that border Hungary are Slovakia to the north, Ukraine to the east, and Austria to the
+    west." -> "The countries that border Hungary are Slovakia, Ukraine and Austria."
+    """
+    text = " ".join(claim.split()).rstrip(".")
+    lead = "The " if text[:4].lower() == "the " else ""
+    complete = _COMPLETE.match(text[len(lead) :])
+    found = complete or _LISTING.match(text)
+    if not found:
+        return None
+    head, tail = text[: len(lead) * bool(complete) + found.start("tail")], found["tail"]
+    parts = _ITEM_CUT.split(tail)  # item, separator, item, …
+    kept, names = "", 0
+    for i in range(0, len(parts), 2):
+        name = re.match(_MEMBER, parts[i])
+        rest = parts[i][name.end() :] if name else parts[i]
+        if rest and not _DIRECTION.fullmatch(rest.strip()):
+            return None  # only a direction is dropped
+        if name:  # a bare direction ("northeast" of "to the north and northeast") goes with its member
+            kept += (parts[i - 1] if i else "") + name.group()
+            names += 1
+    return f"{head}{kept}." if names > 1 and kept != tail else None
+
+
+_POLITY_KINDS = frozenset("countries nations states provinces".split())
+_LEAD = re.compile(r"^(?:[A-Z][a-z]+(?:ing|ed)\b|One of |An? )[^,;\d]*, (?P<rest>.+)$")
+
+
+def _complete(claim: str) -> tuple[str, str] | None:
+    """A complete-set claim as its listing and its members' kind: "Hungary border A, B and C", "countries"."""
+    found = _COMPLETE.match(_copy(claim))
+    if not found:
+        return None
+    verb = found["verb"] or found["verbing"]
+    return f"{found['subject']} {verb} {found['tail']}", found["kind"]
+
+
+def _openings(title: str, sentence: str) -> list[str]:
+    """The sentence as it opens at its subject: a leading pronoun read as the title, a leading phrase skipped.
+
+    The phrase: a participle's ("Spanning …, it") or an appositive ("One of two …, Vietnam"), with no number.
+    """
+    lead = _LEAD.match(sentence)
+    return [with_subject(title, sentence)] + ([with_subject(title, lead["rest"])] if lead else [])
+
+
 def listed_by_sentence(
     claim: str, documents: Sequence[tuple[str, str]]
 ) -> tuple[int, tuple[int, int]] | None:
@@ -263,23 +333,32 @@ def listed_by_sentence(
     "Algeria borders Tunisia, Libya, and Morocco" from "It is bordered to the northeast by Tunisia; to the
     east by Libya; …; to the northwest by Morocco" in the article Algeria: the sentence opens with the
     subject (a pronoun: the title), has the relation's words, then names each member before any other verb
-    or "not", "except", "but". A claim whose list keeps more than names ("Zambia to the west, Tanzania to the
-    north") must have that list word for word after the same relation's words; one that names a whole's
-    parts ("is made up of") must name the quoted list's members, all of them. A negation on one side only,
-    or a list stated as complete ("The countries that border X are …"), is not read here.
+    or "not", "except", "but"; a participle's phrase before the subject is skipped ("Spanning …, it is
+    bordered by"). A claim whose list keeps more than names ("Zambia to the west, Tanzania to the north")
+    must have that list word for word after the same relation's words; one that names a whole's parts ("is
+    made up of") or states a complete set ("The countries that border X are …") must name the quoted list's
+    members, all of them and no other (a sea or river beside countries is not one of them). A negation on
+    one side only is not read here.
     """
-    found = _LISTING.match(_copy(claim))
+    complete = _complete(claim)
+    found = _LISTING.match(complete[0] if complete else _copy(claim))
     if not found or _plain(found["subject"].split()[0]) in _STOP:
         return None
     subject, relation, tail = found["subject"], content_words(found["relation"]), found["tail"]
+    if not relation:  # "Kraftwerk is a German and Florian Schneider": no relation, any two names would do
+        return None
     whole = bool(relation & _MADE_OF)  # "X is made up of A, B and C": every part is named
     named = _MEMBERS.fullmatch(tail)
     members = [m.removeprefix("the ") for m in re.findall(_MEMBER, tail)] if named else []
+    if complete and not named:
+        return None
     for index, (title, text) in enumerate(documents):
         for start, end in sentence_spans(text):
             sentence = " ".join(text[start:end].split())
-            opened = with_subject(title, sentence)
-            if not opened.lower().startswith(subject.lower() + " "):
+            opened = next(
+                (o for o in _openings(title, sentence) if o.lower().startswith(subject.lower() + " ")), ""
+            )
+            if not opened:
                 continue
             after = opened[len(subject) :]
             if named:
@@ -303,6 +382,8 @@ def listed_by_sentence(
             end_at = stop.start() if stop else len(after)
             parts = _MEMBERS.match(after, at) if whole else None
             if whole and not (parts and _same_members(re.findall(_MEMBER, parts.group()), members)):
+                continue
+            if complete and not _same_members(_listed_names(after[at:end_at], complete[1]), members):
                 continue
             if named and all(_object_in(name, after, end_at) for name in members):
                 return index, (start, end)

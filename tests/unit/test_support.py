@@ -10,6 +10,7 @@ from verirag import critiques as support
 from verirag.calibration import EMBEDDED
 from verirag.evidence import key_terms, missing_terms, select_quote
 from verirag.prompts import entailment
+from verirag.readings import bare_list
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
 
@@ -349,9 +350,61 @@ def test_a_list_whose_members_one_sentence_gives_the_subject_by_its_relation_pas
         "Namibia borders Angola, Zambia, and Zimbabwe.",  # Zimbabwe is the subject of its own verb there
         "Namibia borders Angola, Zambia, and Mozambique.",  # not named
         "Namibia colonised Angola and Zambia.",  # not the relation the sentence states
-        "The countries that border Namibia are Angola and Zambia.",  # stated as complete: not read off
+        "The countries that border Namibia are Angola and Zambia.",  # stated as complete, and it is not
+        "Namibia is a Botswana and South Africa.",  # no relation: any two names of the sentence would do
     ):
         assert not decide_one(silent, [namibia], sentence).passed, sentence
+
+
+HUNGARY = make_document(
+    "Hungary",
+    "Hungary is a landlocked country in Central Europe. Spanning much of the Carpathian Basin, it is "
+    "bordered by Slovakia to the north, Ukraine to the northeast, Romania to the east and southeast, Serbia "
+    "to the south, Croatia and Slovenia to the southwest, the Danube River to the south, and Austria to the "
+    "west.",
+)
+
+
+def test_a_complete_set_is_read_off_only_when_the_quoted_list_has_every_member_and_no_other():
+    complete = (
+        "The countries that border Hungary are Slovakia, Ukraine, Romania, Serbia, Croatia, Slovenia and "
+        "Austria."
+    )
+    assert_read_off(
+        HUNGARY,
+        [
+            complete,  # the river beside the countries is not one of them; "Spanning …, it" opens at Hungary
+            "The countries bordering Hungary are Austria, Slovakia, Ukraine, Romania, Serbia, Croatia and "
+            "Slovenia.",
+            "Hungary borders Slovakia and Austria.",  # not stated as complete: any of them
+        ],
+        [
+            complete.replace("Slovenia and ", ""),  # one left out
+            complete.replace("Slovenia", "Slovenia, Poland"),  # one the list lacks
+            "The countries that border Hungary are Slovakia to the north and Austria to the east.",
+        ],
+    )
+
+
+def test_a_list_whose_directions_are_wrong_is_kept_as_its_members_when_they_are_read_off():
+    wrong = (
+        "The countries that border Hungary are Slovakia to the north, Ukraine to the east, Romania to the "
+        "south, Serbia to the south, Croatia and Slovenia to the southwest, and Austria to the west."
+    )
+    check = decide_one(judge(0.02), [HUNGARY], wrong)
+    assert not check.passed
+    part = support.listed_part([HUNGARY], wrong, Context())
+    assert part is not None
+    text, kept, left_out = part
+    assert text == (
+        "The countries that border Hungary are Slovakia, Ukraine, Romania, Serbia, Croatia and Slovenia, and "
+        "Austria."
+    )
+    assert kept.passed and kept.quotes and left_out == []
+    assert support.listed_part([HUNGARY], wrong.replace("Slovakia", "Poland"), Context()) is None  # a member
+    assert support.listed_part([HUNGARY], wrong, Context(support_decision="issup")) is None
+    founder = "Saladin was the founder of the Ayyubid dynasty and the first sultan of both Egypt and Syria."
+    assert bare_list(founder) is None  # only a member's direction is ever dropped
 
 
 def assert_read_off(document, passing, failing):

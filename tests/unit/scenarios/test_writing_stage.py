@@ -646,3 +646,29 @@ def test_with_the_contrast_check_a_sentence_whose_sibling_is_judged_as_well_supp
     # not verified: an evidence-finder trial, then nothing left to say, so the documents do not answer
     assert not any(s["verified_by"] in ("citations", "memory") for s in out["sentences"])
     assert claim not in out["answer"] and out["refusal"]
+
+
+def test_a_list_sentence_whose_directions_fail_is_kept_as_the_members_its_document_lists(tmp_path, scripted):
+    from tests.conftest import _registered_store
+    from verirag.stores import unregister_store
+
+    hungary = make_document(
+        "Hungary",
+        "Spanning much of the Carpathian Basin, Hungary is bordered by Slovakia to the north, Ukraine to the "
+        "northeast, Romania to the east, and Austria to the west.",
+    )
+    wrong = (
+        "Hungary is bordered by Slovakia to the north, Ukraine to the east, Romania to the south, and "
+        "Austria."
+    )
+    _registered_store(tmp_path / "borders", "borders", [hungary, make_document("Banana", VTG_DOCS["Banana"])])
+    try:
+        script = Writer([wrong], cite={wrong: ["Hungary"]}, needs={})  # the judge never supports it
+        name, _ = scripted(script)
+        out, _ = run("Which countries border Hungary?", ctx(name, store="borders"))
+    finally:
+        unregister_store("borders")
+    (sentence,) = out["sentences"]
+    assert sentence["text"] == "Hungary is bordered by Slovakia, Ukraine, Romania, and Austria."
+    assert sentence["verified_by"] == "citations" and sentence["quotes"] and not out["refusal"]
+    assert [judged for _, judged in script.support_calls] == [wrong]  # the members: read off, no call

@@ -2,14 +2,15 @@
 
 Tier 1 is the generation verifier, decided by the run's support decision (:mod:`verirag.critiques`). With
 ``atomic_claims``, a sentence some of whose atoms hold is rewritten from those atoms (a list keeps its
-verified members) and passes; the atoms left out go to ``omitted``, for the refusal to name.
+verified members) and passes; the atoms left out go to ``omitted``, for the refusal to name. A list sentence
+that fails is kept as its bare members when its documents list them all (``critiques.listed_part``).
 """
 
 from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import atom_records, decide_support, verified_part
+from verirag.critiques import atom_records, decide_support, listed_part, verified_part
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -25,6 +26,8 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> Step:
     (check,) = decide_support(resources.model(runtime), [(cited, draft["text"])], state["question"], ctx)
     draft["atoms"], replies = atom_records(check), check.replies
     part = verified_part(draft["text"], check)
+    if part is None and not check.passed:  # a list whose members hold, their qualifiers not
+        part = listed_part(cited, draft["text"], ctx)
     if part is not None:  # some atoms hold: the sentence is rewritten from them, the rest left out
         draft["text"], check, draft["omitted"] = part
     draft.update(
