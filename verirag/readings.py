@@ -269,12 +269,13 @@ _COMPLETE = re.compile(
     rf"^(?P<kind>[a-z]+) (?:(?:that|which) (?P<verb>[a-z]+)|(?P<verbing>[a-z]+ing)) (?P<subject>{_NAME_RUN}) "
     rf"(?:are|were) (?P<tail>{_MEMBER}.*)$"
 )
+_POLITY_KINDS = frozenset("countries nations states provinces".split())
+# a participle's or an appositive's opening phrase, no number in it: "Spanning …, it", "One of two …, Vietnam"
+_LEAD = re.compile(r"^(?:[A-Z][a-z]+(?:ing|ed)\b|One of |An? )[^,;\d]*, (?P<rest>.+)$")
 _ITEM_CUT = re.compile(r"(,? and |, )")
 _POINT = r"(?:north|south|east|west|north-?east|north-?west|south-?east|south-?west)(?:ern)?"
 # "to the north", "in the far southeast", "northeast": where a member lies
-_DIRECTION = re.compile(
-    rf"(?:(?:to|in|on|along) (?:the )?(?:far )?(?:{_POINT}(?:ern)?(?: side| border)?)|{_POINT})"
-)
+_DIRECTION = re.compile(rf"(?:(?:to|in|on|along) (?:the )?(?:far )?{_POINT}(?: side| border)?|{_POINT})")
 
 
 def bare_list(claim: str) -> str | None:
@@ -303,10 +304,6 @@ def bare_list(claim: str) -> str | None:
     return f"{head}{kept}." if names > 1 and kept != tail else None
 
 
-_POLITY_KINDS = frozenset("countries nations states provinces".split())
-_LEAD = re.compile(r"^(?:[A-Z][a-z]+(?:ing|ed)\b|One of |An? )[^,;\d]*, (?P<rest>.+)$")
-
-
 def _complete(claim: str) -> tuple[str, str] | None:
     """A complete-set claim as its listing and its members' kind: "Hungary border A, B and C", "countries"."""
     found = _COMPLETE.match(_copy(claim))
@@ -333,8 +330,8 @@ def listed_by_sentence(
     "Algeria borders Tunisia, Libya, and Morocco" from "It is bordered to the northeast by Tunisia; to the
     east by Libya; …; to the northwest by Morocco" in the article Algeria: the sentence opens with the
     subject (a pronoun: the title), has the relation's words, then names each member before any other verb
-    or "not", "except", "but"; a participle's phrase before the subject is skipped ("Spanning …, it is
-    bordered by"). A claim whose list keeps more than names ("Zambia to the west, Tanzania to the north")
+    or "not", "except", "but"; an opening participle's or appositive's phrase is skipped ("Spanning …, it
+    is bordered by"). A claim whose list keeps more than names ("Zambia to the west, Tanzania to the north")
     must have that list word for word after the same relation's words; one that names a whole's parts ("is
     made up of") or states a complete set ("The countries that border X are …") must name the quoted list's
     members, all of them and no other (a sea or river beside countries is not one of them). A negation on
