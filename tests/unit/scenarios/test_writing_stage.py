@@ -463,6 +463,8 @@ def test_a_compound_sentence_that_adds_one_new_fact_is_not_a_restatement():
     added = kept[0].rstrip(".") + ", and Tokyo was founded as Edo."  # 85 % of its words already said
     assert not repeats(added, kept)
     assert repeats("Japan's capital and most populous city is Tokyo.", kept)
+    assert repeats("Ankara is the capital city of Turkey.", ["The capital of Turkey is Ankara."])
+    assert not repeats("Ankara is the largest city of Turkey.", ["The capital of Turkey is Ankara."])
     assert repeats(kept[0].rstrip(".") + ", and Japan is an island country.", kept)  # every atom said
 
 

@@ -8,6 +8,8 @@ segment beam (:mod:`verirag.beam`).
 
 from __future__ import annotations
 
+import re
+
 from langgraph.runtime import Runtime
 
 from verirag.atoms import atoms
@@ -23,16 +25,22 @@ from verirag.prompts import generate_sentence as prompt
 REPEAT_OVERLAP = 0.8
 
 
+def _words(text: str) -> set[str]:
+    """Content words, "capital city" read as "capital" (the city adds nothing)."""
+    return content_words(re.sub(r"\bcapital city\b", "capital", text, flags=re.IGNORECASE))
+
+
 def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool:
     """True when every atom of the sentence (:func:`verirag.atoms.atoms`) mostly repeats what was said.
 
-    An atom repeats when its content words are mostly already said: "Berlin is the capital of Germany" after
-    "The capital of Germany is Berlin" is a restatement; a compound sentence that adds one new fact is not.
+    An atom repeats when its content words are mostly already said: "Berlin is the capital of Germany" (or
+    "the capital city of Germany") after "The capital of Germany is Berlin" is a restatement; a compound
+    sentence that adds one new fact is not.
     """
-    said = set().union(*(content_words(k) for k in kept)) if kept else set()
+    said = set().union(*(_words(k) for k in kept)) if kept else set()
 
     def restated(atom: str) -> bool:
-        words = content_words(atom)
+        words = _words(atom)
         return bool(words) and len(words & said) >= overlap * len(words)
 
     return all(restated(atom) for atom in atoms(text))
