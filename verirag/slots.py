@@ -88,6 +88,8 @@ def _standalone(claim: str, start: int, end: int) -> bool:
         return False  # an initial, or part of an abbreviation ("U.S.")
     if after[:1] not in ("", " ", ",", ".", ";", ":", ")", "'", "’", "!", "?", "%"):
         return False  # glued to a symbol ("UTC+7")
+    if claim[start - 1 : start] in (":", "–", "-", "/") or re.match(r":\d", after):
+        return False  # a part of a time, a range or a compound ("07:58:53", "9.2–9.3", "Sumatra–Andaman")
     if before[-1:].isdigit() or following[:1].isdigit():
         return False  # a unit before or after a number ("306 BC", "Mw 9.2")
     if claim[start : start + 1].isdigit():

@@ -131,6 +131,12 @@ def test_no_blank_for_an_adjective_a_unit_or_one_member_of_a_list():
         "Older avialans include Anchiornis, Xiaotingia, and Baminornis.",
     ):  # one of a list
         assert [s.term for s in slots(claim, quote) if not s.term[0].isdigit()] == [], claim
+    quake = (
+        "On 26 December 2004, at 07:58:53 local time, a Mw 9.2–9.3 earthquake struck with its epicenter off "
+        "the west coast of Aceh, in northern Sumatra, Indonesia."
+    )
+    quote = quake.replace("local time,", "local time (UTC+7),") + " It reached a Mercalli intensity of IX."
+    assert [b.term for b in slots(quake, quote)] == ["Aceh"]  # no part of a time or of a range
 
 
 def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
