@@ -66,11 +66,18 @@ def _terms(text: str) -> list[str]:
 
 
 def same_term(a: str, b: str) -> bool:
-    """Whether two names or numbers are the same (a number exactly; a name by a shared word or demonym)."""
+    """Whether two names or numbers are the same.
+
+    A number exactly; a name when the words of one are all the other's ("Jobs", "Steve Jobs"), or by a
+    demonym ("Pakistani", "Pakistan"); one shared word is not enough ("Steve Jobs", "Steve Wozniak"; "United
+    States", "United Kingdom").
+    """
     if a[0].isdigit() or b[0].isdigit():
         return a[0].isdigit() and b[0].isdigit() and as_number(a) == as_number(b)
     words_a, words_b = content_words(a), content_words(b)
-    return bool(words_a & words_b) or any(same_name(x, y) for x in words_a for y in words_b)
+    if words_a and words_b and (words_a <= words_b or words_b <= words_a):
+        return True
+    return any(same_name(x, y) for x in words_a for y in words_b)
 
 
 _COORDINATED = re.compile(r"(?:,|\band|\bor)\s*$")

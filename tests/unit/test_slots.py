@@ -78,6 +78,9 @@ def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
     assert fills("kohlrabi", subject) and not fills(
         "cabbage", subject
     )  # a name the reader wrote in lower case
+    founder = Slot("Apple was founded by ___.", "Steve Jobs", ("Ronald Wayne",))
+    assert fills("Jobs", founder) and fills("Steve Jobs and Steve Wozniak", founder)
+    assert not fills("Steve Wozniak", founder)  # one shared word is not the same name
     year = Slot("It was founded in ___.", "1457")
     assert fills("1457", year) and not fills("1475", year) and not fills("14570", year)
 
