@@ -50,8 +50,8 @@ def _sigmoid_map(p: float, weights: tuple[float, float]) -> float:
 
 
 EMBEDDED = Calibration(  # `verirag calibrate --model local`
-    (-4.3166, 2.3015),
-    0.694,
+    (-3.9886, 2.1909),
+    0.7109,
     0.5,
     0.0,
     "benchmarks/verifier_v2 calibration split (681 pairs), embedded Qwen2.5-Coder-1.5B-Instruct Q4_K_M",
