@@ -236,6 +236,15 @@ def listed_part(
     return (bare, Support(1.0, True, quotes), []) if bare and quotes else None
 
 
+def part_that_holds(
+    documents: Sequence[Document], sentence: str, check: Support, ctx: Context
+) -> tuple[str, Support, list[str]] | None:
+    """A failed check's sentence rewritten to what holds: its verified atoms, else a list's bare members."""
+    if check.passed:
+        return None
+    return verified_part(sentence, check) or listed_part(documents, sentence, ctx)
+
+
 def atom_records(check: Support) -> list[dict]:
     """The contract's view of a check's atoms: text, verdict, P(supported) and quotes of each."""
     return [

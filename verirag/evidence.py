@@ -521,10 +521,14 @@ def _named(text: str, titles: Sequence[str] = ()) -> list[str]:
 
 # a list said to be of countries, states or cities ("The countries that border X are …"), and a member
 # named as a body of water or a landform
-_POLITIES = re.compile(
-    r"\b(?:countries|nations|states|provinces|cities|capitals)\b[^,;]*? (?:are|include|includes|were)\b"
-)
+POLITY_KINDS = frozenset("countries nations states provinces cities capitals".split())
+_POLITIES = re.compile(rf"\b(?:{'|'.join(sorted(POLITY_KINDS))})\b[^,;]*? (?:are|include|includes|were)\b")
 _FEATURES = frozenset("sea ocean gulf bay strait river lake mountains desert channel".split())
+
+
+def is_feature(name: str) -> bool:
+    """Whether a name is a body of water or a landform ("the South China Sea", "Mekong River")."""
+    return name.split()[-1].lower() in _FEATURES
 
 
 def misclassed_members(statements: Sequence[str]) -> list[str]:
@@ -537,7 +541,7 @@ def misclassed_members(statements: Sequence[str]) -> list[str]:
         listed = _POLITIES.search(statement)
         if listed:
             tail = statement[listed.end() :]
-            out += [name for name in _named(tail) if name.split()[-1].lower() in _FEATURES]
+            out += [name for name in _named(tail) if is_feature(name)]
     return out
 
 

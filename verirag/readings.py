@@ -13,16 +13,17 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from verirag.evidence import (
-    _FEATURES,
     _MEMBER,
     _NAME_RUN,
     _NOT_SUPERLATIVES,
     _ORDINAL,
     _PRONOUNS,
     _STOP,
+    POLITY_KINDS,
     _negated,
     _plain,
     content_words,
+    is_feature,
     name_lists,
     sentence_spans,
     title_subject,
@@ -240,8 +241,8 @@ _HOLDS = frozenset({"includ", "contain"})
 def _listed_names(segment: str, kind: str) -> list[str]:
     """The names a quoted list segment gives, a landform or water left out of a list of countries."""
     names = re.findall(_NAME_RUN, segment)
-    if kind in _POLITY_KINDS:
-        names = [n for n in names if n.split()[-1].lower() not in _FEATURES]
+    if kind in POLITY_KINDS:
+        names = [n for n in names if not is_feature(n)]
     return names
 
 
@@ -269,7 +270,6 @@ _COMPLETE = re.compile(
     rf"^(?P<kind>[a-z]+) (?:(?:that|which) (?P<verb>[a-z]+)|(?P<verbing>[a-z]+ing)) (?P<subject>{_NAME_RUN}) "
     rf"(?:are|were) (?P<tail>{_MEMBER}.*)$"
 )
-_POLITY_KINDS = frozenset("countries nations states provinces".split())
 # a participle's or an appositive's opening phrase, no number in it: "Spanning …, it", "One of two …, Vietnam"
 _LEAD = re.compile(r"^(?:[A-Z][a-z]+(?:ing|ed)\b|One of |An? )[^,;\d]*, (?P<rest>.+)$")
 _ITEM_CUT = re.compile(r"(,? and |, )")

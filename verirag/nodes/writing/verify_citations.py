@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import atom_records, decide_support, listed_part, verified_part
+from verirag.critiques import atom_records, decide_support, part_that_holds
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -25,9 +25,7 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> Step:
     cited = [by_id[i] for i in draft["citations"] if i in by_id]  # nothing cited: unsupported, unasked
     (check,) = decide_support(resources.model(runtime), [(cited, draft["text"])], state["question"], ctx)
     draft["atoms"], replies = atom_records(check), check.replies
-    part = verified_part(draft["text"], check)
-    if part is None and not check.passed:  # a list whose members hold, their qualifiers not
-        part = listed_part(cited, draft["text"], ctx)
+    part = part_that_holds(cited, draft["text"], check, ctx)
     if part is not None:  # some atoms hold: the sentence is rewritten from them, the rest left out
         draft["text"], check, draft["omitted"] = part
     draft.update(

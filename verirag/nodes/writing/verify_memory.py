@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import Support, atom_records, decide_support, listed_part, verified_part
+from verirag.critiques import Support, atom_records, decide_support, part_that_holds
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -26,9 +26,7 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> Step:
     else:
         (check,) = decide_support(resources.model(runtime), [(docs, draft["text"])], state["question"], ctx)
         draft["atoms"], replies = atom_records(check), check.replies
-        part = verified_part(draft["text"], check)
-        if part is None and not check.passed:  # a list whose members hold, their qualifiers not
-            part = listed_part(docs, draft["text"], ctx)
+        part = part_that_holds(docs, draft["text"], check, ctx)
         if part is not None:  # as in tier 1: rewritten from the atoms the memory supports
             draft["text"], check, draft["omitted"] = part
     update: dict = {}
