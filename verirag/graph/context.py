@@ -96,6 +96,11 @@ class Context:
     )
     max_sentences: int = _f(3, "cap on sentences of a VTG answer")
     max_sentence_tokens: int = _f(80, "generation budget of one sentence")
+    end_when_answered: bool = _f(
+        False,
+        "end the answer after a verified sentence that answers the question by itself (states the "
+        "question's words and an answer term); VTG writes on until the end signal or the cap",
+    )
     max_citations: int = _f(3, "citations per sentence")
     support_decision: Literal["grounded", "issup"] = _f(
         "grounded",

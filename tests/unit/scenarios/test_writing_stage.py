@@ -26,7 +26,7 @@ from verirag import Context, refusal
 from verirag.api import run
 from verirag.calibration import EMBEDDED
 from verirag.graph.systems import SYSTEMS
-from verirag.nodes.writing.generate_sentence import repeats
+from verirag.nodes.writing.generate_sentence import answers, repeats
 from verirag.prompts import generate_sentence
 from verirag.stores import make_document
 from verirag.testing import distribution_reply, judgment_reply, last_user_text
@@ -441,6 +441,48 @@ def test_a_restated_sentence_ends_the_answer(vtg_store, scripted):
     out, _ = run(Q, ctx(name))
     assert [s["text"] for s in out["sentences"]] == [S1]
     assert script.generated == [S1, restated]
+
+
+@pytest.mark.parametrize("end_when_answered", [True, False])
+def test_with_end_when_answered_a_verified_sentence_that_answers_the_question_ends_the_answer(
+    vtg_store, scripted, end_when_answered
+):
+    intro, more = "Japan is an island country in East Asia.", "Tokyo has about 14 million inhabitants."
+    sources = {intro: ["Japan"], S1: ["Japan"], more: ["Tokyo"]}
+    script = Writer([intro, S1, more], cite=sources, needs=sources)
+    name, _ = scripted(script)
+    out, _ = run(Q, ctx(name, end_when_answered=end_when_answered))
+    said = [s["text"] for s in out["sentences"]]
+    # the introduction does not answer "What is the capital of Japan?", so the answer goes on either way
+    assert said == ([intro, S1] if end_when_answered else [intro, S1, more])
+    assert all(s["verified_by"] != "none" for s in out["sentences"])
+
+
+@pytest.mark.parametrize(
+    "sentence, question, expected",
+    [
+        (
+            "Henry Ford was the founder of the Ford Motor Company.",
+            "Who founded the Ford Motor Company?",
+            True,
+        ),
+        ("Henry Ford was an American industrialist.", "Who founded the Ford Motor Company?", False),
+        ("Dallas is located in the U.S. state of Texas.", "What state is Dallas located?", True),
+        ("The Great Wall of China was built across northern China.", "When was the Great Wall built?", False),
+        ("The Great Wall of China was built in the 7th century BC.", "When was the Great Wall built?", True),
+        (
+            "Lahore is the largest city of the Pakistani province of Punjab.",
+            "What is the largest city of Pakistan?",
+            False,
+        ),
+        ("Georgia borders Russia, Turkey and Armenia.", "Which countries border Georgia?", False),
+        ("Tokyo is the capital city of Japan.", "What is the capital of Japan?", True),
+    ],
+)
+def test_a_sentence_answers_a_question_when_it_states_its_words_and_an_answer_term(
+    sentence, question, expected
+):
+    assert answers(sentence, question) is expected
 
 
 def test_a_reply_that_echoes_the_writers_instructions_ends_the_answer_without_a_check(vtg_store, scripted):

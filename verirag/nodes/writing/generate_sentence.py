@@ -1,8 +1,9 @@
 """generate_sentence — VTG's sentence generator: the next sentence of the answer.
 
 It is written from the question, the sentences kept so far and long ∪ short-term memory. The answer ends at
-the end signal, the ``max_sentences`` cap, a sentence that only restates, or (``unverified="drop"``, the
-default) after an unverified sentence. With ``beam_width`` B > 1 the sentence is the winner of Self-RAG's
+the end signal, the ``max_sentences`` cap, a sentence that only restates, (``unverified="drop"``, the
+default) after an unverified sentence, or (``end_when_answered``) after a verified sentence that answers the
+question by itself. With ``beam_width`` B > 1 the sentence is the winner of Self-RAG's
 segment beam (:mod:`verirag.beam`).
 """
 
@@ -14,7 +15,7 @@ from langgraph.runtime import Runtime
 
 from verirag.atoms import atoms
 from verirag.beam import best_segment
-from verirag.evidence import content_words
+from verirag.evidence import content_words, key_terms
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -46,12 +47,52 @@ def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool
     return all(restated(atom) for atom in atoms(text))
 
 
+_TYPED = re.compile(
+    r"\b(?:which|what)\s+(\w+)", re.IGNORECASE
+)  # the answer's kind: "which state", "what year"
+_COUNTED = re.compile(r"\b(?:when|how (?:many|much|long|old|tall|large|big|far))\b", re.IGNORECASE)
+_DERIVED = ("", "er", "or", "ed", "ing", "ion")
+
+
+def _same_stem(a: str, b: str) -> bool:
+    """The same stem, or one derived from the other ("found" / "founder"; not "pakistan" / "pakistani")."""
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short) and long[len(short) :] in _DERIVED
+
+
+def answers(sentence: str, question: str) -> bool:
+    """Whether the sentence answers the question by itself: it states the question's words and an answer.
+
+    Every content word of the question (a stem or one derived from it: "founded" / "founder") except the
+    answer's kind ("which state", "what year"; a set's, "which countries", is never answered by one sentence),
+    and a term the question does not hold: a number for "when" and "how many", a name or number otherwise.
+    "Henry Ford was the founder of the Ford Motor Company." answers "Who founded the Ford Motor Company?";
+    "Henry Ford was an American industrialist." does not.
+    """
+    kinds = {m.group(1).lower() for m in _TYPED.finditer(question) if content_words(m.group(1))}
+    if any(k.endswith("s") and not k.endswith("ss") for k in kinds):
+        return False  # "which countries": a set, whose members a later sentence may go on with
+    kinds = {w for k in kinds for w in content_words(k)}
+    wanted = _words(question) - kinds
+    said = _words(sentence)
+    if not all(any(_same_stem(w, s) for s in said) for w in wanted):
+        return False
+    asked = {t.lower() for t in key_terms(question)}
+    new = [t for t in key_terms(sentence) if t.lower() not in asked and t != "not"]
+    return any(t[0].isdigit() for t in new) if _COUNTED.search(question) else bool(new)
+
+
 def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
     """Write the next sentence of the answer as the draft, or end the answer (no draft)."""
     ctx = runtime.context
     kept = state["sentences"]
     stopped = ctx.unverified == "drop" and bool(kept) and kept[-1]["verified_by"] == "none"
-    if len(kept) >= ctx.max_sentences or stopped:
+    answered = ctx.end_when_answered and bool(kept) and kept[-1]["verified_by"] != "none"
+    if (
+        len(kept) >= ctx.max_sentences
+        or stopped
+        or (answered and answers(kept[-1]["text"], state["question"]))
+    ):
         return Step({"draft": None})
     so_far = " ".join(s["text"] for s in kept)
 
