@@ -24,7 +24,8 @@ SENTENCE_LOOP = {
     "simplify_citations.quotes",
     "grounded_refusal",
 }  # (one citation each: nothing to simplify)
-# the nodes that ask the model under each system, for a question whose third sentence is unsupported
+# the nodes that ask the model under each system, for a question whose third sentence is unsupported (the
+# answer written on past its first sentence, which answers the question: end_when_answered=false)
 ASKING = {
     "closed-book": {"generate_answer"},
     "vanilla": {"generate_answer"},
@@ -72,6 +73,8 @@ def test_each_named_system_asks_the_model_only_in_its_own_stages(system, tmp_pat
         "import:tests.fakes:web_writer",
         "--store",
         str(tmp_path / "store"),
+        "--set",
+        "end_when_answered=false",
         *judge,
     )
     assert code == 0, err

@@ -34,6 +34,8 @@ def ask_command(thread: str) -> list[str]:
         "import:tests.fakes:recorded",
         "--set",
         "max_trials=1",
+        "--set",
+        "end_when_answered=false",  # three sentences, although the first answers the question
     ]
 
 

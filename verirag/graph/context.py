@@ -97,9 +97,9 @@ class Context:
     max_sentences: int = _f(3, "cap on sentences of a VTG answer")
     max_sentence_tokens: int = _f(80, "generation budget of one sentence")
     end_when_answered: bool = _f(
-        False,
+        True,
         "end the answer after a verified sentence that answers the question by itself (states the "
-        "question's words and an answer term); VTG writes on until the end signal or the cap",
+        "question's words and an answer term); VTG (off) writes on until the end signal or the cap",
     )
     max_citations: int = _f(3, "citations per sentence")
     support_decision: Literal["grounded", "issup"] = _f(
@@ -257,6 +257,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "max_retrieval_iterations": 4,
         "max_sentences": 6,
         "max_trials": 3,
+        "end_when_answered": False,
         "max_concurrency": 4,
         # the papers' verifier: one judgment of the claim, no relation checks of ours
         "subject_check": False,

@@ -23,7 +23,7 @@ SYSTEMS: dict[str, dict[str, Any]] = {
     # LLatrieval (always retrieves) with k-sampling utility judgments, Vanilla writer
     "llatrieval": {**_ONE_ANSWER, "retrieval_threshold": 0.0},
     # VTG alone: long-term memory starts as the plain top-k (VTG's Algorithm 1), then the sentence loop
-    "vtg": {**_PLAIN_RETRIEVAL},
+    "vtg": {**_PLAIN_RETRIEVAL, "end_when_answered": False},
     # everything on, as configured (the default of `verirag ask`)
     "verirag": {},
     # the utility judgment: three shuffled listwise judgments voted (k-sampling; the default until
