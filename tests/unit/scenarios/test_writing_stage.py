@@ -477,6 +477,8 @@ def test_with_end_when_answered_a_verified_sentence_that_answers_the_question_en
         ),
         ("Georgia borders Russia, Turkey and Armenia.", "Which countries border Georgia?", False),
         ("Tokyo is the capital city of Japan.", "What is the capital of Japan?", True),
+        ("Suharto was the second president of Indonesia.", "Who is the president of Indonesia?", False),
+        ("Sukarno was the first president of Indonesia.", "Who was the first president of Indonesia?", True),
     ],
 )
 def test_a_sentence_answers_a_question_when_it_states_its_words_and_an_answer_term(

@@ -52,6 +52,7 @@ _TYPED = re.compile(
 )  # the answer's kind: "which state", "what year"
 _COUNTED = re.compile(r"\b(?:when|how (?:many|much|long|old|tall|large|big|far))\b", re.IGNORECASE)
 _DERIVED = ("", "er", "or", "ed", "ing", "ion")
+_PRESENT, _PAST = re.compile(r"\b(?:is|are)\b", re.IGNORECASE), re.compile(r"\b(?:was|were)\b", re.IGNORECASE)
 
 
 def _same_stem(a: str, b: str) -> bool:
@@ -66,8 +67,10 @@ def answers(sentence: str, question: str) -> bool:
     Every content word of the question (a stem or one derived from it: "founded" / "founder") except the
     answer's kind ("which state", "what year"; a set's, "which countries", is never answered by one sentence),
     and a term the question does not hold: a number for "when" and "how many", a name or number otherwise.
-    "Henry Ford was the founder of the Ford Motor Company." answers "Who founded the Ford Motor Company?";
-    "Henry Ford was an American industrialist." does not.
+    A question in the present is not answered by a sentence in the past only. "Henry Ford was the founder of
+    the Ford Motor Company." answers "Who founded the Ford Motor Company?"; "Henry Ford was an American
+    industrialist." does not, nor does "Suharto was the second president of Indonesia." answer "Who is the
+    president of Indonesia?".
     """
     kinds = {m.group(1).lower() for m in _TYPED.finditer(question) if content_words(m.group(1))}
     if any(k.endswith("s") and not k.endswith("ss") for k in kinds):
@@ -77,6 +80,8 @@ def answers(sentence: str, question: str) -> bool:
     said = _words(sentence)
     if not all(any(_same_stem(w, s) for s in said) for w in wanted):
         return False
+    if _PRESENT.search(question) and _PAST.search(sentence) and not _PRESENT.search(sentence):
+        return False  # "Who is the president?" is not answered by who was
     asked = {t.lower() for t in key_terms(question)}
     new = [t for t in key_terms(sentence) if t.lower() not in asked and t != "not"]
     return any(t[0].isdigit() for t in new) if _COUNTED.search(question) else bool(new)
