@@ -156,9 +156,11 @@ def assert_source_shows_quotes(browser, values, sentence: int, doc_id: str):
 def test_a_question_shows_verified_sentences_live_and_a_citation_opens_its_quote(server, browser, tmp_path):
     from selenium.webdriver.common.by import By
 
-    context = {"max_sentences": 3, "max_trials": 1}
+    context = {"max_sentences": 3, "max_trials": 1, "end_when_answered": False}  # written on past its answer
     values = ask(browser, server, JAPAN_QUESTION, context=context)
-    assert text(browser, "#run-context") == ['run context: {"max_sentences":3,"max_trials":1}']
+    assert text(browser, "#run-context") == [
+        'run context: {"max_sentences":3,"max_trials":1,"end_when_answered":false}'
+    ]
     assert {key: values["config"][key] for key in context} == context  # the run got the page's context
     kept = values["sentences"]
     assert [s["verified_by"] for s in kept] == ["citations", "citations", "none"]
