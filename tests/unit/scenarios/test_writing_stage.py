@@ -461,17 +461,13 @@ def test_with_end_when_answered_a_verified_sentence_that_answers_the_question_en
 @pytest.mark.parametrize(
     "sentence, question, expected",
     [
-        (
-            "Henry Ford was the founder of the Ford Motor Company.",
-            "Who founded the Ford Motor Company?",
-            True,
-        ),
-        ("Henry Ford was an American industrialist.", "Who founded the Ford Motor Company?", False),
+        ("Henry Ford was the founder of the Ford Motor Company.", "Who founded Ford Motor Company?", True),
+        ("Henry Ford was an American industrialist.", "Who founded Ford Motor Company?", False),
         ("Dallas is located in the U.S. state of Texas.", "What state is Dallas located?", True),
         ("The Great Wall of China was built across northern China.", "When was the Great Wall built?", False),
         ("The Great Wall of China was built in the 7th century BC.", "When was the Great Wall built?", True),
         (
-            "Lahore is the largest city of the Pakistani province of Punjab.",
+            "Lahore is the largest city of the Pakistani Punjab.",
             "What is the largest city of Pakistan?",
             False,
         ),
