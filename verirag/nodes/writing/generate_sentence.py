@@ -47,9 +47,8 @@ def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool
     return all(restated(atom) for atom in atoms(text))
 
 
-_TYPED = re.compile(
-    r"\b(?:which|what)\s+(\w+)", re.IGNORECASE
-)  # the answer's kind: "which state", "what year"
+# the answer's kind ("which state", "what year"); questions asking for a number; endings of a derived word
+_TYPED = re.compile(r"\b(?:which|what)\s+(\w+)", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:when|how (?:many|much|long|old|tall|large|big|far))\b", re.IGNORECASE)
 _DERIVED = ("", "er", "or", "ed", "ing", "ion")
 _PRESENT, _PAST = re.compile(r"\b(?:is|are)\b", re.IGNORECASE), re.compile(r"\b(?:was|were)\b", re.IGNORECASE)
@@ -72,11 +71,10 @@ def answers(sentence: str, question: str) -> bool:
     industrialist." does not, nor does "Suharto was the second president of Indonesia." answer "Who is the
     president of Indonesia?".
     """
-    kinds = {m.group(1).lower() for m in _TYPED.finditer(question) if content_words(m.group(1))}
+    kinds = [m.group(1) for m in _TYPED.finditer(question) if content_words(m.group(1))]
     if any(k.endswith("s") and not k.endswith("ss") for k in kinds):
         return False  # "which countries": a set, whose members a later sentence may go on with
-    kinds = {w for k in kinds for w in content_words(k)}
-    wanted = _words(question) - kinds
+    wanted = _words(question) - content_words(" ".join(kinds))
     said = _words(sentence)
     if not all(any(_same_stem(w, s) for s in said) for w in wanted):
         return False
@@ -92,12 +90,13 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
     ctx = runtime.context
     kept = state["sentences"]
     stopped = ctx.unverified == "drop" and bool(kept) and kept[-1]["verified_by"] == "none"
-    answered = ctx.end_when_answered and bool(kept) and kept[-1]["verified_by"] != "none"
-    if (
-        len(kept) >= ctx.max_sentences
-        or stopped
-        or (answered and answers(kept[-1]["text"], state["question"]))
-    ):
+    answered = (
+        ctx.end_when_answered
+        and bool(kept)
+        and kept[-1]["verified_by"] != "none"
+        and answers(kept[-1]["text"], state["question"])
+    )
+    if len(kept) >= ctx.max_sentences or stopped or answered:
         return Step({"draft": None})
     so_far = " ".join(s["text"] for s in kept)
 
