@@ -37,7 +37,10 @@ def test_a_selection_without_a_valid_number_keeps_d_and_tops_it_up_in_retrieval_
     assert (entry["calls"], entry["fallbacks"]) == (1, 1)
 
 
-def test_without_utility_judgments_d_is_the_first_k_and_nothing_is_asked(scripted):
+def test_without_utility_judgments_d_and_the_new_candidates_alternate_and_nothing_is_asked(scripted):
     name, model = scripted(lambda messages, kwargs: "Selected Documents: 4")
-    update = as_node(judge_utility)(STATE, Runtime(context=Context(model=name, top_k=3, utility_mode="off")))
-    assert update["selected"] == [JAPAN, OSAKA, TOKYO] and model.calls == []
+    off = Runtime(context=Context(model=name, top_k=3, utility_mode="off"))
+    first_round = a_state("What is the capital of Japan?", candidates=[OSAKA, TOKYO, KYOTO, JAPAN])
+    assert as_node(judge_utility)(first_round, off)["selected"] == [OSAKA, TOKYO, KYOTO]  # plain top-k
+    update = {**first_round, "selected": [OSAKA, KYOTO, JAPAN], "candidates": [TOKYO]}  # D full: an update
+    assert as_node(judge_utility)(update, off)["selected"] == [OSAKA, TOKYO, KYOTO] and model.calls == []

@@ -2,8 +2,8 @@
 
 A window slides over the N candidates and the model selects at most k documents from D ∪ window, by vote over
 ``utility_samples`` shuffled orders (``utility_mode="listwise"``, the default; also ``"ranked"``,
-``"pointwise"``, ``"off"``). Safe default: if no sample of a window names a valid document, D keeps its
-documents and is topped up from the window in retrieval order.
+``"pointwise"``, ``"off"``: the rounds' rankings fused). Safe default: if no sample of a window names a
+valid document, D keeps its documents and is topped up from the window in retrieval order.
 """
 
 from __future__ import annotations
@@ -28,6 +28,18 @@ def windows(candidates: Sequence[Document], size: int) -> list[list[Document]]:
     """Consecutive windows covering every candidate once."""
     size = max(1, size)
     return [list(candidates[i : i + size]) for i in range(0, len(candidates), size)]
+
+
+def fused(selected: Sequence[Document], candidates: Sequence[Document], k: int) -> list[Document]:
+    """Without a judge, D ∪ candidates by reciprocal rank: D's and the new query's documents alternate.
+
+    D leads (its first document ranked first for the question); an update round thus brings the missing-info
+    query's best documents into D instead of re-verifying the same k.
+    """
+    order: list[Document] = []
+    for i in range(max(len(selected), len(candidates))):
+        order += [docs[i] for docs in (selected, candidates) if i < len(docs)]
+    return order[:k]
 
 
 def sample_orders(
@@ -181,9 +193,8 @@ def judge_utility(state: State, runtime: Runtime[Context]) -> Step:
     """Select D from the selected and candidate documents by the run's ``utility_mode``."""
     ctx = runtime.context
     if ctx.utility_mode == "off":
-        pool = state["selected"] + state["candidates"]
         replies: list = []
-        selected, fallbacks = pool[: ctx.top_k], 0
+        selected, fallbacks = fused(state["selected"], state["candidates"], ctx.top_k), 0
     else:
         run = {"listwise": _listwise, "ranked": _ranked, "pointwise": _pointwise}[ctx.utility_mode]
         selected, replies, fallbacks = run(state, ctx, resources.model(runtime, ctx.utility_model))
