@@ -101,11 +101,17 @@ def threshold(ctx: Context) -> float:
 
 
 def quotes_for(documents: Sequence[Document], sentence: str) -> list[Quote]:
-    """The verbatim evidence of the grounded decision: the sentences that cover the claim's words."""
+    """The verbatim evidence of the grounded decision: the sentences that cover the claim's words.
+
+    Of sentences that cover as much, those of a document the claim names by its title come first ("The
+    capital of Japan is Tokyo." is quoted from "Tokyo", not from "Osaka", whose sentence has the same words).
+    """
+    words = content_words(sentence)
+    named = [i for i, d in enumerate(documents) if content_words(d.get("title", "")) & words]
     return [
         Quote(documents[i]["id"], start, end)
         for i, start, end in select_quotes(
-            sentence, [d.get("text", "") for d in documents], QUOTE_SENTENCES, QUOTE_PER_DOCUMENT
+            sentence, [d.get("text", "") for d in documents], QUOTE_SENTENCES, QUOTE_PER_DOCUMENT, named
         )
     ]
 

@@ -8,7 +8,7 @@ check is judged against). Plain text only: nothing here imports from the graph, 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from verirag.text import NAME_LINKS, split_sentences, stemmer
 
@@ -656,12 +656,12 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 
 
 def select_quotes(
-    claim: str, texts: Sequence[str], max_sentences: int = 3, per_text: int = 2
+    claim: str, texts: Sequence[str], max_sentences: int = 3, per_text: int = 2, named: Collection[int] = ()
 ) -> list[tuple[int, int, int]]:
     """The sentences of ``texts`` that cover most of the claim's content words, greedily.
 
-    Each next one covers the most words not covered yet (ties: the earlier text, then the earlier sentence);
-    at most ``per_text`` from one text.
+    Each next one covers the most words not covered yet (ties: a text in ``named``, the claim's own
+    documents, then the earlier text, then the earlier sentence); at most ``per_text`` from one text.
 
     Returns ``(text index, start, end)`` character spans in text order; empty when no sentence shares a
     content word with the claim.
@@ -674,13 +674,13 @@ def select_quotes(
     while uncovered and len(chosen) < max_sentences:
         full = {t for t in range(len(texts)) if sum(sentences[i][0] == t for i in chosen) >= per_text}
         gains = [
-            (len(c & uncovered), -i)
+            (len(c & uncovered), sentences[i][0] in named, -i)
             for i, c in enumerate(covers)
             if i not in chosen and sentences[i][0] not in full
         ]
         if not gains or max(gains)[0] == 0:
             break
-        best = -max(gains)[1]
+        best = -max(gains)[2]
         chosen.append(best)
         uncovered -= covers[best]
     return [sentences[i] for i in sorted(chosen)]

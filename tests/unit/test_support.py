@@ -123,6 +123,19 @@ def test_the_judge_sees_the_verbatim_quote_and_the_quote_is_spans_of_the_documen
     )
 
 
+def test_of_two_sentences_with_the_claims_words_the_quote_is_the_one_of_the_document_the_claim_names():
+    # Osaka's sentence has every word of the claim, in another relation; Tokyo's states it
+    osaka = make_document(
+        "Osaka",
+        "It is the capital of Osaka Prefecture and the third-most populous city in Japan, after Tokyo.",
+    )
+    model = judge(0.97)
+    check = decide_one(model, [osaka, TOKYO], "The capital city of Japan is Tokyo.")
+    assert [q.doc for q in check.quotes] == [TOKYO["id"]]
+    ((messages, _),) = model.calls
+    assert "Osaka Prefecture" not in last_user_text(messages)
+
+
 def test_issup_decision_judges_whole_documents_at_one_half():
     model = ScriptedChatModel(respond=lambda m, k: judgment_reply(0.6, yes="Fully", no="No"))
     check = decide_one(model, [TOKYO], "Tokyo was founded in 1475.", support_decision="issup")
