@@ -154,6 +154,20 @@ def atoms(claim: str) -> list[str]:
     return out if len(out) > 1 else [claim]
 
 
+_WHO_WHICH = re.compile(r"(?<=[a-z]),? (?:who|which) ")
+
+
+def relative_heads(claim: str) -> list[str]:
+    """Each atom's words before a relative clause on its last noun, when they make a claim of their own.
+
+    "Henry Ford was an American industrialist and business magnate who founded the Ford Motor Company." has
+    the head "Henry Ford was an American industrialist and business magnate": a quote that states the
+    founding may lack every word of it, yet cover most of the whole atom's words.
+    """
+    heads = [_WHO_WHICH.split(atom, maxsplit=1)[0] for atom in atoms(claim)]
+    return [h for h, atom in zip(heads, atoms(claim), strict=True) if h != atom and len(h.split()) >= 4]
+
+
 def _join(members: list[str]) -> str:
     if len(members) <= 2:
         return " and ".join(members)

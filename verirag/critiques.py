@@ -16,7 +16,7 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 
 from verirag import calibration
-from verirag.atoms import atoms, recompose, statements
+from verirag.atoms import atoms, recompose, relative_heads, statements
 from verirag.documents import Document
 from verirag.evidence import (
     content_words,
@@ -280,6 +280,9 @@ def guarded(
     quoted = " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence)
     missing = missing_terms(sentence, quoted)
     missing += [w for w in uncovered_words(sentence, quoted) if w not in missing]
+    missing += [
+        w for head in relative_heads(sentence) for w in uncovered_words(head, quoted) if w not in missing
+    ]
     texts = [(d.get("title", ""), d["text"]) for d in evidence]
     said = statements(sentence)
     moved = (

@@ -90,6 +90,21 @@ def test_a_swapped_fact_is_rejected_by_the_guard_without_a_model_call():
     assert model.calls == []
 
 
+def test_a_description_before_a_relative_clause_must_be_in_the_quote_itself():
+    ford = make_document(
+        "Ford Motor Company",
+        "The Ford Motor Company is an American automobile manufacturer. "
+        "It was founded by Henry Ford and incorporated on June 16, 1903.",
+    )
+    model = judge(0.99)  # a judge that would accept anything
+    described = (
+        "Henry Ford was an American industrialist and business magnate who founded the Ford Motor Company."
+    )
+    check = decide_one(model, [ford], described)  # most of its words are quoted; its head's are not
+    assert not check.passed and {"industrialist", "magnat"} <= set(check.missing) and model.calls == []
+    assert decide_one(model, [ford], "Henry Ford, who founded the Ford Motor Company, was American.").passed
+
+
 def test_an_unsupported_claim_fails_by_guard_or_by_judgment():
     claim = "Tokyo has been the capital of Japan since 1869."
     assert not decide_one(judge(0.99), [OSAKA], claim).passed  # the neighbour lacks Tokyo and 1869
