@@ -360,6 +360,7 @@ def retrieval_context(model: str, **kw: Any) -> Context:
         candidates_per_query=6,
         window=6,
         top_k=2,
+        utility_mode="listwise",
         utility_samples=1,
         max_retrieval_iterations=3,
         writer="answer",

@@ -14,7 +14,8 @@ from verirag.graph.systems import SYSTEMS
 from verirag.stores import HybridStore
 from verirag.testing import HashEmbedder, last_user_text
 
-RETRIEVAL_STAGE = {"decide_retrieval", "judge_utility", "verify_retrieval"}
+RETRIEVAL_STAGE = {"decide_retrieval", "verify_retrieval"}  # plain top-k: no utility judgment
+SELECTING = RETRIEVAL_STAGE | {"judge_utility"}
 SENTENCE_LOOP = {
     "generate_sentence",
     "cite",
@@ -33,10 +34,11 @@ ASKING = {
     "llatrieval": {"judge_utility", "verify_retrieval", "generate_answer"},  # always retrieves: no decision
     "vtg": SENTENCE_LOOP,  # plain top-k, then VTG's loop
     "verirag": RETRIEVAL_STAGE | SENTENCE_LOOP,
-    "verirag-three-votes": RETRIEVAL_STAGE | SENTENCE_LOOP,
-    "verirag-pointwise": RETRIEVAL_STAGE | SENTENCE_LOOP,
-    "verirag-ranked": RETRIEVAL_STAGE | SENTENCE_LOOP,
-    "verirag-small-judge": RETRIEVAL_STAGE | SENTENCE_LOOP,
+    "verirag-listwise": SELECTING | SENTENCE_LOOP,
+    "verirag-three-votes": SELECTING | SENTENCE_LOOP,
+    "verirag-pointwise": SELECTING | SENTENCE_LOOP,
+    "verirag-ranked": SELECTING | SENTENCE_LOOP,
+    "verirag-small-judge": SELECTING | SENTENCE_LOOP,
     "verirag-contrast": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-no-relation-checks": RETRIEVAL_STAGE | SENTENCE_LOOP,
     "verirag-atoms": RETRIEVAL_STAGE | SENTENCE_LOOP,
@@ -44,11 +46,10 @@ ASKING = {
     "verirag-no-verifier": RETRIEVAL_STAGE | {"generate_sentence", "cite"},  # nothing checked
     "verirag-no-simplifier": RETRIEVAL_STAGE | SENTENCE_LOOP,  # citations kept: scenarios/test_writing_stage
 }
-# judge_utility's calls over the four candidates: one listwise judgment (the default); three shuffled
-# votes stop after two that agree (a third cannot change the majority); one ranking prompt; one pointwise
-# judgment per candidate
+# judge_utility's calls over the four candidates: one listwise judgment; three shuffled votes stop after two
+# that agree (a third cannot change the majority); one ranking prompt; one pointwise judgment per candidate
 UTILITY_CALLS = {
-    "verirag": 1,
+    "verirag-listwise": 1,
     "verirag-three-votes": 2,
     "verirag-ranked": 1,
     "verirag-pointwise": len(WEB_DOCS),

@@ -197,6 +197,8 @@ def test_a_corrupt_utility_model_is_a_one_line_error_before_any_model_call(tmp_p
         "closed-book",
         "--set",
         "utility_model=local-0.5b",
+        "--set",
+        "utility_mode=listwise",
         home=tmp_path,
     )
     lines = [line for line in proc.stderr.splitlines() if line.strip()]

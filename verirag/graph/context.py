@@ -63,9 +63,10 @@ class Context:
     candidates_per_query: int = _f(8, "N: candidates retrieved per query")
     window: int = _f(8, "w: sliding-window size of progressive selection")
     utility_mode: Literal["listwise", "ranked", "pointwise", "off"] = _f(
-        "listwise",
-        "utility judgment: listwise-set k-sampling, ranked (one prompt's first-token "
-        "probabilities over the document numbers), pointwise, or off (plain top-k)",
+        "off",
+        "utility judgment: off (plain top-k; an update round fuses D with the new query's documents), "
+        "listwise-set k-sampling, ranked (one prompt's first-token probabilities over the document "
+        "numbers), or pointwise",
     )
     utility_samples: int = _f(
         1, "S: shuffled listwise judgments voted per window (k-sampling; the papers' 5: preset paper)"
@@ -250,6 +251,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     # LLatrieval: N=50, window 20, k=5, R=4; utility judgments: 5 shuffled samples; whole documents;
     # VTG: 6 sentences, T=3 trials; independent calls 4 at a time.
     "paper": {
+        "utility_mode": "listwise",
         "candidates_per_query": 50,
         "window": 20,
         "utility_samples": 5,

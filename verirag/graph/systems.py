@@ -21,19 +21,21 @@ SYSTEMS: dict[str, dict[str, Any]] = {
     # ALCE Rerank: Vanilla with 4 answers sampled at high temperature, best citation recall kept
     "rerank": {**_PLAIN_RETRIEVAL, **_ONE_ANSWER, "top_k": 5, "answer_samples": 4},
     # LLatrieval (always retrieves) with k-sampling utility judgments, Vanilla writer
-    "llatrieval": {**_ONE_ANSWER, "retrieval_threshold": 0.0},
+    "llatrieval": {**_ONE_ANSWER, "retrieval_threshold": 0.0, "utility_mode": "listwise"},
     # VTG alone: long-term memory starts as the plain top-k (VTG's Algorithm 1), then the sentence loop
     "vtg": {**_PLAIN_RETRIEVAL, "end_when_answered": False},
     # everything on, as configured (the default of `verirag ask`)
     "verirag": {},
-    # the utility judgment: three shuffled listwise judgments voted (k-sampling; the default until
-    # 2026-11-25, when one judgment served as well per second), or one pointwise judgment per document
-    "verirag-three-votes": {"utility_samples": 3},
+    # the utility judgment: one listwise judgment (the default until 2026-11-26, when the plain top-k, its
+    # update rounds fused, served better per second), three shuffled listwise judgments voted
+    # (k-sampling; the default until 2026-11-25), or one pointwise judgment per document
+    "verirag-listwise": {"utility_mode": "listwise"},
+    "verirag-three-votes": {"utility_mode": "listwise", "utility_samples": 3},
     "verirag-pointwise": {"utility_mode": "pointwise"},
     # issue 31's: one prompt ranking the candidates by its first token's probabilities; the utility
     # judgments made by the embedded 0.5B model while the 1.5B writes and verifies
     "verirag-ranked": {"utility_mode": "ranked"},
-    "verirag-small-judge": {"utility_model": "local-0.5b"},
+    "verirag-small-judge": {"utility_mode": "listwise", "utility_model": "local-0.5b"},
     # the support decision's contrast check: a claim must also beat its in-evidence siblings
     "verirag-contrast": {"contrast_check": True},
     # the support decision before its relation checks (the default until 2026-11-25)

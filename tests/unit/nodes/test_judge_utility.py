@@ -16,7 +16,8 @@ STATE = a_state("What is the capital of Japan?", selected=[JAPAN], candidates=[O
 
 def test_the_listwise_selection_becomes_d_in_pool_order(scripted):
     name, model = scripted(lambda messages, kwargs: "Selected Documents: 3 1")
-    update = as_node(judge_utility)(STATE, Runtime(context=Context(model=name, top_k=2)))
+    listwise = Context(model=name, top_k=2, utility_mode="listwise")
+    update = as_node(judge_utility)(STATE, Runtime(context=listwise))
     assert update["selected"] == [JAPAN, TOKYO]  # numbers 3 and 1 of the prompt, D ahead of the window
     (messages, _), *_ = model.calls
     assert prompt_kind(messages) == "select" and titles_in(last_user_text(messages)) == [
@@ -31,7 +32,8 @@ def test_the_listwise_selection_becomes_d_in_pool_order(scripted):
 
 def test_a_selection_without_a_valid_number_keeps_d_and_tops_it_up_in_retrieval_order(scripted):
     name, _ = scripted(lambda messages, kwargs: "Selected Documents: none of them")
-    update = as_node(judge_utility)(STATE, Runtime(context=Context(model=name, top_k=2)))
+    listwise = Context(model=name, top_k=2, utility_mode="listwise")
+    update = as_node(judge_utility)(STATE, Runtime(context=listwise))
     assert update["selected"] == [JAPAN, OSAKA]
     entry = update["usage"]["judge_utility"]
     assert (entry["calls"], entry["fallbacks"]) == (1, 1)

@@ -14,7 +14,7 @@ def test_candidates_come_from_the_current_query_and_leave_out_the_selected(store
     name, found = store
     oxford = found.search("Oxford university teaching", 1)[0]
     assert oxford["title"] == "Oxford"
-    context = Context(store=name, candidates_per_query=2)
+    context = Context(store=name, candidates_per_query=2, utility_mode="listwise")
     state = a_state("What is the capital of Japan?", query="Oxford university teaching", iteration=1)
 
     first = as_node(retrieve)(state, Runtime(context=context))

@@ -47,7 +47,7 @@ def test_a_store_folder_without_an_index_fails_before_any_model_and_closed_book_
 
 
 def test_a_judge_that_cannot_load_fails_at_the_start_unless_the_judgments_are_off():
-    judged = Context(top_k=0, utility_model="no-such-judge")
+    judged = Context(top_k=0, utility_model="no-such-judge", utility_mode="listwise")
     with pytest.raises(ModelNotAvailableError, match="no-such-judge"):
         as_node(start)({"question": "Q?"}, Runtime(context=judged))
     off = Context(top_k=0, utility_model="no-such-judge", utility_mode="off")

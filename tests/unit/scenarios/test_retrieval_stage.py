@@ -52,6 +52,21 @@ def test_fail_then_missing_info_query_then_pass(japan_store, scripted):
     assert not set(first_d) & set(script.selector_orders[1][len(first_d) :])
 
 
+def test_without_utility_judgments_the_update_round_brings_the_missing_info_querys_documents_into_d(
+    japan_store, scripted
+):
+    # plain top-k: D is the first two candidates; the update alternates them with the new query's
+    script = Script(
+        query="Banana fruit", verify_p=lambda titles, n: 0.95 if "Banana fruit" in titles else 0.1
+    )
+    name, model = scripted(script)
+    _, state = run("What is the capital of Japan?", ctx(name, utility_mode="off"))
+    first_d, second_d = ([d["title"] for d in v["selected"]] for v in state["verifications"])
+    assert [v["passed"] for v in state["verifications"]] == [False, True]
+    assert second_d == [first_d[0], "Banana fruit"]
+    assert not any(prompt_kind(messages) == "select" for messages, _ in model.calls)
+
+
 def test_the_missing_info_query_appends_its_task_to_the_failed_verifications_prefix(japan_store, scripted):
     """Item 1 of issue 14: the query is asked over the D that just failed, so its prompt starts with the
     verification's whole prompt up to the end of the documents; a prefix cache pays only for the task."""
