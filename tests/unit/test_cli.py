@@ -271,6 +271,14 @@ def test_preset_paper_gives_the_papers_sizes(store, scripted, monkeypatch, capsy
     ) == (50, 20, 5, 4, 3)
     assert (config["top_k"], config["writer"]) == (5, "answer")  # the system's switches still apply
     assert (config["subject_check"], config["slot_check"]) == (False, False)  # the papers' verifier
+    assert config["utility_mode"] == "off"  # Vanilla's plain top-k stays
+    code, out, _ = run_main(
+        monkeypatch,
+        capsys,
+        *("ask", "What is the capital of Japan?", "--json", "--model", model_name, "--store", store_name),
+        *("--preset", "paper"),
+    )
+    assert code == 0 and json.loads(out)["config"]["utility_mode"] == "listwise"  # the papers' selection
 
 
 def test_progress_outside_a_terminal_is_plain_lines(capsys):
