@@ -41,8 +41,9 @@ def test_the_cli_answers_with_a_verified_quoted_sentence_from_the_known_paragrap
         for quote in sentence["quotes"]:
             assert result["documents"][quote["doc"]]["text"][quote["start"] : quote["end"]].strip()
     nodes = result["usage"]["per_node"]
-    for node in ("judge_utility", "verify_retrieval", "generate_sentence", "cite", "verify_citations"):
+    for node in ("verify_retrieval", "generate_sentence", "cite", "verify_citations"):
         assert nodes[node]["calls"] >= 1, node
+    assert nodes["judge_utility"]["calls"] == 0  # the default selection: the plain top-k
     assert all(counters.get("from_text", 0) == 0 for counters in nodes.values())  # scored by probability
 
 

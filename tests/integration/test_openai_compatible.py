@@ -74,9 +74,11 @@ def test_generation_and_judgments_through_an_openai_compatible_server(llama_serv
     assert p_yes("Bananas are yellow fruits grown in the tropics.") < 0.5
 
 
-# small caps, so that one question takes a minute or two on 2 cores: one window of 4 candidates voted
-# once, D of 2 documents, one sentence with at most one evidence-finder trial of one query and document
+# small caps, so that one question takes a minute or two on 2 cores: one window of 4 candidates judged
+# once (listwise, so the server makes a utility judgment too), D of 2 documents, one sentence with at most
+# one evidence-finder trial of one query and document
 SMALL = {
+    "utility_mode": "listwise",
     "candidates_per_query": 4,
     "window": 4,
     "utility_samples": 1,
