@@ -243,10 +243,11 @@ def parse_settings(pairs: Sequence[str]) -> dict[str, Any]:
 
 
 PRESETS: dict[str, dict[str, Any]] = {
-    # 2 CPU cores, 1.5B model (the field defaults): one window of 8 candidates, 3 voted samples,
-    # documents cut to 40 words in the selector's prompt, at most 2 verify-update iterations. D keeps
-    # 5 documents, like Vanilla. One CPU-bound model: concurrent calls only interleave on the same
-    # cores, so they run one at a time (and the simplifier does not speculate).
+    # 2 CPU cores, 1.5B model (the field defaults): D is the plain top-5, like Vanilla's (no utility
+    # judgment; with one: a window of 8 candidates, one sample, documents cut to 40 words in the
+    # selector's prompt), at most 2 verify-update iterations. One CPU-bound model: concurrent calls
+    # only interleave on the same cores, so they run one at a time (and the simplifier does not
+    # speculate).
     "local": {},
     # LLatrieval: N=50, window 20, k=5, R=4; utility judgments: 5 shuffled samples; whole documents;
     # VTG: 6 sentences, T=3 trials; independent calls 4 at a time.
