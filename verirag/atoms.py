@@ -164,8 +164,8 @@ def relative_heads(claim: str) -> list[str]:
     the head "Henry Ford was an American industrialist and business magnate": a quote that states the
     founding may lack every word of it, yet cover most of the whole atom's words.
     """
-    heads = [_WHO_WHICH.split(atom, maxsplit=1)[0] for atom in atoms(claim)]
-    return [h for h, atom in zip(heads, atoms(claim), strict=True) if h != atom and len(h.split()) >= 4]
+    heads = ((atom, _WHO_WHICH.split(atom, maxsplit=1)[0]) for atom in atoms(claim))
+    return [head for atom, head in heads if head != atom and len(head.split()) >= 4]
 
 
 def _join(members: list[str]) -> str:

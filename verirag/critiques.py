@@ -106,8 +106,7 @@ def quotes_for(documents: Sequence[Document], sentence: str) -> list[Quote]:
     Of sentences that cover as much, those of a document the claim names by its title come first ("The
     capital of Japan is Tokyo." is quoted from "Tokyo", not from "Osaka", whose sentence has the same words).
     """
-    words = content_words(sentence)
-    named = [i for i, d in enumerate(documents) if content_words(d.get("title", "")) & words]
+    named = [i for i, d in enumerate(documents) if d["id"] in _named(documents, sentence)]
     return [
         Quote(documents[i]["id"], start, end)
         for i, start, end in select_quotes(
@@ -123,9 +122,14 @@ def named_quotes(documents: Sequence[Document], quotes: list[Quote], sentence: s
     """
     if len({q.doc for q in quotes}) < 2:
         return quotes
-    words = content_words(sentence)
-    named = {d["id"] for d in documents if content_words(d.get("title", "")) & words}
+    named = _named(documents, sentence)
     return [q for q in quotes if q.doc in named] or quotes
+
+
+def _named(documents: Sequence[Document], sentence: str) -> set[str]:
+    """The ids of the documents the sentence names by a word of their title."""
+    words = content_words(sentence)
+    return {d["id"] for d in documents if content_words(d.get("title", "")) & words}
 
 
 def _quoted_documents(documents: Sequence[Document], quotes: Sequence[Quote]) -> list[Document]:

@@ -1,9 +1,10 @@
 """judge_utility — LLatrieval's progressive selection with utility judgments over a sliding window.
 
-A window slides over the N candidates and the model selects at most k documents from D ∪ window, by vote over
-``utility_samples`` shuffled orders (``utility_mode="listwise"``, the default; also ``"ranked"``,
-``"pointwise"``, ``"off"``: the rounds' rankings fused). Safe default: if no sample of a window names a
-valid document, D keeps its documents and is topped up from the window in retrieval order.
+By default (``utility_mode="off"``) nothing is asked: D is the plain top-k, and an update round fuses
+D's ranking with the new query's. With ``"listwise"`` a window slides over the N candidates and the model
+selects at most k documents from D ∪ window, by vote over ``utility_samples`` shuffled orders (also
+``"ranked"``, ``"pointwise"``). Safe default: if no sample of a window names a valid document, D keeps its
+documents and is topped up from the window in retrieval order.
 """
 
 from __future__ import annotations
