@@ -43,6 +43,7 @@ from verirag.readings import (
     bare_list,
     denied_by_statement,
     listed_by_sentence,
+    listed_members,
     stated_by_rank,
     verbatim_sentence,
 )
@@ -235,15 +236,25 @@ def verified_part(sentence: str, check: Support) -> tuple[str, Support, list[str
 def listed_part(
     documents: Sequence[Document], sentence: str, ctx: Context
 ) -> tuple[str, Support, list[str]] | None:
-    """A failed list sentence rewritten to its bare members, when one quoted sentence lists them all.
+    """A failed list sentence rewritten to the members one quoted sentence gives it (no model call).
 
-    "The countries that border Hungary are Slovakia to the north, Ukraine to the east, …" whose directions the
-    document gives otherwise: its members without their qualifiers (:func:`verirag.readings.bare_list`),
-    kept only when read off (no model call). Same return as :func:`verified_part`; None: no such reading.
+    Its members without their qualifiers when the documents read them off ("The countries that border Hungary
+    are Slovakia to the north, Ukraine to the east, …" whose directions the document gives otherwise:
+    :func:`verirag.readings.bare_list`); else the members the quoted list gives, the others left out
+    (:func:`verirag.readings.listed_members`: "… are China, Laos and Thailand" from "bordered by China …
+    and Laos"). Same return as :func:`verified_part`; None: no such reading.
     """
-    bare = bare_list(sentence) if ctx.support_decision == "grounded" and documents else None
+    if ctx.support_decision != "grounded" or not documents:
+        return None
+    bare = bare_list(sentence)
     quotes = read_off(documents, bare, None) if bare else []
-    return (bare, Support(1.0, True, quotes), []) if bare and quotes else None
+    if bare and quotes:
+        return bare, Support(1.0, True, quotes), []
+    found = listed_members(bare or sentence, [(d.get("title", ""), d["text"]) for d in documents])
+    if found is None:
+        return None
+    text, left, index, span = found
+    return text, Support(1.0, True, [Quote(documents[index]["id"], *span)]), left
 
 
 def part_that_holds(

@@ -265,10 +265,16 @@ def _same_members(listed: list[str], members: list[str]) -> bool:
     return {m.removeprefix("the ").lower() for m in listed} == {m.lower() for m in members}
 
 
-# a complete set: "The countries that border Hungary are A, B and C", "The countries bordering X were …"
+def _in_list(name: str, listed: list[str]) -> bool:
+    """Whether a quoted list names ``name`` (a leading "the" aside)."""
+    return name.lower() in {m.removeprefix("the ").lower() for m in listed}
+
+
+# a complete set: "The countries that border Hungary are A, B and C", "The countries bordering X were …",
+# "The countries that make up X are …"
 _COMPLETE = re.compile(
-    rf"^(?P<kind>[a-z]+) (?:(?:that|which) (?P<verb>[a-z]+)|(?P<verbing>[a-z]+ing)) (?P<subject>{_NAME_RUN}) "
-    rf"(?:are|were) (?P<tail>{_MEMBER}.*)$"
+    rf"^(?P<kind>[a-z]+) (?:(?:that|which) (?P<verb>[a-z]+(?: up)?)|(?P<verbing>[a-z]+ing)) "
+    rf"(?P<subject>{_NAME_RUN}) (?:are|were) (?P<tail>{_MEMBER}.*)$"
 )
 # a participle's or an appositive's opening phrase, no number in it: "Spanning …, it", "One of two …, Vietnam"
 _LEAD = re.compile(r"^(?:[A-Z][a-z]+(?:ing|ed)\b|One of |An? )[^,;\d]*, (?P<rest>.+)$")
@@ -310,6 +316,7 @@ def _complete(claim: str) -> tuple[str, str] | None:
     if not found:
         return None
     verb = found["verb"] or found["verbing"]
+    verb = "is made up of" if verb == "make up" else verb  # "the countries that make up X": X's parts
     return f"{found['subject']} {verb} {found['tail']}", found["kind"]
 
 
@@ -322,33 +329,35 @@ def _openings(title: str, sentence: str) -> list[str]:
     return [with_subject(title, sentence)] + ([with_subject(title, lead["rest"])] if lead else [])
 
 
-def listed_by_sentence(
-    claim: str, documents: Sequence[tuple[str, str]]
-) -> tuple[int, tuple[int, int]] | None:
-    """The document and sentence that give the claim's subject, by its relation, every member of its list.
+class _Listing(NamedTuple):
+    """One quoted sentence that gives a listing claim's subject, by its relation, some of its members."""
 
-    "Algeria borders Tunisia, Libya, and Morocco" from "It is bordered to the northeast by Tunisia; to the
-    east by Libya; …; to the northwest by Morocco" in the article Algeria: the sentence opens with the
-    subject (a pronoun: the title), has the relation's words, then names each member before any other verb
-    or "not", "except", "but"; an opening participle's or appositive's phrase is skipped ("Spanning …, it
-    is bordered by"). A claim whose list keeps more than names ("Zambia to the west, Tanzania to the north")
-    must have that list word for word after the same relation's words; one that names a whole's parts ("is
-    made up of") or states a complete set ("The countries that border X are …") must name the quoted list's
-    members, all of them and no other (a sea or river beside countries is not one of them). A negation on
-    one side only is not read here.
+    doc: int
+    span: tuple[int, int]
+    given: list[str]  # the claim's members the sentence gives (all: a claim that keeps more than names)
+    exact: bool  # the sentence's list is the given members (or needs not be: an open listing)
+    complete: bool  # the claim states a complete set or a whole's parts
+
+
+def _listings(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[list[str], list[_Listing]]:
+    """The claim's members, and each sentence that opens with its subject and names a member by its relation.
+
+    See :func:`listed_by_sentence`, which reads the claim whole, and :func:`listed_members`, which keeps the
+    members given.
     """
     complete = _complete(claim)
     found = _LISTING.match(complete[0] if complete else _copy(claim))
     if not found or _plain(found["subject"].split()[0]) in _STOP:
-        return None
+        return [], []
     subject, relation, tail = found["subject"], content_words(found["relation"]), found["tail"]
     if not relation:  # "Kraftwerk is a German and Florian Schneider": no relation, any two names would do
-        return None
+        return [], []
     whole = bool(relation & _MADE_OF)  # "X is made up of A, B and C": every part is named
     named = _MEMBERS.fullmatch(tail)
     members = [m.removeprefix("the ") for m in re.findall(_MEMBER, tail)] if named else []
     if complete and not named:
-        return None
+        return [], []
+    out = []
     for index, (title, text) in enumerate(documents):
         for start, end in sentence_spans(text):
             sentence = " ".join(text[start:end].split())
@@ -377,13 +386,74 @@ def listed_by_sentence(
                 continue
             stop = _SCOPE_END.search(after, at)
             end_at = stop.start() if stop else len(after)
-            parts = _MEMBERS.match(after, at) if whole else None
-            if whole and not (parts and _same_members(re.findall(_MEMBER, parts.group()), members)):
+            if not named:
+                if at + len(tail) <= end_at:
+                    out.append(_Listing(index, (start, end), [], True, False))
                 continue
-            if complete and not _same_members(_listed_names(after[at:end_at], complete[1]), members):
-                continue
-            if named and all(_object_in(name, after, end_at) for name in members):
-                return index, (start, end)
-            if not named and at + len(tail) <= end_at:
-                return index, (start, end)
-    return None
+            given = [n for n in members if _object_in(n, after, end_at)]
+            exact = True
+            if whole:  # every part named, in the list the relation opens
+                parts = _MEMBERS.match(after, at)
+                listed = re.findall(_MEMBER, parts.group()) if parts else []
+                given = [n for n in given if _in_list(n, listed)]
+                exact = _same_members(listed, given)
+            if complete:  # the complete set: no other name of the members' kind in the quoted list
+                listed = _listed_names(after[:end_at], complete[1])  # a name before the first member too
+                given = [n for n in given if _in_list(n, listed)]
+                exact = exact and _same_members(listed, given)
+            out.append(_Listing(index, (start, end), given, exact, whole or bool(complete)))
+    return members, out
+
+
+def listed_by_sentence(
+    claim: str, documents: Sequence[tuple[str, str]]
+) -> tuple[int, tuple[int, int]] | None:
+    """The document and sentence that give the claim's subject, by its relation, every member of its list.
+
+    "Algeria borders Tunisia, Libya, and Morocco" from "It is bordered to the northeast by Tunisia; to the
+    east by Libya; …; to the northwest by Morocco" in the article Algeria: the sentence opens with the
+    subject (a pronoun: the title), has the relation's words, then names each member before any other verb
+    or "not", "except", "but"; an opening participle's or appositive's phrase is skipped ("Spanning …, it
+    is bordered by"). A claim whose list keeps more than names ("Zambia to the west, Tanzania to the north")
+    must have that list word for word after the same relation's words; one that names a whole's parts ("is
+    made up of") or states a complete set ("The countries that border X are …") must name the quoted list's
+    members, all of them and no other (a sea or river beside countries is not one of them). A negation on
+    one side only is not read here.
+    """
+    members, listings = _listings(claim, documents)
+    whole = next((r for r in listings if r.exact and len(r.given) == len(members)), None)
+    return (whole.doc, whole.span) if whole else None
+
+
+_SET_COPULA = re.compile(r" (?:are|were) $")
+
+
+def listed_members(
+    claim: str, documents: Sequence[tuple[str, str]]
+) -> tuple[str, list[str], int, tuple[int, int]] | None:
+    """The list claim restated with the members one quoted sentence gives it, the members left out, the quote.
+
+    "The countries bordering Vietnam are China, Laos, Cambodia and Thailand." against "… Vietnam is bordered
+    by China to the north, and Laos and Cambodia to the west; it lies along the Gulf of Thailand …" gives
+    "The countries bordering Vietnam are China, Laos and Cambodia." (the quoted list, complete) and leaves out
+    "The countries bordering Vietnam include Thailand."; a complete set the quote lists more members of says
+    "include" instead of "are". Read as :func:`listed_by_sentence` reads a member; None when no sentence gives
+    one, or one gives them all (the claim is read whole), or a whole's parts would be left out.
+    """
+    members, listings = _listings(claim, documents)
+    best = max(listings, key=lambda r: len(r.given), default=None)  # the first of those that give most
+    if best is None or not best.given or (best.exact and len(best.given) == len(members)):
+        return None
+    text = " ".join(claim.split()).rstrip(".")
+    first = re.search(rf"(?:\bthe )?\b{re.escape(members[0])}\b", text)
+    head = text[: first.start()] if first else ""
+    if not head or (best.complete and not best.exact and not _SET_COPULA.search(head)):
+        return None
+    opened = _SET_COPULA.sub(lambda m: " include " if "are" in m.group() else " included ", head)
+    kept = head if best.exact else opened
+    left = [f"{opened}{m}." for m in members if m not in best.given]
+    return f"{kept}{_join(best.given)}.", left, best.doc, best.span
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -408,6 +408,7 @@ def test_a_complete_set_is_read_off_only_when_the_quoted_list_has_every_member_a
         ],
         [
             complete.replace("Slovenia and ", ""),  # one left out
+            complete.replace("Slovakia, ", ""),  # the quoted list's first one left out
             complete.replace("Slovenia", "Slovenia, Poland"),  # one the list lacks
             "The countries that border Hungary are Slovakia to the north and Austria to the east.",
         ],
@@ -429,10 +430,34 @@ def test_a_list_whose_directions_are_wrong_is_kept_as_its_members_when_they_are_
         "Austria."
     )
     assert kept.passed and kept.quotes and left_out == []
-    assert support.listed_part([HUNGARY], wrong.replace("Slovakia", "Poland"), Context()) is None  # a member
     assert support.listed_part([HUNGARY], wrong, Context(support_decision="issup")) is None
     founder = "Saladin was the founder of the Ayyubid dynasty and the first sultan of both Egypt and Syria."
     assert bare_list(founder) is None  # only a member's direction is ever dropped
+
+
+def test_a_list_sentence_that_fails_keeps_the_members_the_quoted_list_gives_and_names_the_others():
+    wrong = (
+        "The countries that border Hungary are Poland to the north, Ukraine to the east, Romania to the "
+        "south, Serbia to the south, Croatia and Slovenia to the southwest, and Austria to the west."
+    )
+    six = "Ukraine, Romania, Serbia, Croatia, Slovenia and Austria"
+    text, kept, left_out = support.listed_part([HUNGARY], wrong, Context()) or ("", None, [])
+    # the quoted list has Slovakia too: the members kept are not the complete set
+    assert text == f"The countries that border Hungary include {six}."
+    assert kept is not None and kept.passed and kept.quotes[0].doc == HUNGARY["id"]
+    assert left_out == ["The countries that border Hungary include Poland."]
+    all_but_one = f"The countries that border Hungary are Slovakia, {six.replace(' and', ',')} and Moldova."
+    text, _, left_out = support.listed_part([HUNGARY], all_but_one, Context()) or ("", None, [])
+    assert text == f"The countries that border Hungary are Slovakia, {six}."
+    assert left_out == ["The countries that border Hungary include Moldova."]  # the rest is the quoted list
+    parts = "Hungary is made up of Slovakia, Ukraine and Moldova."  # a whole's parts: none may be left out
+    assert support.listed_part([HUNGARY], parts, Context()) is None
+    assert (
+        support.listed_part(
+            [HUNGARY], "The countries that border Hungary are Poland, Moldova and Italy.", Context()
+        )
+        is None
+    )
 
 
 def assert_read_off(document, passing, failing):

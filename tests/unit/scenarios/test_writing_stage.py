@@ -714,3 +714,30 @@ def test_a_list_sentence_whose_directions_fail_is_kept_as_the_members_its_docume
     assert sentence["text"] == "Hungary is bordered by Slovakia, Ukraine, Romania, and Austria."
     assert sentence["verified_by"] == "citations" and sentence["quotes"] and not out["refusal"]
     assert [judged for _, judged in script.support_calls] == [wrong]  # the members: read off, no call
+
+
+def test_a_list_sentence_with_a_member_its_document_does_not_list_keeps_the_others_and_names_it(
+    tmp_path, scripted
+):
+    from tests.conftest import _registered_store
+    from verirag.stores import unregister_store
+
+    hungary = make_document(
+        "Hungary",
+        "Spanning much of the Carpathian Basin, Hungary is bordered by Slovakia to the north, Ukraine to the "
+        "northeast, Romania to the east, and Austria to the west. Poland lies beyond Slovakia.",
+    )
+    wrong = "The countries that border Hungary are Slovakia, Ukraine, Poland and Austria."
+    _registered_store(tmp_path / "borders", "borders", [hungary, make_document("Banana", VTG_DOCS["Banana"])])
+    try:
+        script = Writer([wrong], cite={wrong: ["Hungary"]}, needs={})  # the judge never supports it
+        name, _ = scripted(script)
+        out, _ = run("Which countries border Hungary?", ctx(name, store="borders"))
+    finally:
+        unregister_store("borders")
+    (sentence,) = out["sentences"]
+    # Romania is listed too, so the members kept are not the complete set: "include", not "are"
+    assert sentence["text"] == "The countries that border Hungary include Slovakia, Ukraine and Austria."
+    assert sentence["verified_by"] == "citations" and sentence["quotes"]
+    assert sentence["omitted"] == ["The countries that border Hungary include Poland."]
+    assert "the countries that border Hungary include Poland" in out["refusal"]

@@ -32,7 +32,9 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
         quotes=[q for q in draft["quotes"] if q["doc"] in cited] if draft["verified_by"] != "none" else [],
     )
     if draft.get("atoms"):
-        sentence["atoms"], sentence["omitted"] = draft["atoms"], list(draft.get("omitted") or [])
+        sentence["atoms"] = draft["atoms"]
+    if draft.get("atoms") or draft.get("omitted"):  # a list's members left out have no atoms of their own
+        sentence["omitted"] = list(draft.get("omitted") or [])
     ctx = runtime.context
     runtime.stream_writer(
         {
