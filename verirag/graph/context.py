@@ -54,6 +54,11 @@ class Context:
     max_parts: int = _f(6, "cap on the parts of a planned question")
     max_hops: int = _f(2, "cap on the chain of parts that wait for another's answer (1 = no second hop)")
     part_sentences: int = _f(2, "cap on sentences of each part's answer (a part asks one thing)")
+    part_top_k: int = _f(
+        3,
+        "k for each part of a planned question: documents in its D (at most top_k); a part always "
+        "retrieves, its question being one the plan made from the documents' subject",
+    )
 
     # Self-RAG retrieval decision
     retrieval_threshold: float = _f(0.2, "δ: retrieve when P(retrieval helps) > δ; 0 always retrieves")

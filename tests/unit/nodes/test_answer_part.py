@@ -42,3 +42,15 @@ def test_a_part_that_verifies_nothing_is_recorded_unverified_with_its_refusal(vt
     (part,) = update["parts"]
     assert part["verified"] is False and part["refusal"] == refusal.NOTHING_VERIFIED
     assert part["answer"] == refusal.NOTHING_VERIFIED and [s["part"] for s in part["sentences"]] == [1]
+
+
+def test_a_part_retrieves_without_asking_and_keeps_at_most_part_top_k_documents(vtg_store, scripted):
+    script = Writer([S1], cite={S1: ["Japan"]}, needs={S1: ["Japan"]})
+    name, model = scripted(script)
+    context = vtg_context(name, top_k=2, part_top_k=1, retrieval_threshold=0.5, part_sentences=1)
+    update = answer_part()(PART, Runtime(context=context))
+    (part,) = update["parts"]
+    assert [d["title"] for d in part["documents"].values()] == ["Japan"]  # one of the two top_k would give
+    assert update["usage"]["decide_retrieval"]["calls"] == 0 and part["verified"] is True
+    closed_book = answer_part()(PART, Runtime(context=vtg_context(name, top_k=0, part_sentences=1)))
+    assert closed_book["parts"][0]["documents"] == {}  # top_k = 0 still never retrieves

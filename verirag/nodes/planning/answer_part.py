@@ -1,8 +1,8 @@
 """answer_part — one part of a planned question through the whole pipeline, as a nested run of the graph.
 
-The pipeline is the retrieval stage, then the verified sentence loop (at most ``part_sentences`` sentences),
-run without the graph's planner; the parts of a wave run at most ``max_concurrency`` at once. Its kept
-sentences go on to the custom stream as they are verified, marked with the part's ``index``.
+The pipeline is the retrieval stage (``part_top_k`` documents, retrieved without asking), then the verified
+sentence loop (at most ``part_sentences`` sentences), run without the graph's planner; the parts of a wave
+run at most ``max_concurrency`` at once. Its kept sentences go on to the custom stream as they are verified, marked with the part's ``index``.
 """
 
 from __future__ import annotations
@@ -26,10 +26,13 @@ def answer_part_with(pipeline: Any) -> Callable[[dict, Runtime[Context]], dict]:
     lock = threading.Lock()
 
     def answer_part(state: dict, runtime: Runtime[Context]) -> dict:
+        whole = runtime.context
         ctx = replace(
-            runtime.context,
+            whole,
             planner=False,
-            max_sentences=min(runtime.context.max_sentences, runtime.context.part_sentences),
+            max_sentences=min(whole.max_sentences, whole.part_sentences),
+            top_k=min(whole.top_k, whole.part_top_k),
+            retrieval_threshold=0.0,  # retrieve without asking (top_k = 0 still answers closed-book)
         )
         width = max(1, ctx.max_concurrency)
         with lock:
