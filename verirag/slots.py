@@ -32,6 +32,7 @@ class Slot:
     term: str
     rivals: tuple[str, ...] = ()  # the quote's other terms of its kind
     listed: tuple[str, ...] = ()  # the quote's list members beside the term (not rivals when named with it)
+    aliases: tuple[str, ...] = ()  # the term's other names in the quote ("Taejo, personal name Yi Sŏnggye")
 
 
 def _names(text: str) -> list[tuple[int, int]]:
@@ -125,6 +126,40 @@ def _co_members(quote: str, term: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+# what opens an appositive that names its noun otherwise ("Taejo, personal name Yi Sŏnggye")
+_ALIAS_CUE = re.compile(
+    r"^(?:born|n[ée]e|(?:personal|birth|real|full|given|pen|stage) name|(?:also |better )?known as|"
+    r"formerly|officially|nicknamed|(?:later )?(?:changed|renamed) to)\s+",
+    re.IGNORECASE,
+)
+
+
+def aliases(quote: str, names: Sequence[str]) -> set[str]:
+    """The other names the quote gives any of ``names`` in appositives right after it.
+
+    "Taejo, personal name Yi Sŏnggye, later changed to Yi Tan, was the founder …": Yi Sŏnggye and Yi Tan are
+    Taejo; "Confucius, born Kong Qiu, was …": Kong Qiu is Confucius. A reader that answers with one names the
+    claim's own term, not a rival.
+    """
+    out: set[str] = set()
+    for sentence in split_sentences(quote):
+        for start, end in _names(sentence):
+            if not any(same_term(sentence[start:end], n) for n in names if n[:1].isupper()):
+                continue
+            rest = sentence[end:]
+            while rest.startswith((",", " (")):
+                phrase, _, more = rest.lstrip(" (,").partition(",")
+                phrase = phrase.split(")")[0].strip()
+                cue = _ALIAS_CUE.match(phrase)
+                if not cue:
+                    break
+                named = re.sub(r"^the\s+", "", phrase[cue.end() :])
+                if named[:1].isupper():
+                    out.add(named)  # whole: "City and County of San Francisco", not "City"
+                rest = "," + more if more else ""
+    return out
+
+
 def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) -> list[Slot]:
     """The claim's blanks that the quote could fill otherwise, at most ``limit``, then the subject's.
 
@@ -136,7 +171,8 @@ def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) ->
     """
     spans = sorted(_names(claim) + _numbers(claim))
     terms = [claim[a:b] for a, b in spans]
-    stated = _terms(quote)
+    named_otherwise = aliases(quote, terms)
+    stated = [t for t in _terms(quote) if t not in named_otherwise]  # the claim's terms, by other names
     subject = _subject_slot(claim, spans, terms, stated, quote)
     named = [title_subject(t) for t in titles if title_subject(t)]
     own = {t.lower() for t in named} if subject else set()
@@ -155,7 +191,15 @@ def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) ->
             for j, c in enumerate(terms)
             if j != i
         ):
-            out.append(Slot(claim[:start] + BLANK + claim[end:], term, rivals, _co_members(quote, term)))
+            out.append(
+                Slot(
+                    claim[:start] + BLANK + claim[end:],
+                    term,
+                    rivals,
+                    _co_members(quote, term),
+                    tuple(sorted(aliases(quote, [term]))),
+                )
+            )
             if len(out) == limit:
                 break
     return out + ([subject] if subject else [])
@@ -184,7 +228,13 @@ def _subject_slot(
     )
     if not rivals:
         return None
-    return Slot(claim[:start] + BLANK + claim[start + len(term) :], term, rivals)
+    return Slot(
+        claim[:start] + BLANK + claim[start + len(term) :],
+        term,
+        rivals,
+        (),
+        tuple(sorted(aliases(quote, [term]))),
+    )
 
 
 def _named_in(quote: str, term: str) -> bool:
@@ -215,10 +265,10 @@ def fills(reply: str, slot: Slot) -> bool:
 
     E.g. "the Pakistani province of Punjab" does not fill "Lahore is the capital of ___" with Pakistan; the
     members of a quoted list that holds the term may come with it ("Tokyo, Osaka and Nagoya" fills "Cities of
-    Japan include ___" for Osaka).
+    Japan include ___" for Osaka); a name the quote gives the term otherwise fills it as the term does.
     """
     named = _terms(reply)
-    own = [t for t in named if same_term(slot.term, t)] or (
+    own = [t for t in named if any(same_term(n, t) for n in (slot.term, *slot.aliases))] or (
         [reply] if not named and reply.strip() and same_term(slot.term, reply.strip()) else []
     )
     rivals = [r for r in slot.rivals if not any(same_term(r, m) for m in slot.listed)]

@@ -268,3 +268,24 @@ def test_no_blank_is_a_word_of_a_title_the_claim_names_whole():
     assert "The director of Gone with the ___ was Victor Fleming." in [s.masked for s in slots(claim, quote)]
     titled = slots(claim, quote, titles=["Gone with the Wind (film)"])
     assert all("Gone with the ___" not in s.masked for s in titled)
+
+
+def test_a_name_the_quote_gives_the_term_in_an_appositive_is_the_term_not_a_rival():
+    taejo = make_document(
+        "Taejo of Joseon",
+        "Taejo, personal name Yi Sŏnggye, later changed to Yi Tan, was the founder and first monarch of Joseon. "
+        "He abdicated in 1398.",
+    )
+    quote = f"{taejo['title']}. {taejo['text']}"
+    claim = "Taejo of Joseon was the founder and first monarch of Joseon."
+    assert slots(claim, quote) == []  # its other names are no rivals: nothing to ask
+    check = decide_one(reader({}), [taejo], claim, slot_check=True)
+    assert check.passed and check.extra == []  # passed without a slot question
+    # a blank still asked (another name stated) is filled by one of the term's other names
+    moved = quote.replace("He abdicated", "Jeongjong ruled")
+    (blank,) = [s for s in slots(claim, moved) if s.term == "Taejo of Joseon"]
+    assert blank.aliases == ("Yi Sŏnggye", "Yi Tan") and blank.rivals == ("Jeongjong",)
+    assert fills("Yi Sŏnggye", blank) and not fills("Jeongjong", blank)
+    confucius = "Confucius, born Kong Qiu, was a Chinese philosopher. Mencius followed Confucius."
+    (founder,) = slots("Confucius was a Chinese philosopher.", confucius)
+    assert founder.aliases == ("Kong Qiu",) and fills("Kong Qiu", founder)
