@@ -392,8 +392,9 @@ def _listings(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[list[st
                 continue
             given = [n for n in members if _object_in(n, after, end_at)]
             exact = True
-            if whole:  # every part named, in the list the relation opens
-                parts = _MEMBERS.match(after, at)
+            if whole:  # every part named, in the list the relation opens (at its first name)
+                opening = re.search(_MEMBER, after)
+                parts = _MEMBERS.match(after, opening.start()) if opening else None
                 listed = re.findall(_MEMBER, parts.group()) if parts else []
                 given = [n for n in given if _in_list(n, listed)]
                 exact = _same_members(listed, given)

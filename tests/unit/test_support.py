@@ -502,6 +502,7 @@ def test_a_wholes_parts_are_read_off_under_another_word_for_made_of_and_only_whe
     )
     failing = (
         "The United Kingdom is composed of England, Scotland, and Wales.",  # a part left out
+        "The United Kingdom is made up of Scotland, Wales and Northern Ireland.",  # the first part left out
         "The United Kingdom consists of England, Scotland, Wales, Northern Ireland and Ireland.",  # one added
         "The United Kingdom borders England, Scotland, and Wales.",  # another relation
     )
