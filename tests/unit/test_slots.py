@@ -273,8 +273,8 @@ def test_no_blank_is_a_word_of_a_title_the_claim_names_whole():
 def test_a_name_the_quote_gives_the_term_in_an_appositive_is_the_term_not_a_rival():
     taejo = make_document(
         "Taejo of Joseon",
-        "Taejo, personal name Yi Sŏnggye, later changed to Yi Tan, was the founder and first monarch of Joseon. "
-        "He abdicated in 1398.",
+        "Taejo, personal name Yi Sŏnggye, later changed to Yi Tan, was the founder and first monarch of "
+        "Joseon. He abdicated in 1398.",
     )
     quote = f"{taejo['title']}. {taejo['text']}"
     claim = "Taejo of Joseon was the founder and first monarch of Joseon."

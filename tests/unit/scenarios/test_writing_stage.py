@@ -690,26 +690,34 @@ def test_with_the_contrast_check_a_sentence_whose_sibling_is_judged_as_well_supp
     assert claim not in out["answer"] and out["refusal"]
 
 
-def test_a_list_sentence_whose_directions_fail_is_kept_as_the_members_its_document_lists(tmp_path, scripted):
+HUNGARY_BORDERS = (
+    "Spanning much of the Carpathian Basin, Hungary is bordered by Slovakia to the north, Ukraine to the "
+    "northeast, Romania to the east, and Austria to the west. Poland lies beyond Slovakia."
+)
+
+
+def _list_answered(tmp_path, scripted, wrong: str) -> tuple[dict, Writer]:
+    """``wrong``, cited to the Hungary document and never supported by the judge, through the graph."""
     from tests.conftest import _registered_store
     from verirag.stores import unregister_store
 
-    hungary = make_document(
-        "Hungary",
-        "Spanning much of the Carpathian Basin, Hungary is bordered by Slovakia to the north, Ukraine to the "
-        "northeast, Romania to the east, and Austria to the west.",
-    )
-    wrong = (
-        "Hungary is bordered by Slovakia to the north, Ukraine to the east, Romania to the south, and "
-        "Austria."
-    )
-    _registered_store(tmp_path / "borders", "borders", [hungary, make_document("Banana", VTG_DOCS["Banana"])])
+    documents = [make_document("Hungary", HUNGARY_BORDERS), make_document("Banana", VTG_DOCS["Banana"])]
+    _registered_store(tmp_path / "borders", "borders", documents)
     try:
-        script = Writer([wrong], cite={wrong: ["Hungary"]}, needs={})  # the judge never supports it
+        script = Writer([wrong], cite={wrong: ["Hungary"]}, needs={})
         name, _ = scripted(script)
         out, _ = run("Which countries border Hungary?", ctx(name, store="borders"))
     finally:
         unregister_store("borders")
+    return out, script
+
+
+def test_a_list_sentence_whose_directions_fail_is_kept_as_the_members_its_document_lists(tmp_path, scripted):
+    wrong = (
+        "Hungary is bordered by Slovakia to the north, Ukraine to the east, Romania to the south, and "
+        "Austria."
+    )
+    out, script = _list_answered(tmp_path, scripted, wrong)
     (sentence,) = out["sentences"]
     assert sentence["text"] == "Hungary is bordered by Slovakia, Ukraine, Romania, and Austria."
     assert sentence["verified_by"] == "citations" and sentence["quotes"] and not out["refusal"]
@@ -719,22 +727,9 @@ def test_a_list_sentence_whose_directions_fail_is_kept_as_the_members_its_docume
 def test_a_list_sentence_with_a_member_its_document_does_not_list_keeps_the_others_and_names_it(
     tmp_path, scripted
 ):
-    from tests.conftest import _registered_store
-    from verirag.stores import unregister_store
-
-    hungary = make_document(
-        "Hungary",
-        "Spanning much of the Carpathian Basin, Hungary is bordered by Slovakia to the north, Ukraine to the "
-        "northeast, Romania to the east, and Austria to the west. Poland lies beyond Slovakia.",
+    out, _ = _list_answered(
+        tmp_path, scripted, "The countries that border Hungary are Slovakia, Ukraine, Poland and Austria."
     )
-    wrong = "The countries that border Hungary are Slovakia, Ukraine, Poland and Austria."
-    _registered_store(tmp_path / "borders", "borders", [hungary, make_document("Banana", VTG_DOCS["Banana"])])
-    try:
-        script = Writer([wrong], cite={wrong: ["Hungary"]}, needs={})  # the judge never supports it
-        name, _ = scripted(script)
-        out, _ = run("Which countries border Hungary?", ctx(name, store="borders"))
-    finally:
-        unregister_store("borders")
     (sentence,) = out["sentences"]
     # Romania is listed too, so the members kept are not the complete set: "include", not "are"
     assert sentence["text"] == "The countries that border Hungary include Slovakia, Ukraine and Austria."

@@ -2,7 +2,8 @@
 
 The pipeline is the retrieval stage (``part_top_k`` documents, retrieved without asking), then the verified
 sentence loop (at most ``part_sentences`` sentences), run without the graph's planner; the parts of a wave
-run at most ``max_concurrency`` at once. Its kept sentences go on to the custom stream as they are verified, marked with the part's ``index``.
+run at most ``max_concurrency`` at once. Its kept sentences go on to the custom stream as they are verified,
+marked with the part's ``index``.
 """
 
 from __future__ import annotations
