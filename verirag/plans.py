@@ -107,11 +107,14 @@ def members(answer: str, question: str, limit: int) -> list[str]:
     """The names that a verified answer gives for ``question``, in order, at most ``limit``.
 
     Capitalised names of the answer that the question does not hold ("Pakistan borders India, Iran and China."
-    for "Which countries border Pakistan?" -> India, Iran, China).
+    for "Which countries border Pakistan?" -> India, Iran, China), up to the first sentence that names two or
+    more: that list is the set asked for, and a later sentence says something else of it ("The Atlas
+    Mountains … stretch through Morocco, Algeria and Tunisia").
     """
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?])\s+", answer):
+        before = len(found)
         for match in _ANSWER_NAME.finditer(sentence):
             name = match.group(0).rstrip(".")
             words = name.split()
@@ -120,6 +123,8 @@ def members(answer: str, question: str, limit: int) -> list[str]:
             name = " ".join(words)
             if name and not {w.lower() for w in words} & asked and name not in found:
                 found.append(name)
+        if len(found) - before >= 2:
+            break
     return found[:limit]
 
 

@@ -98,6 +98,20 @@ def test_the_members_of_an_answer_are_its_names_the_question_does_not_hold():
     assert members(answer, "Which countries border Freedonia?", 2) == ["Sylvania", "Grand Fenwick"]
 
 
+def test_the_members_of_an_answer_end_with_its_first_sentence_that_lists_two_or_more():
+    answer = (
+        "Freedonia borders Sylvania, Ruritania and Grand Fenwick. The Atlas Mountains stretch through "
+        "Sylvania and Freedonia to the Atlantic Ocean."
+    )
+    assert members(answer, "Which countries border Freedonia?", 9) == [
+        "Sylvania",
+        "Ruritania",
+        "Grand Fenwick",
+    ]
+    one_at_a_time = "Freedonia borders Sylvania. It also borders Ruritania."  # no list yet: read on
+    assert members(one_at_a_time, "Which countries border Freedonia?", 9) == ["Sylvania", "Ruritania"]
+
+
 def test_a_question_as_a_clause_of_the_refusal():
     assert indirect("What is the capital of Grand Fenwick?") == "what the capital of Grand Fenwick is"
     assert indirect("Who wrote Beta Song?") == "who wrote Beta Song"
