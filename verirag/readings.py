@@ -337,6 +337,7 @@ class _Listing(NamedTuple):
     given: list[str]  # the claim's members the sentence gives (all: a claim that keeps more than names)
     exact: bool  # the sentence's list is the given members (or needs not be: an open listing)
     complete: bool  # the claim states a complete set or a whole's parts
+    listed: list[str]  # then the quoted set, in the quote's order
 
 
 def _listings(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[list[str], list[_Listing]]:
@@ -388,10 +389,10 @@ def _listings(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[list[st
             end_at = stop.start() if stop else len(after)
             if not named:
                 if at + len(tail) <= end_at:
-                    out.append(_Listing(index, (start, end), [], True, False))
+                    out.append(_Listing(index, (start, end), [], True, False, []))
                 continue
             given = [n for n in members if _object_in(n, after, end_at)]
-            exact = True
+            exact, listed = True, []
             if whole:  # every part named, in the list the relation opens (at its first name)
                 opening = re.search(_MEMBER, after)
                 parts = _MEMBERS.match(after, opening.start()) if opening else None
@@ -402,7 +403,7 @@ def _listings(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[list[st
                 listed = _listed_names(after[:end_at], complete[1])  # a name before the first member too
                 given = [n for n in given if _in_list(n, listed)]
                 exact = exact and _same_members(listed, given)
-            out.append(_Listing(index, (start, end), given, exact, whole or bool(complete)))
+            out.append(_Listing(index, (start, end), given, exact, whole or bool(complete), listed))
     return members, out
 
 
@@ -437,9 +438,11 @@ def listed_members(
     "The countries bordering Vietnam are China, Laos, Cambodia and Thailand." against "… Vietnam is bordered
     by China to the north, and Laos and Cambodia to the west; it lies along the Gulf of Thailand …" gives
     "The countries bordering Vietnam are China, Laos and Cambodia." (the quoted list, complete) and leaves out
-    "The countries bordering Vietnam include Thailand."; a complete set the quote lists more members of says
-    "include" instead of "are". Read as :func:`listed_by_sentence` reads a member; None when no sentence gives
-    one, or one gives them all (the claim is read whole), or a whole's parts would be left out.
+    "The countries bordering Vietnam include Thailand."; a complete set (or a whole's parts) the quote lists
+    more members of is restated as the quoted set when :func:`listed_by_sentence` reads that back ("The
+    countries that border Sudan are Chad and Libya." -> "… are the Central African Republic, Chad, Libya, …"),
+    else says "include" instead of "are". Read as :func:`listed_by_sentence` reads a member; None when no
+    sentence gives one, or one gives them all (the claim is read whole), or a whole's parts would be left out.
     """
     members, listings = _listings(claim, documents)
     best = max(listings, key=lambda r: len(r.given), default=None)  # the first of those that give most
@@ -448,12 +451,16 @@ def listed_members(
     text = " ".join(claim.split()).rstrip(".")
     first = re.search(rf"(?:\bthe )?\b{re.escape(members[0])}\b", text)
     head = text[: first.start()] if first else ""
-    if not head or (best.complete and not best.exact and not _SET_COPULA.search(head)):
+    if not head:
         return None
     opened = _SET_COPULA.sub(lambda m: " include " if "are" in m.group() else " included ", head)
-    kept = head if best.exact else opened
     left = [f"{opened}{m}." for m in members if m not in best.given]
-    return f"{kept}{_join(best.given)}.", left, best.doc, best.span
+    quoted_set = f"{head}{_join(best.listed)}." if best.listed else ""
+    if quoted_set and listed_by_sentence(quoted_set, documents):
+        return quoted_set, left, best.doc, best.span
+    if best.complete and not best.exact and opened == head:
+        return None  # a whole's parts, some left out
+    return f"{head if best.exact else opened}{_join(best.given)}.", left, best.doc, best.span
 
 
 def _join(names: list[str]) -> str:

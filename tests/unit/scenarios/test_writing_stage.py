@@ -731,8 +731,8 @@ def test_a_list_sentence_with_a_member_its_document_does_not_list_keeps_the_othe
         tmp_path, scripted, "The countries that border Hungary are Slovakia, Ukraine, Poland and Austria."
     )
     (sentence,) = out["sentences"]
-    # Romania is listed too, so the members kept are not the complete set: "include", not "are"
-    assert sentence["text"] == "The countries that border Hungary include Slovakia, Ukraine and Austria."
+    # the complete set the claim states, restated as the quoted one: Romania too, and not Poland
+    assert sentence["text"] == "The countries that border Hungary are Slovakia, Ukraine, Romania and Austria."
     assert sentence["verified_by"] == "citations" and sentence["quotes"]
     assert sentence["omitted"] == ["The countries that border Hungary include Poland."]
     assert "the countries that border Hungary include Poland" in out["refusal"]
