@@ -21,6 +21,7 @@ from verirag.documents import Document
 from verirag.evidence import (
     content_words,
     contrast_claims,
+    dropped_partitives,
     exchanged_terms,
     governed_copies,
     misclassed_members,
@@ -308,6 +309,7 @@ def guarded(
         + unrelated_names(said, texts)
         + misclassed_members(said)
         + governed_copies(sentence, texts)
+        + dropped_partitives(sentence, texts)
     )
     return chosen, evidence, missing + [n for n in moved if n not in missing]
 

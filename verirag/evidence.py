@@ -603,6 +603,34 @@ def governed_copies(claim: str, documents: Sequence[tuple[str, str]]) -> list[st
     return found[:1]
 
 
+# a part of what a name names: "most of Kazakhstan", "parts of Mexico", "the northern part of Chad"
+_PARTITIVE = re.compile(
+    r"\b(?P<part>(?:the (?:[a-z]+ern )?)?(?:most|much|some|parts?|portions?|half) of(?: the)?) $",
+    re.IGNORECASE,
+)
+
+
+def dropped_partitives(claim: str, documents: Sequence[tuple[str, str]]) -> list[str]:
+    """The claim's names that the documents state only as a part ("most of Kazakhstan"), the part dropped.
+
+    "Kyrgyzstan, Tajikistan and Kazakhstan make up Central Asia" where the document says "consisting of
+    Kyrgyzstan, Tajikistan and most of Kazakhstan": reported as "most of Kazakhstan". A name the documents
+    also state whole, or that the claim itself qualifies the same way, is not.
+    """
+    out = []
+    texts = [" ".join(text.split()) for _, text in documents]
+    for name in dict.fromkeys(m.group().rstrip(".") for m in re.finditer(_NAME_RUN, claim)):
+        parts = []
+        for text in texts:
+            for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+                part = _PARTITIVE.search(text[: match.start()])
+                parts.append(part.group("part").lower() if part else "")
+        claimed = _PARTITIVE.search(claim[: claim.find(name)])
+        if parts and all(parts) and not claimed:
+            out.append(f"{parts[0]} {name}")
+    return out
+
+
 def exchanged_terms(claim: str, documents: Sequence[tuple[str, str]]) -> list[str]:
     """Two names or numbers of the claim that a sentence of the documents states the other way round.
 

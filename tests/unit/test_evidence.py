@@ -8,6 +8,7 @@ from __future__ import annotations
 from verirag import Context
 from verirag import critiques as support
 from verirag.evidence import (
+    dropped_partitives,
     exchanged_terms,
     key_terms,
     missing_terms,
@@ -204,6 +205,25 @@ def test_through_the_guard_a_swapped_member_fails_without_a_model_call():
     assert not check.passed and check.missing == ["Ernest Rutherford"] and model.calls == []
     kept = "Models of the nucleus were developed by Werner Heisenberg and Dmitri Ivanenko."
     assert support.decide_support(model, [([doc], kept)], "q", Context(slot_check=False))[0].passed
+
+
+def test_a_name_the_documents_state_only_as_a_part_fails_without_its_part_and_without_a_model_call():
+    region = make_document(
+        "Central Asia",
+        "Central Asia is a region of Asia consisting of Kyrgyzstan, Tajikistan, Turkmenistan, Uzbekistan, "
+        "and most of Kazakhstan. The Sahara covers the northern part of Chad.",
+    )
+    model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.99))
+    whole = "Kyrgyzstan, Tajikistan, Turkmenistan, Uzbekistan, and Kazakhstan make up Central Asia."
+    (check,) = support.decide_support(model, [([region], whole)], "q", Context())
+    assert not check.passed and check.missing == ["most of Kazakhstan"] and model.calls == []
+    assert dropped_partitives("The Sahara covers Chad.", [("", region["text"])]) == [
+        "the northern part of Chad"
+    ]
+    kept = whole.replace("and Kazakhstan", "and most of Kazakhstan")
+    assert support.decide_support(model, [([region], kept)], "q", Context(slot_check=False))[0].passed
+    also_whole = [("", region["text"] + " Kazakhstan is the largest landlocked country.")]
+    assert dropped_partitives("Kazakhstan is in Central Asia.", also_whole) == []  # stated whole too
 
 
 def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_value():
