@@ -28,6 +28,7 @@ from verirag.evidence import (
     missing_terms,
     numbers_out_of_place,
     quote_text,
+    restore_partitives,
     select_quotes,
     sentence_spans,
     uncovered_words,
@@ -258,13 +259,43 @@ def listed_part(
     return text, Support(1.0, True, [Quote(documents[index]["id"], *span)]), left
 
 
-def part_that_holds(
-    documents: Sequence[Document], sentence: str, check: Support, ctx: Context
+def restored_part(
+    model: BaseChatModel, documents: Sequence[Document], sentence: str, question: str, ctx: Context
 ) -> tuple[str, Support, list[str]] | None:
-    """A failed check's sentence rewritten to what holds: its verified atoms, else a list's bare members."""
+    """A failed sentence that names whole what its quote states only as a part, with the part put back.
+
+    "Kyrgyzstan, …, and Kazakhstan make up Central Asia." where the quote says "and most of Kazakhstan": the
+    sentence with "most of Kazakhstan", decided again; None unless that passes. Same return as
+    :func:`verified_part`.
+    """
+    texts = [(d.get("title", ""), d["text"]) for d in documents]
+    fixed = restore_partitives(sentence, texts) if ctx.support_decision == "grounded" else None
+    if fixed is None:
+        return None
+    (again,) = decide_support(model, [(documents, fixed)], question, ctx)
+    return (fixed, again, []) if again.passed else None
+
+
+def part_that_holds(
+    model: BaseChatModel,
+    documents: Sequence[Document],
+    sentence: str,
+    check: Support,
+    question: str,
+    ctx: Context,
+) -> tuple[str, Support, list[str]] | None:
+    """A failed check's sentence rewritten to what holds.
+
+    Its verified atoms, else a list's members its quote gives, else the part of a name it dropped put back
+    (the only rewrite that asks the model again).
+    """
     if check.passed:
         return None
-    return verified_part(sentence, check) or listed_part(documents, sentence, ctx)
+    return (
+        verified_part(sentence, check)
+        or listed_part(documents, sentence, ctx)
+        or restored_part(model, documents, sentence, question, ctx)
+    )
 
 
 def atom_records(check: Support) -> list[dict]:

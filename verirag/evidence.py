@@ -631,6 +631,18 @@ def dropped_partitives(claim: str, documents: Sequence[tuple[str, str]]) -> list
     return out
 
 
+def restore_partitives(claim: str, documents: Sequence[tuple[str, str]]) -> str | None:
+    """The claim with each part it dropped put back ("… and most of Kazakhstan …"); None when none was."""
+    fixed = claim
+    for part in dropped_partitives(claim, documents):
+        for name in (m.group().rstrip(".") for m in re.finditer(_NAME_RUN, claim)):
+            if part.endswith(f" {name}"):
+                bare = re.compile(rf"(?<![\w-])(?:the )?{re.escape(name)}(?![\w-])")
+                fixed = bare.sub(part.replace("\\", r"\\"), fixed, count=1)
+                break
+    return fixed if fixed != claim else None
+
+
 def exchanged_terms(claim: str, documents: Sequence[tuple[str, str]]) -> list[str]:
     """Two names or numbers of the claim that a sentence of the documents states the other way round.
 

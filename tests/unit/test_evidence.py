@@ -13,6 +13,7 @@ from verirag.evidence import (
     key_terms,
     missing_terms,
     numbers_out_of_place,
+    restore_partitives,
     uncovered_words,
     unlisted_members,
     unrelated_names,
@@ -224,6 +225,8 @@ def test_a_name_the_documents_state_only_as_a_part_fails_without_its_part_and_wi
     assert support.decide_support(model, [([region], kept)], "q", Context(slot_check=False))[0].passed
     also_whole = [("", region["text"] + " Kazakhstan is the largest landlocked country.")]
     assert dropped_partitives("Kazakhstan is in Central Asia.", also_whole) == []  # stated whole too
+    assert restore_partitives(whole, [("", region["text"])]) == kept  # the part put back, word for word
+    assert restore_partitives(kept, [("", region["text"])]) is None
 
 
 def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_value():

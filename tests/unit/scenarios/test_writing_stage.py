@@ -736,3 +736,28 @@ def test_a_list_sentence_with_a_member_its_document_does_not_list_keeps_the_othe
     assert sentence["verified_by"] == "citations" and sentence["quotes"]
     assert sentence["omitted"] == ["The countries that border Hungary include Poland."]
     assert "the countries that border Hungary include Poland" in out["refusal"]
+
+
+def test_a_sentence_that_drops_a_part_of_a_name_is_kept_with_the_part_put_back(tmp_path, scripted):
+    from tests.conftest import _registered_store
+    from verirag.stores import unregister_store
+
+    region = make_document(
+        "Central Asia",
+        "Central Asia is a region of Asia consisting of Kyrgyzstan, Tajikistan, Turkmenistan, Uzbekistan, "
+        "and most of Kazakhstan.",
+    )
+    whole = "Kyrgyzstan, Tajikistan, Turkmenistan, Uzbekistan, and Kazakhstan make up Central Asia."
+    fixed = whole.replace("and Kazakhstan", "and most of Kazakhstan")
+    _registered_store(tmp_path / "asia", "asia", [region, make_document("Banana", VTG_DOCS["Banana"])])
+    try:  # the judge would pass both: the guard rejects the first without asking
+        script = Writer(
+            [whole], cite={whole: ["Central Asia"]}, needs={whole: ["Central Asia"], fixed: ["Central Asia"]}
+        )
+        name, _ = scripted(script)
+        out, _ = run("Which countries make up Central Asia?", ctx(name, store="asia", slot_check=False))
+    finally:
+        unregister_store("asia")
+    (sentence,) = out["sentences"]
+    assert sentence["text"] == fixed and sentence["verified_by"] == "citations" and sentence["quotes"]
+    assert [judged for _, judged in script.support_calls] == [fixed]  # the whole one failed at the guard

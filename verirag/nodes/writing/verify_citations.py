@@ -23,11 +23,13 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> Step:
     draft = current_draft(state).copy()
     by_id = {d["id"]: d for d in memory(state)}
     cited = [by_id[i] for i in draft["citations"] if i in by_id]  # nothing cited: unsupported, unasked
-    (check,) = decide_support(resources.model(runtime), [(cited, draft["text"])], state["question"], ctx)
+    model = resources.model(runtime)
+    (check,) = decide_support(model, [(cited, draft["text"])], state["question"], ctx)
     draft["atoms"], replies = atom_records(check), check.replies
-    part = part_that_holds(cited, draft["text"], check, ctx)
-    if part is not None:  # some atoms hold: the sentence is rewritten from them, the rest left out
+    part = part_that_holds(model, cited, draft["text"], check, state["question"], ctx)
+    if part is not None:  # what holds of it: the sentence is rewritten to that, the rest left out
         draft["text"], check, draft["omitted"] = part
+        replies += [m for m in check.replies if all(m is not r for r in replies)]
     draft.update(
         {
             "support": round(check.probability, 4),

@@ -24,11 +24,13 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> Step:
     if {d["id"] for d in docs} == set(draft["citations"]):  # the same documents tier 1 rejected: no call
         check, replies = Support(draft["support"] or 0.0, False), []
     else:
-        (check,) = decide_support(resources.model(runtime), [(docs, draft["text"])], state["question"], ctx)
+        model = resources.model(runtime)
+        (check,) = decide_support(model, [(docs, draft["text"])], state["question"], ctx)
         draft["atoms"], replies = atom_records(check), check.replies
-        part = part_that_holds(docs, draft["text"], check, ctx)
-        if part is not None:  # as in tier 1: rewritten from the atoms the memory supports
+        part = part_that_holds(model, docs, draft["text"], check, state["question"], ctx)
+        if part is not None:  # as in tier 1: rewritten to what the memory supports
             draft["text"], check, draft["omitted"] = part
+            replies += [m for m in check.replies if all(m is not r for r in replies)]
     update: dict = {}
     score = round(check.probability, 4)
     if check.passed:
