@@ -268,8 +268,10 @@ def restored_part(
     sentence with "most of Kazakhstan", decided again; None unless that passes. Same return as
     :func:`verified_part`.
     """
-    texts = [(d.get("title", ""), d["text"]) for d in documents]
-    fixed = restore_partitives(sentence, texts) if ctx.support_decision == "grounded" else None
+    if ctx.support_decision != "grounded":
+        return None
+    evidence = guarded(documents, sentence, ctx)[1]  # the part read where the guard read it: the quote
+    fixed = restore_partitives(sentence, [(d.get("title", ""), d["text"]) for d in evidence])
     if fixed is None:
         return None
     (again,) = decide_support(model, [(documents, fixed)], question, ctx)
