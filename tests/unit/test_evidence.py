@@ -200,12 +200,20 @@ def test_through_the_guard_a_swapped_member_fails_without_a_model_call():
         "In 1932 the neutron was discovered by James Chadwick, a student of Ernest Rutherford. "
         "Models of the nucleus were then developed by Dmitri Ivanenko and Werner Heisenberg.",
     )
+    assert_guard_fails_without_a_call(
+        doc,
+        "Models of the nucleus were developed by Dmitri Ivanenko and Ernest Rutherford.",
+        ["Ernest Rutherford"],
+        "Models of the nucleus were developed by Werner Heisenberg and Dmitri Ivanenko.",
+    )
+
+
+def assert_guard_fails_without_a_call(document, claim, missing, kept):
+    """``claim`` fails at the guard (``missing``) although the judge would pass it; ``kept`` passes."""
     model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.97))
-    claim = "Models of the nucleus were developed by Dmitri Ivanenko and Ernest Rutherford."
-    (check,) = support.decide_support(model, [([doc], claim)], "q", Context(slot_check=False))
-    assert not check.passed and check.missing == ["Ernest Rutherford"] and model.calls == []
-    kept = "Models of the nucleus were developed by Werner Heisenberg and Dmitri Ivanenko."
-    assert support.decide_support(model, [([doc], kept)], "q", Context(slot_check=False))[0].passed
+    (check,) = support.decide_support(model, [([document], claim)], "q", Context(slot_check=False))
+    assert not check.passed and check.missing == missing and model.calls == []
+    assert support.decide_support(model, [([document], kept)], "q", Context(slot_check=False))[0].passed
 
 
 def test_a_name_the_documents_state_only_as_a_part_fails_without_its_part_and_without_a_model_call():
@@ -214,15 +222,12 @@ def test_a_name_the_documents_state_only_as_a_part_fails_without_its_part_and_wi
         "Central Asia is a region of Asia consisting of Kyrgyzstan, Tajikistan, Turkmenistan, Uzbekistan, "
         "and most of Kazakhstan. The Sahara covers the northern part of Chad.",
     )
-    model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.99))
     whole = "Kyrgyzstan, Tajikistan, Turkmenistan, Uzbekistan, and Kazakhstan make up Central Asia."
-    (check,) = support.decide_support(model, [([region], whole)], "q", Context())
-    assert not check.passed and check.missing == ["most of Kazakhstan"] and model.calls == []
+    kept = whole.replace("and Kazakhstan", "and most of Kazakhstan")
+    assert_guard_fails_without_a_call(region, whole, ["most of Kazakhstan"], kept)
     assert dropped_partitives("The Sahara covers Chad.", [("", region["text"])]) == [
         "the northern part of Chad"
     ]
-    kept = whole.replace("and Kazakhstan", "and most of Kazakhstan")
-    assert support.decide_support(model, [([region], kept)], "q", Context(slot_check=False))[0].passed
     also_whole = [("", region["text"] + " Kazakhstan is the largest landlocked country.")]
     assert dropped_partitives("Kazakhstan is in Central Asia.", also_whole) == []  # stated whole too
     assert restore_partitives(whole, [("", region["text"])]) == kept  # the part put back, word for word
