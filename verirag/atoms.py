@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from verirag.text import NAME_LINKS
+from verirag.text import NAME_LINKS, join_names
 
 _NAME = rf"[A-Z][\w'’.-]*(?: (?:{NAME_LINKS}|and )?[A-Z][\w'’.-]*)*"
 _MEMBER = rf"(?:the )?{_NAME}"
@@ -168,12 +168,6 @@ def relative_heads(claim: str) -> list[str]:
     return [head for atom, head in heads if head != atom and len(head.split()) >= 4]
 
 
-def _join(members: list[str]) -> str:
-    if len(members) <= 2:
-        return " and ".join(members)
-    return ", ".join(members[:-1]) + ", and " + members[-1]
-
-
 def recompose(claim: str, kept: list[str]) -> str:
     """The claim rewritten from the atoms of it that are ``kept`` (in order).
 
@@ -186,5 +180,5 @@ def recompose(claim: str, kept: list[str]) -> str:
         before, after = body[: match.start()], body[match.end() :]
         framed = {_sentence(before + m + after): m for m in list_members(match.group("list"))}
         if kept and all(k in framed for k in kept):
-            return _sentence(before + _join([framed[k] for k in kept]) + after)
+            return _sentence(before + join_names([framed[k] for k in kept]) + after)
     return " ".join(kept)

@@ -29,6 +29,7 @@ from verirag.evidence import (
     title_subject,
     with_subject,
 )
+from verirag.text import join_names
 
 
 def _copy(text: str) -> str:
@@ -437,7 +438,7 @@ def listed_members(
 
     "The countries bordering Vietnam are China, Laos, Cambodia and Thailand." against "… Vietnam is bordered
     by China to the north, and Laos and Cambodia to the west; it lies along the Gulf of Thailand …" gives
-    "The countries bordering Vietnam are China, Laos and Cambodia." (the quoted list, complete) and leaves out
+    "The countries bordering Vietnam are China, Laos, and Cambodia." (the quoted list, complete), leaving out
     "The countries bordering Vietnam include Thailand."; a complete set (or a whole's parts) the quote lists
     more members of is restated as the quoted set when :func:`listed_by_sentence` reads that back ("The
     countries that border Sudan are Chad and Libya." -> "… are the Central African Republic, Chad, Libya, …"),
@@ -455,13 +456,9 @@ def listed_members(
         return None
     opened = _SET_COPULA.sub(lambda m: " include " if "are" in m.group() else " included ", head)
     left = [f"{opened}{m}." for m in members if m not in best.given]
-    quoted_set = f"{head}{_join(best.listed)}." if best.listed else ""
+    quoted_set = f"{head}{join_names(best.listed)}." if best.listed else ""
     if quoted_set and listed_by_sentence(quoted_set, documents):
         return quoted_set, left, best.doc, best.span
     if best.complete and not best.exact and opened == head:
         return None  # a whole's parts, some left out
-    return f"{head if best.exact else opened}{_join(best.given)}.", left, best.doc, best.span
-
-
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{head if best.exact else opened}{join_names(best.given)}.", left, best.doc, best.span

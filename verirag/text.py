@@ -233,3 +233,10 @@ def stemmer():
 
         found = _local.stemmer = Stemmer.Stemmer("english")
     return found
+
+
+def join_names(names: list[str]) -> str:
+    """Names as a list is written: "A", "A and B", "A, B, and C"."""
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + ", and " + names[-1]

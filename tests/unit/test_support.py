@@ -443,7 +443,7 @@ def test_a_list_sentence_that_fails_keeps_the_members_the_quoted_list_gives_and_
     text, kept, left_out = support.listed_part([HUNGARY], wrong, Context()) or ("", None, [])
     # a complete set is restated as the quoted one (Slovakia too), which is read back as complete
     assert text == (
-        "The countries that border Hungary are Slovakia, Ukraine, Romania, Serbia, Croatia, Slovenia and "
+        "The countries that border Hungary are Slovakia, Ukraine, Romania, Serbia, Croatia, Slovenia, and "
         "Austria."
     )
     assert kept is not None and kept.passed and kept.quotes[0].doc == HUNGARY["id"]

@@ -732,7 +732,9 @@ def test_a_list_sentence_with_a_member_its_document_does_not_list_keeps_the_othe
     )
     (sentence,) = out["sentences"]
     # the complete set the claim states, restated as the quoted one: Romania too, and not Poland
-    assert sentence["text"] == "The countries that border Hungary are Slovakia, Ukraine, Romania and Austria."
+    assert (
+        sentence["text"] == "The countries that border Hungary are Slovakia, Ukraine, Romania, and Austria."
+    )
     assert sentence["verified_by"] == "citations" and sentence["quotes"]
     assert sentence["omitted"] == ["The countries that border Hungary include Poland."]
     assert "the countries that border Hungary include Poland" in out["refusal"]
