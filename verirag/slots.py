@@ -134,19 +134,18 @@ _ALIAS_CUE = re.compile(
 )
 
 
-def aliases(quote: str, names: Sequence[str]) -> set[str]:
-    """The other names the quote gives any of ``names`` in appositives right after it.
+def aliases(quote: str, names: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """Each of ``names`` with the other names the quote gives it in appositives right after it.
 
     "Taejo, personal name Yi Sŏnggye, later changed to Yi Tan, was the founder …": Yi Sŏnggye and Yi Tan are
     Taejo; "Confucius, born Kong Qiu, was …": Kong Qiu is Confucius. A reader that answers with one names the
     claim's own term, not a rival.
     """
-    out: set[str] = set()
+    out: dict[str, set[str]] = {n: set() for n in names}
     for sentence in split_sentences(quote):
         for start, end in _names(sentence):
-            if not any(same_term(sentence[start:end], n) for n in names if n[:1].isupper()):
-                continue
-            rest = sentence[end:]
+            owners = [n for n in names if n[:1].isupper() and same_term(sentence[start:end], n)]
+            rest = sentence[end:] if owners else ""
             while rest.startswith((",", " (")):
                 phrase, _, more = rest.lstrip(" (,").partition(",")
                 phrase = phrase.split(")")[0].strip()
@@ -155,9 +154,10 @@ def aliases(quote: str, names: Sequence[str]) -> set[str]:
                     break
                 named = re.sub(r"^the\s+", "", phrase[cue.end() :])
                 if named[:1].isupper():
-                    out.add(named)  # whole: "City and County of San Francisco", not "City"
+                    for owner in owners:
+                        out[owner].add(named)  # whole: "City and County of San Francisco", not "City"
                 rest = "," + more if more else ""
-    return out
+    return {n: tuple(sorted(found)) for n, found in out.items()}
 
 
 def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) -> list[Slot]:
@@ -171,9 +171,10 @@ def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) ->
     """
     spans = sorted(_names(claim) + _numbers(claim))
     terms = [claim[a:b] for a, b in spans]
-    named_otherwise = aliases(quote, terms)
+    named_as = aliases(quote, terms)
+    named_otherwise = {a for found in named_as.values() for a in found}
     stated = [t for t in _terms(quote) if t not in named_otherwise]  # the claim's terms, by other names
-    subject = _subject_slot(claim, spans, terms, stated, quote)
+    subject = _subject_slot(claim, spans, terms, stated, quote, named_as[terms[0]] if terms else ())
     named = [title_subject(t) for t in titles if title_subject(t)]
     own = {t.lower() for t in named} if subject else set()
     within = [m.span() for t in named for m in re.finditer(re.escape(t), claim, re.IGNORECASE)]
@@ -197,7 +198,7 @@ def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) ->
                     term,
                     rivals,
                     _co_members(quote, term),
-                    tuple(sorted(aliases(quote, [term]))),
+                    named_as[term],
                 )
             )
             if len(out) == limit:
@@ -210,7 +211,12 @@ _POSSESSIVE = re.compile(r"['’]s$")
 
 
 def _subject_slot(
-    claim: str, spans: list[tuple[int, int]], terms: list[str], stated: list[str], quote: str
+    claim: str,
+    spans: list[tuple[int, int]],
+    terms: list[str],
+    stated: list[str],
+    quote: str,
+    named_as: tuple[str, ...],
 ) -> Slot | None:
     """The blank of the claim's subject ("___'s population is …" from "China's population is …").
 
@@ -228,13 +234,7 @@ def _subject_slot(
     )
     if not rivals:
         return None
-    return Slot(
-        claim[:start] + BLANK + claim[start + len(term) :],
-        term,
-        rivals,
-        (),
-        tuple(sorted(aliases(quote, [term]))),
-    )
+    return Slot(claim[:start] + BLANK + claim[start + len(term) :], term, rivals, (), named_as)
 
 
 def _named_in(quote: str, term: str) -> bool:
