@@ -610,13 +610,8 @@ _PARTITIVE = re.compile(
 )
 
 
-def dropped_partitives(claim: str, documents: Sequence[tuple[str, str]]) -> list[str]:
-    """The claim's names that the documents state only as a part ("most of Kazakhstan"), the part dropped.
-
-    "Kyrgyzstan, Tajikistan and Kazakhstan make up Central Asia" where the document says "consisting of
-    Kyrgyzstan, Tajikistan and most of Kazakhstan": reported as "most of Kazakhstan". A name the documents
-    also state whole, or that the claim itself qualifies the same way, is not.
-    """
+def _partitives(claim: str, documents: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Each name of the claim the documents state only as a part, with the part ("most of", "Kazakhstan")."""
     out = []
     texts = [" ".join(text.split()) for _, text in documents]
     for name in dict.fromkeys(m.group().rstrip(".") for m in re.finditer(_NAME_RUN, claim)):
@@ -627,19 +622,26 @@ def dropped_partitives(claim: str, documents: Sequence[tuple[str, str]]) -> list
                 parts.append(part.group("part").lower() if part else "")
         claimed = _PARTITIVE.search(claim[: claim.find(name)])
         if parts and all(parts) and not claimed:
-            out.append(f"{parts[0]} {name}")
+            out.append((parts[0], name))
     return out
+
+
+def dropped_partitives(claim: str, documents: Sequence[tuple[str, str]]) -> list[str]:
+    """The claim's names that the documents state only as a part ("most of Kazakhstan"), the part dropped.
+
+    "Kyrgyzstan, Tajikistan and Kazakhstan make up Central Asia" where the document says "consisting of
+    Kyrgyzstan, Tajikistan and most of Kazakhstan": reported as "most of Kazakhstan". A name the documents
+    also state whole, or that the claim itself qualifies the same way, is not.
+    """
+    return [f"{part} {name}" for part, name in _partitives(claim, documents)]
 
 
 def restore_partitives(claim: str, documents: Sequence[tuple[str, str]]) -> str | None:
     """The claim with each part it dropped put back ("… and most of Kazakhstan …"); None when none was."""
     fixed = claim
-    for part in dropped_partitives(claim, documents):
-        for name in (m.group().rstrip(".") for m in re.finditer(_NAME_RUN, claim)):
-            if part.endswith(f" {name}"):
-                bare = re.compile(rf"(?<![\w-])(?:the )?{re.escape(name)}(?![\w-])")
-                fixed = bare.sub(part.replace("\\", r"\\"), fixed, count=1)
-                break
+    for part, name in _partitives(claim, documents):
+        bare = re.compile(rf"(?<![\w-])(?:the )?{re.escape(name)}(?![\w-])")
+        fixed = bare.sub(f"{part} {name}".replace("\\", r"\\"), fixed, count=1)
     return fixed if fixed != claim else None
 
 
