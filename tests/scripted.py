@@ -244,14 +244,16 @@ def a_part(
     sentences: Sequence[Sentence],
     documents: Sequence[Document] = (),
     depends_on: int | None = None,
-    member: str | None = None,
+    members: Sequence[str] = (),
+    member_questions: Sequence[str] = (),
 ) -> Part:
     """An answered part of a planned question, as ``answer_part`` records it (its documents by id)."""
     return Part(
         index=index,
         question=question,
         depends_on=depends_on,
-        member=member,
+        members=list(members),
+        member_questions=list(member_questions),
         answer=" ".join(s["text"] for s in sentences),
         verified=any(s["verified_by"] != "none" for s in sentences),
         sentences=[{**s, "part": index} for s in sentences],  # type: ignore[typeddict-item]

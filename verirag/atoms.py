@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 
-from verirag.text import NAME_LINKS, join_names
+from verirag.text import NAME_LINKS, join_names, singular
 
 _NAME = rf"[A-Z][\w'’.-]*(?: (?:{NAME_LINKS}|and )?[A-Z][\w'’.-]*)*"
 _MEMBER = rf"(?:the )?{_NAME}"
 _LIST = re.compile(rf"(?P<list>(?:{_MEMBER}, )+{_MEMBER},? (?:and|or) {_MEMBER})")
-_NEW_SUBJECT = r"(?:[A-Z]|the [A-Z]|it |he |she |they |its |his |her |their )"
+_NEW_SUBJECT = r"(?:[A-Z]|the [A-Z]|the [a-z]+ of [A-Z]|it |he |she |they |its |his |her |their )"
 _CLAUSE = re.compile(rf"(\s*;\s*|,\s+(?:and|but|while|whereas)\s+(?={_NEW_SUBJECT}))")
 _FINITE = frozenset(
     """is was are were has had have became becomes become won wins led leads served serves
@@ -26,7 +26,8 @@ _PLAIN_SUBJECT = re.compile(r"(?:The )?[A-Z][\w-]*(?: [A-Z][\w-]*)*|[A-Z][a-z]+(
 _PRONOUNS = {"it": "", "he": "", "she": "", "they": "", "its": "'s", "his": "'s", "her": "'s", "their": "'s"}
 
 
-def _sentence(text: str) -> str:
+def as_sentence(text: str) -> str:
+    """The text as a sentence: capitalised, ending with a stop."""
     text = text.strip(" ,;")
     if not text:
         return ""
@@ -134,8 +135,37 @@ def _members(clause: str) -> list[str]:
     ]
 
 
+_SERIES = rf"(?:{_MEMBER}, )*{_MEMBER},? and {_MEMBER}"
+_PAIRED = re.compile(
+    rf"^(?:[Tt]he )?(?P<attr>[a-z][\w'-]*(?: [a-z][\w'-]*){{0,2}}) of (?P<names>{_SERIES}) (?P<aux>are|were) "
+    rf"(?P<values>{_SERIES})(?:,? respectively)?$"
+)
+
+
+def pairs(claim: str) -> list[str]:
+    """A plural attribute of a list of names given as a list of as many values, one statement per pair.
+
+    "The capitals of Denmark and Poland are Copenhagen and Warsaw." -> "The capital of Denmark is Copenhagen",
+    "The capital of Poland is Warsaw"; [] for any other claim.
+    """
+    match = _PAIRED.match(claim.strip().rstrip(".!?"))
+    if match is None or singular(match["attr"]) == match["attr"]:
+        return []
+    names, values = list_members(match["names"]), list_members(match["values"])
+    if len(names) != len(values):
+        return []
+    verb = "is" if match["aux"] == "are" else "was"
+    return [f"The {singular(match['attr'])} of {n} {verb} {v}" for n, v in zip(names, values, strict=True)]
+
+
 def statements(claim: str) -> list[str]:
-    """The claim's clauses, predicates and trailing phrases, each a sentence; its lists left whole."""
+    """The claim's clauses, predicates and trailing phrases, each a sentence; its lists left whole.
+
+    A plural attribute of a list of names given as a list of values is one statement per pair
+    (:func:`pairs`).
+    """
+    if paired := pairs(claim):
+        return paired
     body = claim.strip().rstrip(".!?")
     clauses = _clauses(body)
     subject = _subject(clauses[0]) if clauses else ""
@@ -150,7 +180,9 @@ def statements(claim: str) -> list[str]:
 
 def atoms(claim: str) -> list[str]:
     """The atomic claims of ``claim`` (just ``[claim]`` when no rule applies)."""
-    out = [a for a in dict.fromkeys(_sentence(m) for part in statements(claim) for m in _members(part)) if a]
+    out = [
+        a for a in dict.fromkeys(as_sentence(m) for part in statements(claim) for m in _members(part)) if a
+    ]
     return out if len(out) > 1 else [claim]
 
 
@@ -178,7 +210,7 @@ def recompose(claim: str, kept: list[str]) -> str:
     match = _LIST.search(body, 1)
     if match is not None and _clauses(body) == [body] and _predicates(body) == [body]:
         before, after = body[: match.start()], body[match.end() :]
-        framed = {_sentence(before + m + after): m for m in list_members(match.group("list"))}
+        framed = {as_sentence(before + m + after): m for m in list_members(match.group("list"))}
         if kept and all(k in framed for k in kept):
-            return _sentence(before + join_names([framed[k] for k in kept]) + after)
+            return as_sentence(before + join_names([framed[k] for k in kept]) + after)
     return " ".join(kept)

@@ -16,7 +16,7 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 
 from verirag import calibration
-from verirag.atoms import atoms, recompose, relative_heads, statements
+from verirag.atoms import as_sentence, atoms, pairs, recompose, relative_heads, statements
 from verirag.documents import Document
 from verirag.evidence import (
     content_words,
@@ -162,18 +162,21 @@ def _probability(ctx: Context, judgment: Judgment) -> float:
 def claims_of(documents: Sequence[Document], sentence: str, ctx: Context) -> list[str]:
     """The claims a sentence is decided by, each on its own quote; all must pass.
 
-    With ``atomic_claims``, its atoms. Otherwise the sentence itself, unless it joins documents: each of its
+    With ``atomic_claims``, its atoms; a list of values paired with a list of names, each pair
+    (:func:`verirag.atoms.pairs`). Otherwise the sentence itself, unless it joins documents: each of its
     statements quoted from one document, not all the same ("Led Zeppelin formed in London, and London is
     the capital of England"), when each statement is decided on its own document's quote.
     """
     if ctx.atomic_claims:
         return atoms(sentence)
+    if paired := pairs(sentence):  # "The capitals of A and B are X and Y": each pair on its own quote
+        return [as_sentence(p) for p in paired]
     parts = statements(sentence)
     if len(parts) < 2:
         return [sentence]
     sources = [{q.doc for q in named_quotes(documents, quotes_for(documents, p), p)} for p in parts]
     joined = all(len(s) == 1 for s in sources) and len(set().union(*sources)) > 1
-    return [p if p.endswith((".", "!", "?")) else f"{p}." for p in parts] if joined else [sentence]
+    return [as_sentence(p) for p in parts] if joined else [sentence]
 
 
 def _decide_parts(

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from verirag.text import NAME_LINKS
+from verirag.evidence import content_words, key_terms
+from verirag.text import NAME_LINKS, singular
 
 MEMBER = "{member}"  # where a dependent sub-question takes a member of the answer it waits for
 
@@ -19,11 +20,13 @@ MEMBER = "{member}"  # where a dependent sub-question takes a member of the answ
 class SubQuestion:
     """One part of a plan: a question, or a template with :data:`MEMBER` filled from another part's answer.
 
-    The template's :data:`MEMBER` is filled from the verified answer of part ``depends_on``.
+    The template's :data:`MEMBER` is filled from the verified answer of part ``depends_on``; ``group`` is the
+    same question asked of several members at once (plural), for members that outnumber the parts left.
     """
 
     question: str
     depends_on: int | None = None
+    group: str | None = None
 
 
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{1,120})[\"“”]")
@@ -37,25 +40,13 @@ _PLURAL_AFTER = re.compile(r"\b(?P<det>which|the) (?P<noun>[a-z]+s)\b")
 _AGREE = {"are": "is", "were": "was", "Are": "Is", "Were": "Was"}
 _SEPARATOR = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
 _SET = re.compile(
-    r"^(?P<wh>What|Who) (?:are|were) the (?P<attr>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}) "
+    r"^(?P<wh>What|Who) (?P<aux>are|were) the (?P<attr>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}) "
     r"(?:of|for) the (?P<set>.+)\?$"
 )
 _DESCRIBED = re.compile(r"^(?P<noun>[a-z]+(?:ies|s)) (?:that|which|who) (?P<rest>.+)$")
 _OPENERS = frozenset(
     "The A An It Its This These Those Their His Her He She They In On At By As Of For From With Its".split()
 )
-
-
-def _singular(words: str) -> str:
-    """A phrase made singular: "capital cities" -> "capital city", "lead vocalists" -> "lead vocalist"."""
-    head, _, last = words.rpartition(" ")
-    if last.endswith("ies"):
-        last = last[:-3] + "y"
-    elif last.endswith(("ches", "shes", "sses", "xes")):
-        last = last[:-2]
-    elif last.endswith("s") and not last.endswith("ss"):
-        last = last[:-1]
-    return f"{head} {last}".strip()
 
 
 def _enumeration(question: str) -> list[str]:
@@ -85,7 +76,7 @@ def _one(frame: str) -> str:
     "Of which countries are ... the capitals?" -> "Of which country is ... the capital?".
     """
     frame = re.sub(r"\b(?:are|were|Are|Were)\b", lambda m: _AGREE[m.group(0)], frame)
-    return _PLURAL_AFTER.sub(lambda m: f"{m['det']} {_singular(m['noun'])}", frame)
+    return _PLURAL_AFTER.sub(lambda m: f"{m['det']} {singular(m['noun'])}", frame)
 
 
 def plan(question: str, max_parts: int = 6, max_hops: int = 2) -> list[SubQuestion]:
@@ -98,8 +89,10 @@ def plan(question: str, max_parts: int = 6, max_hops: int = 2) -> list[SubQuesti
     if described and max_hops >= 2 and max_parts >= 2:
         found = _DESCRIBED.match(described["set"])
         first = f"Which {found['noun']} {found['rest']}?" if found else f"Which are the {described['set']}?"
-        template = f"{described['wh']} is the {_singular(described['attr'])} of {MEMBER}?"
-        return [SubQuestion(first), SubQuestion(template, depends_on=0)]
+        wh, attr = described["wh"], described["attr"]
+        template = f"{wh} {_AGREE[described['aux']]} the {singular(attr)} of {MEMBER}?"
+        group = f"{wh} {described['aux']} the {attr} of {MEMBER}?"
+        return [SubQuestion(first), SubQuestion(template, depends_on=0, group=group)]
     return [SubQuestion(question)]
 
 
@@ -133,6 +126,20 @@ def fill(template: str, member: str) -> str:
     return template.replace(MEMBER, member)
 
 
+def groups(names: list[str], parts: int, size: int) -> list[list[str]]:
+    """``names`` in order, in at most ``parts`` groups of at most ``size``, as even as can be.
+
+    The names over ``parts * size`` are left out. ``groups(["A", "B", "C"], 2, 2)``: ``[["A", "B"], ["C"]]``.
+    """
+    names = names[: max(parts, 0) * max(size, 1)]
+    count = min(parts, len(names))
+    if count <= 0:
+        return []
+    each, extra = divmod(len(names), count)
+    bounds = [i * each + min(i, extra) for i in range(count + 1)]
+    return [names[start:end] for start, end in zip(bounds, bounds[1:], strict=False)]
+
+
 _AUX = re.compile(r"^(?P<wh>what|who|which|where|when) (?P<aux>is|are|was|were) (?P<rest>.+)$", re.IGNORECASE)
 
 
@@ -146,3 +153,46 @@ def indirect(question: str) -> str:
     if match:
         return f"{match['wh'].lower()} {match['rest']} {match['aux']}"
     return question[0].lower() + question[1:] if question else question
+
+
+def words(text: str) -> set[str]:
+    """Content words, "capital city" read as "capital" (the city adds nothing)."""
+    return content_words(re.sub(r"\bcapital city\b", "capital", text, flags=re.IGNORECASE))
+
+
+# the answer's kind ("which state", "what year"); questions asking for a number; endings of a derived word
+_TYPED = re.compile(r"\b(?:which|what)\s+(\w+)", re.IGNORECASE)
+_COUNTED = re.compile(r"\b(?:when|how (?:many|much|long|old|tall|large|big|far))\b", re.IGNORECASE)
+_DERIVED = ("", "er", "or", "ed", "ing", "ion")
+_PRESENT, _PAST = re.compile(r"\b(?:is|are)\b", re.IGNORECASE), re.compile(r"\b(?:was|were)\b", re.IGNORECASE)
+
+
+def _same_stem(a: str, b: str) -> bool:
+    """The same stem, or one derived from the other ("found" / "founder"; not "pakistan" / "pakistani")."""
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short) and long[len(short) :] in _DERIVED
+
+
+def answers(sentence: str, question: str) -> bool:
+    """Whether the sentence answers the question by itself: it states the question's words and an answer.
+
+    Every content word of the question (a stem or one derived from it: "founded" / "founder") except the
+    answer's kind ("which state", "what year"; a set's, "which countries", is never answered by one sentence),
+    and a term the question does not hold: a number for "when" and "how many", a name or number otherwise.
+    A question in the present is not answered by a sentence in the past only. "Henry Ford was the founder of
+    the Ford Motor Company." answers "Who founded the Ford Motor Company?"; "Henry Ford was an American
+    industrialist." does not, nor does "Suharto was the second president of Indonesia." answer "Who is the
+    president of Indonesia?".
+    """
+    kinds = [m.group(1) for m in _TYPED.finditer(question) if content_words(m.group(1))]
+    if any(k.endswith("s") and not k.endswith("ss") for k in kinds):
+        return False  # "which countries": a set, whose members a later sentence may go on with
+    wanted = words(question) - content_words(" ".join(kinds))
+    said = words(sentence)
+    if not all(any(_same_stem(w, s) for s in said) for w in wanted):
+        return False
+    if _PRESENT.search(question) and _PAST.search(sentence) and not _PRESENT.search(sentence):
+        return False  # "Who is the president?" is not answered by who was
+    asked = {t.lower() for t in key_terms(question)}
+    new = [t for t in key_terms(sentence) if t.lower() not in asked and t != "not"]
+    return any(t[0].isdigit() for t in new) if _COUNTED.search(question) else bool(new)

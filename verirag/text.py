@@ -240,3 +240,15 @@ def join_names(names: list[str]) -> str:
     if len(names) <= 2:
         return " and ".join(names)
     return ", ".join(names[:-1]) + ", and " + names[-1]
+
+
+def singular(words: str) -> str:
+    """A phrase made singular: "capital cities" -> "capital city", "lead vocalists" -> "lead vocalist"."""
+    head, _, last = words.rpartition(" ")
+    if last.endswith("ies"):
+        last = last[:-3] + "y"
+    elif last.endswith(("ches", "shes", "sses", "xes")):
+        last = last[:-2]
+    elif last.endswith("s") and not last.endswith("ss"):
+        last = last[:-1]
+    return f"{head} {last}".strip()

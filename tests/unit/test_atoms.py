@@ -106,3 +106,58 @@ def test_a_clause_opening_with_the_and_a_name_is_its_own_atom():
         "The nebula formed the planets.",
         "The Sun is the star at the centre of the Solar System.",
     ]
+
+
+def test_a_list_of_values_paired_with_a_list_of_names_is_one_claim_per_pair_even_by_default():
+    paired = "The capitals of Denmark, Poland, and the Czech Republic are Copenhagen, Warsaw, and Prague."
+    assert atoms(paired) == [
+        "The capital of Denmark is Copenhagen.",
+        "The capital of Poland is Warsaw.",
+        "The capital of the Czech Republic is Prague.",
+    ]
+    assert atoms("The capitals of Austria and Switzerland were Vienna and Bern, respectively.") == [
+        "The capital of Austria was Vienna.",
+        "The capital of Switzerland was Bern.",
+    ]
+    for whole in (
+        "The capitals of Denmark and Poland are Copenhagen.",  # not one value per name: no pairs
+        "The capital cities of Trinidad and Tobago and Jamaica are Port of Spain and Kingston.",
+        "The founders of Apple were Steve Jobs and Steve Wozniak.",  # one name, two values
+    ):
+        assert atoms(whole) == [whole]
+    # a clause whose new subject is "the <noun> of <Name>" is its own atom, capitalised
+    assert atoms("The capital of Denmark is Copenhagen, and the capital of Poland is Warsaw.") == [
+        "The capital of Denmark is Copenhagen.",
+        "The capital of Poland is Warsaw.",
+    ]
+    denmark = make_document("Copenhagen", "Copenhagen is the capital and most populous city of Denmark.")
+    poland = make_document("Warsaw", "Warsaw is the capital and largest city of Poland.")
+    model = ScriptedChatModel(
+        respond=lambda m, k: judgment_reply(
+            0.02 if "Warsaw." in last_user_text(m).split("Claim:")[-1] else 0.97
+        )
+    )
+    (check,) = support.decide_support(
+        model,
+        [([denmark, poland], "The capitals of Denmark and Poland are Copenhagen and Warsaw.")],
+        "q",
+        Context(slot_check=False),
+    )
+    # without atomic_claims each pair is decided on its own quote: one false pair fails the sentence
+    assert [(a, s.passed) for a, s in check.atoms] == [
+        ("The capital of Denmark is Copenhagen.", True),
+        ("The capital of Poland is Warsaw.", False),
+    ]
+    assert not check.passed
+    # and so when one document states both pairs
+    both = make_document("Capitals", "Copenhagen is the capital of Denmark. Warsaw is the capital of Poland.")
+    (one,) = support.decide_support(
+        model,
+        [([both], "The capitals of Denmark and Poland are Copenhagen and Warsaw.")],
+        "q",
+        Context(slot_check=False),
+    )
+    assert [a for a, _ in one.atoms] == [
+        "The capital of Denmark is Copenhagen.",
+        "The capital of Poland is Warsaw.",
+    ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from verirag.plans import MEMBER, SubQuestion, indirect, members, plan
+from verirag.plans import MEMBER, SubQuestion, groups, indirect, members, plan
 
 
 @pytest.mark.parametrize(
@@ -43,27 +43,36 @@ def test_an_enumeration_is_asked_once_per_member(question, parts):
 
 
 @pytest.mark.parametrize(
-    "question, first, then",
+    "question, first, then, group",
     [
         (
             "What are the capitals of the countries that border Freedonia?",
             "Which countries border Freedonia?",
             f"What is the capital of {MEMBER}?",
+            f"What are the capitals of {MEMBER}?",
         ),
         (
             "Who are the lead vocalists for the five bands with the most album sales in rock history?",
             "Which are the five bands with the most album sales in rock history?",
             f"Who is the lead vocalist of {MEMBER}?",
+            f"Who are the lead vocalists of {MEMBER}?",
         ),
         (
             "What are the capital cities of the seven largest islands in the world?",
             "Which are the seven largest islands in the world?",
             f"What is the capital city of {MEMBER}?",
+            f"What are the capital cities of {MEMBER}?",
+        ),
+        (
+            "Who were the founders of the companies that make up the Dow?",
+            "Which companies make up the Dow?",
+            f"Who was the founder of {MEMBER}?",  # in the question's tense
+            f"Who were the founders of {MEMBER}?",
         ),
     ],
 )
-def test_an_attribute_of_a_described_set_is_two_hops(question, first, then):
-    assert plan(question) == [SubQuestion(first), SubQuestion(then, depends_on=0)]
+def test_an_attribute_of_a_described_set_is_two_hops(question, first, then, group):
+    assert plan(question) == [SubQuestion(first), SubQuestion(then, depends_on=0, group=group)]
     assert plan(question, max_hops=1) == [SubQuestion(question)]  # no second hop allowed: one part
 
 
@@ -84,6 +93,14 @@ def test_a_question_of_one_part_is_not_split(question):
 def test_more_members_than_the_cap_are_not_split():
     question = "Who founded Alba, Brix, Corda, Delta and Echo?"
     assert len(plan(question, max_parts=5)) == 5 and plan(question, max_parts=4) == [SubQuestion(question)]
+
+
+def test_members_are_grouped_in_order_as_evenly_as_the_parts_and_group_size_allow():
+    nine = list("ABCDEFGHI")
+    assert groups(nine, 5, 3) == [["A", "B"], ["C", "D"], ["E", "F"], ["G", "H"], ["I"]]
+    assert groups(nine[:3], 5, 3) == [["A"], ["B"], ["C"]]  # room for one part each
+    assert groups(nine, 2, 3) == [["A", "B", "C"], ["D", "E", "F"]]  # G, H, I over parts * size
+    assert groups(nine, 0, 3) == [] and groups(nine, 3, 1) == [["A"], ["B"], ["C"]]
 
 
 def test_the_members_of_an_answer_are_its_names_the_question_does_not_hold():

@@ -51,9 +51,9 @@ class Context:
         "split a question with several parts (an enumeration; an attribute of a described set) into "
         "sub-questions by rules, each answered and verified on its own; other questions run unchanged",
     )
-    max_parts: int = _f(6, "cap on the parts of a planned question")
+    max_parts: int = _f(6, "cap on the parts of a planned question (members over it share parts)")
     max_hops: int = _f(2, "cap on the chain of parts that wait for another's answer (1 = no second hop)")
-    part_sentences: int = _f(2, "cap on sentences of each part's answer (a part asks one thing)")
+    part_sentences: int = _f(2, "cap on sentences of each part's answer, for each member it asks about")
     part_top_k: int = _f(
         3,
         "k for each part of a planned question: documents in its D (at most top_k); a part always "

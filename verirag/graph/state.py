@@ -111,8 +111,9 @@ class Part(TypedDict):
 
     index: int  # order in which the parts were asked
     question: str
-    depends_on: int | None  # the part whose verified answer named ``member`` (None: asked from the start)
-    member: str | None
+    depends_on: int | None  # the part whose verified answer named ``members`` (None: asked from the start)
+    members: list[str]  # the names it asks about (several when they outnumbered the parts left)
+    member_questions: list[str]  # the question asked of each member alone
     answer: str  # the part's own answer text, its refusal included
     verified: bool  # at least one of its sentences verified
     sentences: list[Sentence]
@@ -185,8 +186,10 @@ class State(InputState, OutputState, total=False):
     best_trial: BestTrial | None  # the best-supported failed draft of the current sentence
     cited_documents: Annotated[dict[str, Document], _merge_documents]  # every document a kept sentence cites
     raw_answer: str  # the one-answer writer's reply as written ([n] = n-th long-term memory document)
-    subquestions: list[dict]  # the plan: [{"question", "depends_on"}] (a dependent one is a template)
-    waiting: list[dict]  # the parts to ask next: [{"index", "question", "depends_on", "member"}]
+    subquestions: list[
+        dict
+    ]  # the plan: [{"question", "depends_on", "group"}] (a dependent one is a template)
+    waiting: list[dict]  # the parts to ask next: [{"index", "question", "depends_on", "members", …}]
     expanded: list[int]  # dependent sub-questions already filled with their members
     unasked: Annotated[list[str], operator.add]  # sub-questions a member named but over the max_parts cap
     parts: Annotated[list[Part], operator.add]  # the answered parts

@@ -10,7 +10,7 @@ from verirag.graph.node import as_node
 from verirag.nodes.planning.answer_part import answer_part_with
 from verirag.workflow import builder
 
-PART = {"index": 1, "question": Q, "depends_on": 0, "member": "Japan"}
+PART = {"index": 1, "question": Q, "depends_on": 0, "members": ["Japan"], "member_questions": [Q]}
 
 
 def answer_part():
@@ -26,7 +26,7 @@ def test_a_part_is_answered_within_part_sentences_and_its_sentences_carry_its_in
     update = answer_part()(PART, runtime)
     (part,) = update["parts"]
     assert script.generated == [S1]  # max_sentences capped at part_sentences: S2 never asked for
-    assert (part["index"], part["question"], part["depends_on"], part["member"]) == (1, Q, 0, "Japan")
+    assert (part["index"], part["question"], part["depends_on"], part["members"]) == (1, Q, 0, ["Japan"])
     assert part["answer"] == "Tokyo is the capital of Japan [1]." and part["verified"] is True
     assert [(s["text"], s["part"]) for s in part["sentences"]] == [(S1, 1)]
     assert [d["title"] for d in part["documents"].values()] == ["Japan"] and part["refusal"] is None
@@ -54,3 +54,21 @@ def test_a_part_retrieves_without_asking_and_keeps_at_most_part_top_k_documents(
     assert update["usage"]["decide_retrieval"]["calls"] == 0 and part["verified"] is True
     closed_book = answer_part()(PART, Runtime(context=vtg_context(name, top_k=0, part_sentences=1)))
     assert closed_book["parts"][0]["documents"] == {}  # top_k = 0 still never retrieves
+
+
+def test_a_part_asking_several_members_has_part_sentences_and_part_top_k_for_each(vtg_store, scripted):
+    osaka = "Osaka is a city in the Kansai region of Japan."
+    script = Writer(
+        [S1, osaka], cite={S1: ["Japan"], osaka: ["Osaka"]}, needs={S1: ["Japan"], osaka: ["Osaka"]}
+    )
+    name, _ = scripted(script)
+    context = vtg_context(name, part_sentences=1, part_top_k=1, top_k=5, end_when_answered=False)
+    both = {**PART, "members": ["Japan", "Osaka"], "member_questions": [Q, "Where is Osaka?"]}
+    update = answer_part()(both, Runtime(context=context))
+    (part,) = update["parts"]
+    assert script.memories[0] == ["Japan", "Osaka"]  # each member's best document, by its own question
+    assert [(s["text"], s["verified_by"]) for s in part["sentences"]] == [
+        (S1, "citations"),
+        (osaka, "citations"),
+    ]
+    assert part["members"] == ["Japan", "Osaka"]

@@ -65,3 +65,34 @@ def test_the_sub_questions_over_the_parts_cap_are_named_as_not_asked():
     )
     note = refusal.OVER_CAP.format(n=1, gaps="what the capital of Grand Fenwick is")
     assert update["answer"] == f"The capital of Sylvania is Vale [1]. {note}" and update["refusal"] == note
+
+
+def test_a_shared_part_names_each_member_no_verified_sentence_answers_and_shows_only_theirs():
+    named_only = "Grand Fenwick is a tiny duchy in the Alps."  # verified, names the member, answers nothing
+    elsewhere = "Freedonia is a small country in Europe."  # verified, but of no member asked about
+    sentences = [
+        a_sentence(VALE, [SYLVANIA["id"]]),
+        a_sentence(elsewhere, [SYLVANIA["id"]]),
+        a_sentence(named_only, [FENWICK["id"]]),
+    ]
+    group = a_part(
+        1,
+        "What are the capitals of Sylvania and Grand Fenwick?",
+        sentences,
+        [SYLVANIA, FENWICK],
+        depends_on=0,
+        members=["Sylvania", "Grand Fenwick"],
+        member_questions=["What is the capital of Sylvania?", "What is the capital of Grand Fenwick?"],
+    )
+    state = a_state(parts=[group])
+    update = as_node(compose_answer)(state, Runtime(context=Context(), stream_writer=lambda e: None))
+    gap = refusal.PART_MISSING.format(gap="what the capital of Grand Fenwick is")
+    assert update["answer"] == f"{VALE} [1]. {named_only} [2]. {gap}".replace(". [", " [")
+    assert update["plan"][0]["members"] == ["Sylvania", "Grand Fenwick"]
+    # one sentence answering the plural question for both members leaves nothing open
+    both = "The capitals of Sylvania and Grand Fenwick are Vale and Fenwick Castle."
+    answered = {**group, "sentences": [a_sentence(both, [SYLVANIA["id"]])]}
+    update = as_node(compose_answer)(
+        {**state, "parts": [answered]}, Runtime(context=Context(), stream_writer=lambda e: None)
+    )
+    assert update["refusal"] is None

@@ -11,7 +11,7 @@ from verirag.nodes.planning.next_parts import next_parts
 from verirag.plans import MEMBER
 
 FIRST = "Which countries border Freedonia?"
-SUBQUESTIONS = [
+SUBQUESTIONS: list[dict[str, object]] = [
     {"question": FIRST, "depends_on": None},
     {"question": f"What is the capital of {MEMBER}?", "depends_on": 0},
 ]
@@ -22,20 +22,49 @@ def test_the_waiting_sub_question_is_asked_for_each_member_the_verified_answer_n
     state = a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, FIRST, [a_sentence(BORDERS)])])
     update = as_node(next_parts)(state, Runtime(context=Context()))
     assert update["waiting"] == [
-        {"index": 1, "depends_on": 0, "question": "What is the capital of Sylvania?", "member": "Sylvania"},
+        {
+            "index": 1,
+            "depends_on": 0,
+            "question": "What is the capital of Sylvania?",
+            "members": ["Sylvania"],
+            "member_questions": ["What is the capital of Sylvania?"],
+        },
         {
             "index": 2,
             "depends_on": 0,
             "question": "What is the capital of Grand Fenwick?",
-            "member": "Grand Fenwick",
+            "members": ["Grand Fenwick"],
+            "member_questions": ["What is the capital of Grand Fenwick?"],
         },
     ]
     assert update["expanded"] == [1]
     capped = as_node(next_parts)(state, Runtime(context=Context(max_parts=2)))
-    assert [p["member"] for p in capped["waiting"]] == ["Sylvania"]  # max_parts in all
+    assert [p["members"] for p in capped["waiting"]] == [["Sylvania"]]  # max_parts in all, with no group
     assert capped["unasked"] == ["What is the capital of Grand Fenwick?"]  # kept, so the answer names it
     again = as_node(next_parts)({**state, "expanded": [1]}, Runtime(context=Context()))
     assert again["waiting"] == []  # already asked
+
+
+MANY = "Freedonia borders Sylvania, Grand Fenwick, Latveria, Ruritania and Genovia."
+
+
+def test_members_that_outnumber_the_parts_left_share_them_asked_in_the_plural():
+    grouped = [
+        {**SUBQUESTIONS[0], "group": None},
+        {**SUBQUESTIONS[1], "group": f"What are the capitals of {MEMBER}?"},
+    ]
+    state = a_state(subquestions=grouped, parts=[a_part(0, FIRST, [a_sentence(MANY)])])
+    update = as_node(next_parts)(state, Runtime(context=Context(max_parts=4)))
+    assert [(p["question"], p["members"]) for p in update["waiting"]] == [
+        ("What are the capitals of Sylvania and Grand Fenwick?", ["Sylvania", "Grand Fenwick"]),
+        ("What are the capitals of Latveria and Ruritania?", ["Latveria", "Ruritania"]),
+        ("What is the capital of Genovia?", ["Genovia"]),
+    ]
+    assert update["unasked"] == [] and [p["index"] for p in update["waiting"]] == [1, 2, 3]
+    # at most max_sentences (and top_k) members to a part; the members over even that are named as unasked
+    tight = as_node(next_parts)(state, Runtime(context=Context(max_parts=2, max_sentences=2)))
+    assert [p["members"] for p in tight["waiting"]] == [["Sylvania", "Grand Fenwick"]]
+    assert tight["unasked"] == [f"What is the capital of {m}?" for m in ("Latveria", "Ruritania", "Genovia")]
 
 
 def test_an_answer_that_verified_nothing_names_no_member():

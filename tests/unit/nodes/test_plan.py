@@ -17,11 +17,21 @@ TWO_HOPS = "What are the capitals of the countries that border Freedonia?"
 def test_a_two_hop_question_is_planned_and_only_its_first_hop_waits_to_be_asked():
     update = as_node(plan)(a_state(TWO_HOPS), Runtime(context=Context()))
     assert update["subquestions"] == [
-        {"question": "Which countries border Freedonia?", "depends_on": None},
-        {"question": f"What is the capital of {MEMBER}?", "depends_on": 0},
+        {"question": "Which countries border Freedonia?", "depends_on": None, "group": None},
+        {
+            "question": f"What is the capital of {MEMBER}?",
+            "depends_on": 0,
+            "group": f"What are the capitals of {MEMBER}?",  # for members that outnumber the parts left
+        },
     ]
     assert update["waiting"] == [
-        {"index": 0, "question": "Which countries border Freedonia?", "depends_on": None, "member": None}
+        {
+            "index": 0,
+            "question": "Which countries border Freedonia?",
+            "depends_on": None,
+            "member_questions": [],
+            "members": [],
+        }
     ]
     assert update["usage"]["plan"]["calls"] == 0
 

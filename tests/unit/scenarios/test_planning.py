@@ -109,10 +109,10 @@ def test_a_second_hop_asks_each_member_the_first_part_verified(nations, scripted
         "The documents do not say what the capital of Grand Fenwick is."
     )
     assert [d["title"] for d in out["documents"].values()][:2] == ["Freedonia", "Sylvania"]
-    assert [(p["question"], p["depends_on"], p["member"], p["verified"]) for p in out["plan"]] == [
-        ("Which countries border Freedonia?", None, None, True),
-        ("What is the capital of Sylvania?", 0, "Sylvania", True),
-        ("What is the capital of Grand Fenwick?", 0, "Grand Fenwick", False),
+    assert [(p["question"], p["depends_on"], p["members"], p["verified"]) for p in out["plan"]] == [
+        ("Which countries border Freedonia?", None, [], True),
+        ("What is the capital of Sylvania?", 0, ["Sylvania"], True),
+        ("What is the capital of Grand Fenwick?", 0, ["Grand Fenwick"], False),
     ]
     assert [s["part"] for s in out["sentences"] if s["verified_by"] != "none"] == [0, 1]
     streamed = [c for m, c in events if m == "custom" and c.get("event") == "sentence"]
@@ -129,6 +129,27 @@ def test_a_second_hop_asks_each_member_the_first_part_verified(nations, scripted
         "compose_answer",
     ]
     assert out["usage"]["per_node"]["generate_sentence"]["calls"] >= 3  # the parts' ledgers, merged
+
+
+def test_members_that_outnumber_the_parts_left_are_asked_together_and_each_unanswered_one_named(
+    nations, scripted
+):
+    script = two_hop_writer()
+    script.answers["What are the capitals of Sylvania and Grand Fenwick?"] = VALE
+    name, _ = scripted(script)
+    out, _ = run(TWO_HOPS, ctx(name, store="nations", max_parts=2))
+    assert set(script.questions) == {
+        "Which countries border Freedonia?",
+        "What are the capitals of Sylvania and Grand Fenwick?",  # one part for both: room for one
+    }
+    assert [(p["question"], p["members"], p["verified"]) for p in out["plan"]][1:] == [
+        ("What are the capitals of Sylvania and Grand Fenwick?", ["Sylvania", "Grand Fenwick"], True),
+    ]
+    assert out["answer"] == (  # not "over the cap": asked, and what no verified sentence answers named
+        "Freedonia borders Sylvania and Grand Fenwick [1]. "
+        "The capital of Sylvania is Vale [2]. "
+        "The documents do not say what the capital of Grand Fenwick is."
+    )
 
 
 def test_independent_parts_are_asked_in_one_wave(nations, scripted):
@@ -183,7 +204,7 @@ def test_the_command_line_shows_the_plan_and_turns_the_planner_off(nations, scri
     ask = ["ask", TWO_HOPS, "--json", "--model", name, "--store", "nations", "--system", "vtg"]
     code, out, _ = run_main(monkeypatch, capsys, *ask)
     plan = json.loads(out)["plan"]
-    assert code == 0 and [p["member"] for p in plan] == [None, "Sylvania", "Grand Fenwick"]
+    assert code == 0 and [p["members"] for p in plan] == [[], ["Sylvania"], ["Grand Fenwick"]]
     code, out, _ = run_main(monkeypatch, capsys, *ask, "--set", "planner=false")
     assert code == 0 and json.loads(out)["plan"] == []
 

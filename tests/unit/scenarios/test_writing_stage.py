@@ -26,7 +26,8 @@ from verirag import Context, refusal
 from verirag.api import run
 from verirag.calibration import EMBEDDED
 from verirag.graph.systems import SYSTEMS
-from verirag.nodes.writing.generate_sentence import answers, repeats
+from verirag.nodes.writing.generate_sentence import repeats
+from verirag.plans import answers
 from verirag.prompts import generate_sentence
 from verirag.stores import make_document
 from verirag.testing import distribution_reply, judgment_reply, last_user_text

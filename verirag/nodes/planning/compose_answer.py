@@ -1,8 +1,10 @@
 """compose_answer — a planned question's answer, only its parts' verified sentences (no new words or facts).
 
 In the order the parts were asked, each with its citations and quotes, documents renumbered [1]..[n] over the
-whole answer, a sentence already said by an earlier part left out. What a part could not verify is named: "The
-documents do not say <its question>." (or the part's own refusal when it verified some of it); a second hop
+whole answer, a sentence already said by an earlier part, or naming none of the members its part asked
+about, left out. What a part could not verify is named: "The
+documents do not say <its question>." (or the part's own refusal when it verified some of it; for a part that
+asked about several members, each member no verified sentence answers); a second hop
 that no member of the first answer started adds "The documents do not answer every part of this question.",
 and members over the ``max_parts`` cap are named as not asked.
 ``plan`` in the output shows each part: question, answer, verdict and cited documents.
@@ -10,20 +12,48 @@ and members over the ``max_parts`` cap are named as not asked.
 
 from __future__ import annotations
 
+import re
+
 from langgraph.runtime import Runtime
 
 from verirag import plans, refusal
 from verirag.graph.context import Context
-from verirag.graph.state import Part, State, answer_sentences
+from verirag.graph.state import Part, Sentence, State, answer_sentences
 from verirag.text import attach_citations
 
 MAX_NAMED = 4  # parts named in the refusal
 
 
-def _refusal(part: Part) -> str | None:
+def _gaps(part: Part) -> list[str]:
+    """What the answer says of a part: its question when it verified nothing, else what it left open.
+
+    A part that asked about several members names each one that no verified sentence answers, by the
+    sub-question asked of that member alone.
+    """
     if not part["verified"]:
-        return refusal.PART_MISSING.format(gap=plans.indirect(part["question"]))
-    return part["refusal"]
+        return [refusal.PART_MISSING.format(gap=plans.indirect(part["question"]))]
+    if len(part["members"]) > 1:
+        said = [s["text"] for s in part["sentences"] if s["verified_by"] != "none"]
+        return [
+            refusal.PART_MISSING.format(gap=plans.indirect(question))
+            for member, question in zip(part["members"], part["member_questions"], strict=True)
+            if not any(_answers(text, member, question, part["question"]) for text in said)
+        ]
+    return [part["refusal"]] if part["refusal"] else []
+
+
+def _names(sentence: str, member: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(member)}(?!\w)", sentence, re.IGNORECASE) is not None
+
+
+def _answers(sentence: str, member: str, alone: str, together: str) -> bool:
+    """Whether the sentence answers the member's own question, or the part's while naming the member."""
+    return plans.answers(sentence, alone) or (_names(sentence, member) and plans.answers(sentence, together))
+
+
+def _about(sentence: Sentence, part: Part) -> bool:
+    """Whether a sentence is about what its part asked: a part asking about members names one of them."""
+    return not part["members"] or any(_names(sentence["text"], m) for m in part["members"])
 
 
 def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
@@ -34,7 +64,8 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
     for part in parts:
         for sentence in part["sentences"]:
             sentences.append(sentence)
-            if answer_sentences([sentence], ctx.unverified) and sentence["text"] not in said:
+            shown_here = answer_sentences([sentence], ctx.unverified) and _about(sentence, part)
+            if shown_here and sentence["text"] not in said:
                 said.add(sentence["text"])
                 shown.append(sentence)
     pool = {doc_id: doc for part in parts for doc_id, doc in part["documents"].items()}
@@ -43,7 +74,7 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
         documents.update({c: pool[c] for c in sentence["citations"] if c in pool and c not in documents})
     number = {doc_id: i for i, doc_id in enumerate(documents, 1)}
     text = [attach_citations(s["text"], [number[c] for c in s["citations"] if c in number]) for s in shown]
-    gaps = [g for g in dict.fromkeys(_refusal(p) for p in parts) if g][:MAX_NAMED]
+    gaps = list(dict.fromkeys(g for p in parts for g in _gaps(p)))[:MAX_NAMED]
     asked = {p["depends_on"] for p in parts}
     waited = {sub["depends_on"] for sub in state["subquestions"]} - {None}
     if waited - asked:  # a second hop that no member of the first answer could start
@@ -59,7 +90,7 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
             "index": p["index"],
             "question": p["question"],
             "depends_on": p["depends_on"],
-            "member": p["member"],
+            "members": p["members"],
             "answer": p["answer"],
             "verified": p["verified"],
             "documents": list(dict.fromkeys(c for s in p["sentences"] for c in s["citations"])),

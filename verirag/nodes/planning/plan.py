@@ -22,8 +22,8 @@ def plan(state: State, runtime: Runtime[Context]) -> dict:
     parts = plans.plan(question, ctx.max_parts, ctx.max_hops) if ctx.planner and ctx.writer == "vtg" else []
     if len(parts) < 2:
         return {"subquestions": []}
-    first = [
-        {"index": i, "question": p.question, "depends_on": None, "member": None}
+    first: list[dict[str, object]] = [
+        {"index": i, "question": p.question, "depends_on": None, "members": [], "member_questions": []}
         for i, p in enumerate(parts)
         if p.depends_on is None
     ]

@@ -9,13 +9,11 @@ segment beam (:mod:`verirag.beam`).
 
 from __future__ import annotations
 
-import re
-
 from langgraph.runtime import Runtime
 
+from verirag import plans
 from verirag.atoms import atoms
 from verirag.beam import best_segment
-from verirag.evidence import content_words, key_terms
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -26,11 +24,6 @@ from verirag.prompts import generate_sentence as prompt
 REPEAT_OVERLAP = 0.8
 
 
-def _words(text: str) -> set[str]:
-    """Content words, "capital city" read as "capital" (the city adds nothing)."""
-    return content_words(re.sub(r"\bcapital city\b", "capital", text, flags=re.IGNORECASE))
-
-
 def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool:
     """True when every atom of the sentence (:func:`verirag.atoms.atoms`) mostly repeats what was said.
 
@@ -38,51 +31,13 @@ def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool
     "the capital city of Germany") after "The capital of Germany is Berlin" is a restatement; a compound
     sentence that adds one new fact is not.
     """
-    said = set().union(*(_words(k) for k in kept)) if kept else set()
+    said = set().union(*(plans.words(k) for k in kept)) if kept else set()
 
     def restated(atom: str) -> bool:
-        words = _words(atom)
+        words = plans.words(atom)
         return bool(words) and len(words & said) >= overlap * len(words)
 
     return all(restated(atom) for atom in atoms(text))
-
-
-# the answer's kind ("which state", "what year"); questions asking for a number; endings of a derived word
-_TYPED = re.compile(r"\b(?:which|what)\s+(\w+)", re.IGNORECASE)
-_COUNTED = re.compile(r"\b(?:when|how (?:many|much|long|old|tall|large|big|far))\b", re.IGNORECASE)
-_DERIVED = ("", "er", "or", "ed", "ing", "ion")
-_PRESENT, _PAST = re.compile(r"\b(?:is|are)\b", re.IGNORECASE), re.compile(r"\b(?:was|were)\b", re.IGNORECASE)
-
-
-def _same_stem(a: str, b: str) -> bool:
-    """The same stem, or one derived from the other ("found" / "founder"; not "pakistan" / "pakistani")."""
-    short, long = sorted((a, b), key=len)
-    return long.startswith(short) and long[len(short) :] in _DERIVED
-
-
-def answers(sentence: str, question: str) -> bool:
-    """Whether the sentence answers the question by itself: it states the question's words and an answer.
-
-    Every content word of the question (a stem or one derived from it: "founded" / "founder") except the
-    answer's kind ("which state", "what year"; a set's, "which countries", is never answered by one sentence),
-    and a term the question does not hold: a number for "when" and "how many", a name or number otherwise.
-    A question in the present is not answered by a sentence in the past only. "Henry Ford was the founder of
-    the Ford Motor Company." answers "Who founded the Ford Motor Company?"; "Henry Ford was an American
-    industrialist." does not, nor does "Suharto was the second president of Indonesia." answer "Who is the
-    president of Indonesia?".
-    """
-    kinds = [m.group(1) for m in _TYPED.finditer(question) if content_words(m.group(1))]
-    if any(k.endswith("s") and not k.endswith("ss") for k in kinds):
-        return False  # "which countries": a set, whose members a later sentence may go on with
-    wanted = _words(question) - content_words(" ".join(kinds))
-    said = _words(sentence)
-    if not all(any(_same_stem(w, s) for s in said) for w in wanted):
-        return False
-    if _PRESENT.search(question) and _PAST.search(sentence) and not _PRESENT.search(sentence):
-        return False  # "Who is the president?" is not answered by who was
-    asked = {t.lower() for t in key_terms(question)}
-    new = [t for t in key_terms(sentence) if t.lower() not in asked and t != "not"]
-    return any(t[0].isdigit() for t in new) if _COUNTED.search(question) else bool(new)
 
 
 def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
@@ -94,7 +49,7 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
         ctx.end_when_answered
         and bool(kept)
         and kept[-1]["verified_by"] != "none"
-        and answers(kept[-1]["text"], state["question"])
+        and plans.answers(kept[-1]["text"], state["question"])
     )
     if len(kept) >= ctx.max_sentences or stopped or answered:
         return Step({"draft": None})
