@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from verirag.evidence import content_words, key_terms
+from verirag.evidence import POLITY_KINDS, content_words, is_feature, key_terms
 from verirag.text import NAME_LINKS, singular
 
 MEMBER = "{member}"  # where a dependent sub-question takes a member of the answer it waits for
@@ -102,9 +102,12 @@ def members(answer: str, question: str, limit: int) -> list[str]:
     Capitalised names of the answer that the question does not hold ("Pakistan borders India, Iran and China."
     for "Which countries border Pakistan?" -> India, Iran, China), up to the first sentence that names two or
     more: that list is the set asked for, and a later sentence says something else of it ("The Atlas
-    Mountains … stretch through Morocco, Algeria and Tunisia").
+    Mountains … stretch through Morocco, Algeria and Tunisia"). Where the question asks for countries, states
+    or cities, a sea, river or landform the answer names beside them is no member ("to the west by the Black
+    Sea").
     """
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
+    polities = bool(asked & POLITY_KINDS)
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?])\s+", answer):
         before = len(found)
@@ -114,7 +117,8 @@ def members(answer: str, question: str, limit: int) -> list[str]:
             if match.start() == 0 and words[0] in _OPENERS:
                 words = words[1:]
             name = " ".join(words)
-            if name and not {w.lower() for w in words} & asked and name not in found:
+            feature = polities and bool(name) and is_feature(name)
+            if name and not {w.lower() for w in words} & asked and name not in found and not feature:
                 found.append(name)
         if len(found) - before >= 2:
             break

@@ -132,3 +132,9 @@ def test_the_members_of_an_answer_end_with_its_first_sentence_that_lists_two_or_
 def test_a_question_as_a_clause_of_the_refusal():
     assert indirect("What is the capital of Grand Fenwick?") == "what the capital of Grand Fenwick is"
     assert indirect("Who wrote Beta Song?") == "who wrote Beta Song"
+
+
+def test_a_sea_or_landform_beside_the_countries_asked_for_is_no_member():
+    answer = "Freedonia is bordered by Sylvania to the north, the Black Sea to the west and Genovia."
+    assert members(answer, "Which countries border Freedonia?", 9) == ["Sylvania", "Genovia"]
+    assert members(answer, "Which seas border Freedonia?", 9) == ["Sylvania", "Black Sea", "Genovia"]
