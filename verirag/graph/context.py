@@ -55,7 +55,7 @@ class Context:
     max_hops: int = _f(2, "cap on the chain of parts that wait for another's answer (1 = no second hop)")
     part_sentences: int = _f(2, "cap on sentences of each part's answer, for each member it asks about")
     part_top_k: int = _f(
-        3,
+        2,
         "k for each part of a planned question: documents in its D (at most top_k); a part always "
         "retrieves, its question being one the plan made from the documents' subject",
     )
