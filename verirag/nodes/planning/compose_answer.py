@@ -1,12 +1,11 @@
 """compose_answer — a planned question's answer, only its parts' verified sentences (no new words or facts).
 
 In the order the parts were asked, each with its citations and quotes, documents renumbered [1]..[n] over the
-whole answer, a sentence already said by an earlier part, or naming none of the members its part asked
-about, left out. What a part could not verify is named: "The
-documents do not say <its question>." (or the part's own refusal when it verified some of it; for a part that
-asked about several members, each member no verified sentence answers); a second hop
-that no member of the first answer started adds "The documents do not answer every part of this question.",
-and members over the ``max_parts`` cap are named as not asked.
+whole answer; a sentence already said by an earlier part, or naming none of the members its part asked about,
+is left out. What a part could not verify is named: "The documents do not say <its question>." (or the part's
+own refusal when it verified some of it; for a part that asked about several members, each member no verified
+sentence answers); a second hop that no member of the first answer started adds "The documents do not answer
+every part of this question.", and members over the ``max_parts`` cap are named as not asked.
 ``plan`` in the output shows each part: question, answer, verdict and cited documents.
 """
 
