@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from verirag import Context
+from verirag import Context, refusal
 from verirag.documents import Document, make_document
 from verirag.graph.state import Draft, Part, Sentence, initial
 from verirag.graph.systems import SYSTEMS
@@ -200,6 +200,11 @@ class Writer:
 
 
 VTG_DOCUMENTS = {title: make_document(title, text) for title, text in VTG_DOCS.items()}  # as "vtg" holds them
+
+
+def nothing_verified(text: str | None) -> bool:
+    """The refusal of an answer with no verified sentence (quoting a passage of the documents or not)."""
+    return bool(text) and str(text).startswith(refusal.NOTHING_VERIFIED.rstrip("."))
 
 
 def a_state(question: str = Q, **fields: Any) -> dict[str, Any]:

@@ -171,7 +171,7 @@ _DERIVED = ("", "er", "or", "ed", "ing", "ion")
 _PRESENT, _PAST = re.compile(r"\b(?:is|are)\b", re.IGNORECASE), re.compile(r"\b(?:was|were)\b", re.IGNORECASE)
 
 
-def _same_stem(a: str, b: str) -> bool:
+def same_stem(a: str, b: str) -> bool:
     """The same stem, or one derived from the other ("found" / "founder"; not "pakistan" / "pakistani")."""
     short, long = sorted((a, b), key=len)
     return long.startswith(short) and long[len(short) :] in _DERIVED
@@ -193,7 +193,7 @@ def answers(sentence: str, question: str) -> bool:
         return False  # "which countries": a set, whose members a later sentence may go on with
     wanted = words(question) - content_words(" ".join(kinds))
     said = words(sentence)
-    if not all(any(_same_stem(w, s) for s in said) for w in wanted):
+    if not all(any(same_stem(w, s) for s in said) for w in wanted):
         return False
     if _PRESENT.search(question) and _PAST.search(sentence) and not _PRESENT.search(sentence):
         return False  # "Who is the president?" is not answered by who was

@@ -9,8 +9,14 @@ from __future__ import annotations
 
 import re
 
+from verirag.documents import Document
+
 PREFIX = "The documents do not"
 NOTHING_VERIFIED = "The documents do not answer this question."
+NEAREST = (
+    "The documents do not answer this question in a sentence that could be verified. "
+    'Their closest passage, in "{title}": "{passage}"'
+)
 PART_MISSING = "The documents do not say {gap}."
 PART_UNKNOWN = "The documents do not answer every part of this question."
 OVER_CAP = "Not asked, over the cap of {n} parts: {gaps}."
@@ -26,6 +32,12 @@ def not_said(sentence: str) -> str:
     first = clause.split(" ", 1)[0]
     clause = clause[0].lower() + clause[1:] if first in _LOWER_OPENERS else clause
     return PART_MISSING.format(gap=f"that {clause}")
+
+
+def nearest(passage: tuple[Document, str]) -> str:
+    """The refusal that quotes the documents' closest sentence verbatim, with its document's title."""
+    doc, sentence = passage
+    return NEAREST.format(title=doc["title"], passage=sentence)
 
 
 _REFUSAL = re.compile(

@@ -141,6 +141,12 @@ class Context:
         "(clauses, predicates, list members), each judged against its own quote; all must pass",
     )
     max_trials: int = _f(2, "T: evidence-finder trials per sentence before keeping it unverified")
+    closest_passage: bool = _f(
+        True,
+        "a refusal with nothing verified quotes, verbatim and with its document's title, the sentence of "
+        "the documents that comes closest to answering (the failed drafts' names and numbers, then the "
+        "question's words)",
+    )
     unverified: Literal["drop", "show"] = _f(
         "drop",
         "a sentence still unverified after its trials: drop (left out of the answer text, kept in "
@@ -265,6 +271,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "max_retrieval_iterations": 4,
         "max_sentences": 6,
         "max_trials": 3,
+        "closest_passage": False,
         "end_when_answered": False,
         "max_concurrency": 4,
         # the papers' verifier: one judgment of the claim, no relation checks of ours

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, S2, Q, Writer, vtg_context
-from verirag import refusal
+from tests.scripted import S1, S2, Q, Writer, nothing_verified, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.planning.answer_part import answer_part_with
 from verirag.workflow import builder
@@ -40,8 +39,8 @@ def test_a_part_that_verifies_nothing_is_recorded_unverified_with_its_refusal(vt
     name, _ = scripted(Writer([S1], cite={S1: ["Japan"]}, needs={}))  # nothing supports S1
     update = answer_part()(PART, Runtime(context=vtg_context(name, max_trials=0)))
     (part,) = update["parts"]
-    assert part["verified"] is False and part["refusal"] == refusal.NOTHING_VERIFIED
-    assert part["answer"] == refusal.NOTHING_VERIFIED and [s["part"] for s in part["sentences"]] == [1]
+    assert part["verified"] is False and nothing_verified(part["refusal"])
+    assert part["answer"] == part["refusal"] and [s["part"] for s in part["sentences"]] == [1]
 
 
 def test_a_part_retrieves_without_asking_and_keeps_at_most_part_top_k_documents(vtg_store, scripted):

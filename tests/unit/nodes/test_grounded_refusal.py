@@ -8,6 +8,7 @@ from langgraph.runtime import Runtime
 from tests.scripted import S1, a_state, prompt_kind, vtg_context
 from tests.scripted import a_sentence as kept
 from verirag import refusal
+from verirag.documents import make_document
 from verirag.graph.node import as_node
 from verirag.nodes.writing.grounded_refusal import grounded_refusal
 
@@ -52,3 +53,17 @@ def test_the_one_answer_writer_gets_no_refusal(scripted):
     state = a_state(QUESTION, sentences=[kept(DROPPED, verified_by="none")])
     update = as_node(grounded_refusal)(state, Runtime(context=vtg_context(name, writer="answer")))
     assert update["refusal"] is None and model.calls == []
+
+
+def test_nothing_verified_quotes_the_closest_sentence_of_the_documents_unless_switched_off(scripted):
+    name, model = scripted(lambda messages, kwargs: "NONE")
+    tokyo = make_document(
+        "Tokyo", "Tokyo is the capital of Japan. Its special wards have 9.7 million inhabitants."
+    )
+    state = a_state(QUESTION, sentences=[kept(DROPPED, verified_by="none")], short_term_memory=[tokyo])
+    update = as_node(grounded_refusal)(state, Runtime(context=vtg_context(name)))
+    assert (
+        update["refusal"] == refusal.nearest((tokyo, "Tokyo is the capital of Japan.")) and model.calls == []
+    )
+    off = as_node(grounded_refusal)(state, Runtime(context=vtg_context(name, closest_passage=False)))
+    assert off["refusal"] == refusal.NOTHING_VERIFIED

@@ -16,6 +16,7 @@ from tests.scripted import (
     asks_for_the_first_sentence,
     judged_sentence,
     line_after,
+    nothing_verified,
     p_yes_for,
     prompt_kind,
     support_reply,
@@ -218,7 +219,7 @@ def test_nothing_verified_is_a_plain_refusal_and_writing_stops_there(vtg_store, 
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name, max_trials=1))
     assert [s["text"] for s in out["sentences"]] == [bad]  # S1 is never written: the answer ended
-    assert out["answer"] == refusal.NOTHING_VERIFIED == out["refusal"]
+    assert out["answer"] == out["refusal"] and nothing_verified(out["answer"])
 
 
 def test_documents_found_insufficient_by_llatrieval_spend_no_evidence_finder_trial(vtg_store, scripted):
@@ -239,7 +240,7 @@ def test_documents_found_insufficient_by_llatrieval_spend_no_evidence_finder_tri
     assert state["retrieval_verified"] is False and not state["refuse_early"]
     assert script.generated == [bad]  # the writer was asked once...
     assert script.query_calls == 0 and "evidence_finder" not in out["usage"]["per_node"]  # ...and not again
-    assert out["answer"] == refusal.NOTHING_VERIFIED
+    assert nothing_verified(out["answer"])
 
 
 def test_documents_hopeless_at_the_cap_are_refused_without_writing(vtg_store, scripted):
@@ -259,7 +260,7 @@ def test_documents_hopeless_at_the_cap_are_refused_without_writing(vtg_store, sc
     name, _ = scripted(respond)
     out, state = run(Q, ctx(name, verify_mode="classify", max_retrieval_iterations=2))
     assert state["refuse_early"] and script.generated == [] and out["sentences"] == []
-    assert out["answer"] == out["refusal"] == refusal.NOTHING_VERIFIED
+    assert out["answer"] == out["refusal"] and nothing_verified(out["answer"])
     # the same hopeless documents with the floor at 0 (never refuse early): the writer is asked
     out, state = run(Q, ctx(name, verify_mode="classify", max_retrieval_iterations=2, refusal_floor=0.0))
     assert not state["refuse_early"] and script.generated == [S1]
@@ -269,7 +270,7 @@ def test_end_signal_and_sentence_cap(vtg_store, scripted):
     script = Writer([], cite={}, needs={})
     name, _ = scripted(script)
     out, _ = run(Q, ctx(name))
-    assert out["sentences"] == [] and out["answer"] == refusal.NOTHING_VERIFIED
+    assert out["sentences"] == [] and nothing_verified(out["answer"])
     many = [
         "Japan is an island country.",
         "Japan is in East Asia.",

@@ -1,20 +1,24 @@
 """grounded_refusal — Trust-Score's grounded refusal: when the documents do not answer, say so plainly.
 
 With ``unverified="drop"``, a sentence without citations (``refusal``, appended by ``finalize``) says
-that nothing was verified, or what the verified answer leaves open; an unusable reply falls back to
+that nothing was verified (quoting the documents' closest sentence, ``closest_passage``), or what the
+verified answer leaves open; an unusable reply falls back to
 :data:`verirag.refusal.PART_UNKNOWN`. With ``unverified="show"`` or the one-answer writer, nothing is done.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from langgraph.runtime import Runtime
 
-from verirag import refusal
-from verirag.evidence import content_words
+from verirag import plans, refusal
+from verirag.documents import Document
+from verirag.evidence import content_words, key_terms, sentence_spans, title_subject
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
-from verirag.graph.state import State
+from verirag.graph.state import State, memory
 from verirag.parsing import parse_gap
 from verirag.prompts import grounded_refusal as prompt
 
@@ -35,6 +39,38 @@ def checked_gap(gap: str | None, question: str, answer: str) -> str | None:
     return "" if words <= answered else gap
 
 
+def closest_passage(
+    question: str, drafts: Sequence[str], documents: Sequence[Document]
+) -> tuple[Document, str] | None:
+    """The document sentence that comes closest to answering, for a refusal to quote verbatim.
+
+    Ranked by the names and numbers of the failed ``drafts`` that the question does not hold (the answer
+    the writer tried), then by the question's words it or its document's title holds ("directed" stands for
+    "director"), then by order. A sentence holding neither a draft's term nor a word of the question is no
+    passage (None when none is).
+    """
+    asked = {t.lower() for t in key_terms(question)}
+    tried = {t for d in drafts for t in key_terms(d) if t.lower() not in asked and t != "not"}
+    wanted = plans.words(question)
+
+    def covered(text: str) -> int:
+        said = plans.words(text)
+        return sum(any(plans.same_stem(w, s) for s in said) for w in wanted)
+
+    best: tuple[tuple[int, int, int], Document, str] | None = None
+    order = 0
+    for doc in documents:
+        for start, end in sentence_spans(doc["text"]):
+            sentence, order = doc["text"][start:end], order + 1
+            found = sum(t in {k.lower() for k in key_terms(sentence)} for t in tried)
+            if not found and not covered(sentence):
+                continue
+            rank = (found, covered(f"{title_subject(doc['title'])} {sentence}"), -order)
+            if best is None or rank > best[0]:
+                best = (rank, doc, sentence)
+    return (best[1], best[2]) if best else None
+
+
 def grounded_refusal(state: State, runtime: Runtime[Context]) -> Step:
     """The refusal that ends the answer, naming what its verified sentences leave out."""
     ctx = runtime.context
@@ -45,7 +81,12 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> Step:
     text: str | None  # None: the verified sentences leave nothing out
     replies, fallbacks, text = [], 0, refusal.NOTHING_VERIFIED
     omitted = [atom for s in verified for atom in s.get("omitted") or []]
-    if omitted:  # atoms left out of rewritten sentences: named as they are, no model call
+    if not verified and ctx.closest_passage:
+        drafts = [s["text"] for s in sentences]
+        cited = list(state["cited_documents"].values())
+        passage = closest_passage(state["question"], drafts, cited + memory(state) + state["selected"])
+        text = refusal.nearest(passage) if passage else text
+    elif omitted:  # atoms left out of rewritten sentences: named as they are, no model call
         text = " ".join(refusal.not_said(a) for a in omitted[:MAX_OMITTED])
     elif verified:
         if len(verified) == len(sentences) and state["retrieval_verified"]:

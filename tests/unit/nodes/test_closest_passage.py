@@ -1,0 +1,31 @@
+"""The closest passage a refusal quotes when nothing was verified."""
+
+from __future__ import annotations
+
+from verirag import refusal
+from verirag.documents import make_document
+from verirag.nodes.writing.grounded_refusal import closest_passage
+
+FILM = make_document(
+    "Metropolis (film)",
+    "Metropolis is a 1927 German expressionist science-fiction film. It was produced by Erich Pommer and "
+    "directed by Fritz Lang. The film is set in a futuristic city.",
+)
+CITY = make_document("Berlin", "Berlin is the capital of Germany. Films were made in its studios.")
+
+
+def test_the_sentence_holding_the_failed_drafts_answer_and_the_questions_words_is_quoted_verbatim():
+    question = "Who was the director of Metropolis?"
+    drafts = ["The director of Metropolis was Erich Pommer."]
+    doc, sentence = closest_passage(question, drafts, [CITY, FILM]) or (None, "")
+    # the draft's name (Pommer) and "directed" for "director" decide, not the first sentence naming the film
+    assert doc == FILM and sentence == "It was produced by Erich Pommer and directed by Fritz Lang."
+    said = refusal.nearest((FILM, sentence))
+    assert refusal.is_refusal(said) and said.startswith(refusal.PREFIX)
+    assert f'"{FILM["title"]}": "{sentence}"' in said
+
+
+def test_without_a_draft_the_questions_words_choose_and_a_sentence_sharing_nothing_is_no_passage():
+    found = closest_passage("When was Metropolis released?", [], [CITY, FILM])
+    assert found == (FILM, "Metropolis is a 1927 German expressionist science-fiction film.")
+    assert closest_passage("Who painted the Mona Lisa?", ["Leonardo painted it."], [CITY, FILM]) is None
