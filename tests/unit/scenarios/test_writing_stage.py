@@ -11,6 +11,7 @@ import pytest
 from tests.scripted import (
     S1,
     VTG_DOCS,
+    VTG_DOCUMENTS,
     Q,
     Writer,
     asks_for_the_first_sentence,
@@ -215,11 +216,14 @@ def test_a_named_gap_is_checked_against_the_question_and_the_verified_answer(
 
 def test_nothing_verified_is_a_plain_refusal_and_writing_stops_there(vtg_store, scripted):
     bad = "Tokyo is the capital of East Asia."
-    script = Writer([bad, bad, S1], cite={bad: ["Japan"], S1: ["Japan"]}, needs={S1: ["Japan"]})
-    name, _ = scripted(script)
-    out, _ = run(Q, ctx(name, max_trials=1))
-    assert [s["text"] for s in out["sentences"]] == [bad]  # S1 is never written: the answer ended
-    assert out["answer"] == out["refusal"] and nothing_verified(out["answer"])
+    # by default the refusal quotes the documents' sentence closest to the failed draft, verbatim
+    quoted = refusal.nearest((VTG_DOCUMENTS["Japan"], "Japan is an island country in East Asia."))
+    for closest, said in [(False, refusal.NOTHING_VERIFIED), (True, quoted)]:
+        script = Writer([bad, bad, S1], cite={bad: ["Japan"], S1: ["Japan"]}, needs={S1: ["Japan"]})
+        name, _ = scripted(script)
+        out, _ = run(Q, ctx(name, max_trials=1, closest_passage=closest))
+        assert [s["text"] for s in out["sentences"]] == [bad]  # S1 is never written: the answer ended
+        assert out["answer"] == out["refusal"] == said
 
 
 def test_documents_found_insufficient_by_llatrieval_spend_no_evidence_finder_trial(vtg_store, scripted):
