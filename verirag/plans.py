@@ -104,11 +104,12 @@ def members(answer: str, question: str, limit: int) -> list[str]:
     more: that list is the set asked for, and a later sentence says something else of it ("The Atlas
     Mountains … stretch through Morocco, Algeria and Tunisia"). Where the question asks for countries, states
     or cities, a sea, river or landform the answer names beside them is no member ("to the west by the Black
-    Sea").
+    Sea"). A name the answer writes with "the" keeps it ("the Netherlands").
     """
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
     polities = bool(asked & POLITY_KINDS)
     found: list[str] = []
+    bare: list[str] = []  # the names without the article the answer gives some ("the Netherlands")
     for sentence in re.split(r"(?<=[.!?])\s+", answer):
         before = len(found)
         for match in _ANSWER_NAME.finditer(sentence):
@@ -118,8 +119,9 @@ def members(answer: str, question: str, limit: int) -> list[str]:
                 words = words[1:]
             name = " ".join(words)
             feature = polities and bool(name) and is_feature(name)
-            if name and not {w.lower() for w in words} & asked and name not in found and not feature:
-                found.append(name)
+            if name and not {w.lower() for w in words} & asked and name not in bare and not feature:
+                found.append(f"the {name}" if sentence[: match.start()].endswith("the ") else name)
+                bare.append(name)
         if len(found) - before >= 2:
             break
     return found[:limit]

@@ -113,6 +113,12 @@ def test_the_members_of_an_answer_are_its_names_the_question_does_not_hold():
         "Ruritania",
     ]
     assert members(answer, "Which countries border Freedonia?", 2) == ["Sylvania", "Grand Fenwick"]
+    # a name written with "the" keeps it, so the questions and refusals about it read as English
+    with_the = "Freedonia borders the Duchy of Grand Fenwick and the Netherlands. The Netherlands is flat."
+    assert members(with_the, "Which countries border Freedonia?", 5) == [
+        "the Duchy of Grand Fenwick",
+        "the Netherlands",
+    ]
 
 
 def test_the_members_of_an_answer_end_with_its_first_sentence_that_lists_two_or_more():
@@ -137,4 +143,4 @@ def test_a_question_as_a_clause_of_the_refusal():
 def test_a_sea_or_landform_beside_the_countries_asked_for_is_no_member():
     answer = "Freedonia is bordered by Sylvania to the north, the Black Sea to the west and Genovia."
     assert members(answer, "Which countries border Freedonia?", 9) == ["Sylvania", "Genovia"]
-    assert members(answer, "Which seas border Freedonia?", 9) == ["Sylvania", "Black Sea", "Genovia"]
+    assert members(answer, "Which seas border Freedonia?", 9) == ["Sylvania", "the Black Sea", "Genovia"]

@@ -141,6 +141,11 @@ class Context:
         "(clauses, predicates, list members), each judged against its own quote; all must pass",
     )
     max_trials: int = _f(2, "T: evidence-finder trials per sentence before keeping it unverified")
+    grounded_refusal: bool = _f(
+        True,
+        "the answer ends by saying what the documents do not answer (Trust-Score); off for a planned "
+        "question's part that asks about several members, whose unanswered members the composer names",
+    )
     closest_passage: bool = _f(
         True,
         "a refusal with nothing verified quotes, verbatim and with its document's title, the sentence of "

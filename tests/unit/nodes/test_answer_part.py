@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, S2, Q, Writer, nothing_verified, vtg_context
+from tests.scripted import S1, S2, Q, Writer, nothing_verified, prompt_kind, vtg_context
 from verirag.graph.node import as_node
 from verirag.nodes.planning.answer_part import answer_part_with
 from verirag.workflow import builder
@@ -71,3 +71,24 @@ def test_a_part_asking_several_members_has_part_sentences_and_part_top_k_for_eac
         (osaka, "citations"),
     ]
     assert part["members"] == ["Japan", "Osaka"]
+
+
+def test_a_part_asking_several_members_leaves_its_refusal_to_the_composer(vtg_store, scripted):
+    osaka = "Osaka is the largest city of Japan."  # the documents do not say so: unverified
+    both = {**PART, "members": ["Japan", "Osaka"], "member_questions": [Q, "Where is Osaka?"]}
+    for part, gap_calls in [(PART, 1), (both, 0)]:
+        script = Writer(
+            [S1, osaka], cite={S1: ["Japan"], osaka: ["Osaka"]}, needs={S1: ["Japan"], osaka: ["Tokyo"]}
+        )
+        asked: list[str] = []
+
+        def respond(messages, kwargs, script=script, asked=asked):
+            asked.append(prompt_kind(messages))
+            return "the largest city of Japan" if asked[-1] == "gap" else script(messages, kwargs)
+
+        name, _ = scripted(respond)
+        context = vtg_context(name, part_sentences=2, max_trials=0, end_when_answered=False)
+        (answered,) = answer_part()(part, Runtime(context=context))["parts"]
+        assert [s["verified_by"] for s in answered["sentences"]] == ["citations", "none"]
+        # one member: its own refusal names the gap; several: no call whose text the composer replaces
+        assert asked.count("gap") == gap_calls and bool(answered["refusal"]) == bool(gap_calls)

@@ -40,6 +40,8 @@ def answer_part_with(pipeline: Any) -> Callable[[dict, Runtime[Context]], dict]:
             max_sentences=min(whole.max_sentences, whole.part_sentences * asked),
             top_k=min(whole.top_k, whole.part_top_k * asked),
             retrieval_threshold=0.0,  # retrieve without asking (top_k = 0 still answers closed-book)
+            # a part asking about several members leaves naming each unanswered one to the composer
+            grounded_refusal=whole.grounded_refusal and asked < 2,
         )
         width = max(1, ctx.max_concurrency)
         with lock:

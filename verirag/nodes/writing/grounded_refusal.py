@@ -2,8 +2,8 @@
 
 With ``unverified="drop"``, a sentence without citations (``refusal``, appended by ``finalize``) says
 that nothing was verified (quoting the documents' closest sentence, ``closest_passage``), or what the
-verified answer leaves open; an unusable reply falls back to
-:data:`verirag.refusal.PART_UNKNOWN`. With ``unverified="show"`` or the one-answer writer, nothing is done.
+verified answer leaves open; an unusable reply falls back to :data:`verirag.refusal.PART_UNKNOWN`. With
+``unverified="show"``, the one-answer writer or ``grounded_refusal`` off, nothing is done.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def closest_passage(
 def grounded_refusal(state: State, runtime: Runtime[Context]) -> Step:
     """The refusal that ends the answer, naming what its verified sentences leave out."""
     ctx = runtime.context
-    if ctx.writer != "vtg" or ctx.unverified != "drop":
+    if ctx.writer != "vtg" or ctx.unverified != "drop" or not ctx.grounded_refusal:
         return Step({"refusal": None})
     sentences = state["sentences"]
     verified = [s for s in sentences if s["verified_by"] != "none"]
