@@ -303,6 +303,24 @@ def part_that_holds(
     )
 
 
+def judge_draft(
+    model: BaseChatModel, documents: Sequence[Document], sentence: str, question: str, ctx: Context
+) -> tuple[Support, list[AIMessage], dict]:
+    """The writing stage's check of a draft against ``documents``: the decision, then what holds of it.
+
+    Returns the check (of the rewritten sentence when one holds), every reply asked, and the draft's fields it
+    sets: ``atoms``, and for a rewrite ``text`` and ``omitted``.
+    """
+    (check,) = decide_support(model, [(documents, sentence)], question, ctx)
+    fields: dict = {"atoms": atom_records(check)}
+    replies = list(check.replies)
+    part = part_that_holds(model, documents, sentence, check, question, ctx)
+    if part is not None:  # what holds of it: the sentence is rewritten to that, the rest left out
+        fields["text"], check, fields["omitted"] = part
+        replies += [m for m in check.replies if all(m is not r for r in replies)]
+    return check, replies, fields
+
+
 def atom_records(check: Support) -> list[dict]:
     """The contract's view of a check's atoms: text, verdict, P(supported) and quotes of each."""
     return [

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import atom_records, decide_support, part_that_holds
+from verirag.critiques import judge_draft
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -23,13 +23,10 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> Step:
     draft = current_draft(state).copy()
     by_id = {d["id"]: d for d in memory(state)}
     cited = [by_id[i] for i in draft["citations"] if i in by_id]  # nothing cited: unsupported, unasked
-    model = resources.model(runtime)
-    (check,) = decide_support(model, [(cited, draft["text"])], state["question"], ctx)
-    draft["atoms"], replies = atom_records(check), check.replies
-    part = part_that_holds(model, cited, draft["text"], check, state["question"], ctx)
-    if part is not None:  # what holds of it: the sentence is rewritten to that, the rest left out
-        draft["text"], check, draft["omitted"] = part
-        replies += [m for m in check.replies if all(m is not r for r in replies)]
+    check, replies, fields = judge_draft(
+        resources.model(runtime), cited, draft["text"], state["question"], ctx
+    )
+    draft.update(fields)  # type: ignore[typeddict-item]  # what holds of it, the rest left out
     draft.update(
         {
             "support": round(check.probability, 4),

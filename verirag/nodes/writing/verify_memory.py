@@ -7,9 +7,10 @@ spent, when the best-supported of the sentence's trials is kept, marked unverifi
 
 from __future__ import annotations
 
+from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
-from verirag.critiques import Support, atom_records, decide_support, part_that_holds
+from verirag.critiques import Support, judge_draft
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -21,16 +22,14 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> Step:
     ctx = runtime.context
     draft = current_draft(state).copy()
     docs = memory(state)
+    replies: list[AIMessage] = []
     if {d["id"] for d in docs} == set(draft["citations"]):  # the same documents tier 1 rejected: no call
-        check, replies = Support(draft["support"] or 0.0, False), []
+        check = Support(draft["support"] or 0.0, False)
     else:
-        model = resources.model(runtime)
-        (check,) = decide_support(model, [(docs, draft["text"])], state["question"], ctx)
-        draft["atoms"], replies = atom_records(check), check.replies
-        part = part_that_holds(model, docs, draft["text"], check, state["question"], ctx)
-        if part is not None:  # as in tier 1: rewritten to what the memory supports
-            draft["text"], check, draft["omitted"] = part
-            replies += [m for m in check.replies if all(m is not r for r in replies)]
+        check, replies, fields = judge_draft(
+            resources.model(runtime), docs, draft["text"], state["question"], ctx
+        )
+        draft.update(fields)  # type: ignore[typeddict-item]  # as in tier 1: what the memory holds
     update: dict = {}
     score = round(check.probability, 4)
     if check.passed:
