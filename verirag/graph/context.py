@@ -149,8 +149,8 @@ class Context:
     closest_passage: bool = _f(
         True,
         "a refusal with nothing verified quotes, verbatim and with its document's title, the sentence of "
-        "the documents that comes closest to answering (the failed drafts' names and numbers, then the "
-        "question's words)",
+        "the documents that comes closest to answering and names the question's subject (ranked by the "
+        "failed drafts' names and numbers, then by the question's words)",
     )
     unverified: Literal["drop", "show"] = _f(
         "drop",

@@ -29,3 +29,11 @@ def test_without_a_draft_the_questions_words_choose_and_a_sentence_sharing_nothi
     found = closest_passage("When was Metropolis released?", [], [CITY, FILM])
     assert found == (FILM, "Metropolis is a 1927 German expressionist science-fiction film.")
     assert closest_passage("Who painted the Mona Lisa?", ["Leonardo painted it."], [CITY, FILM]) is None
+
+
+def test_a_passage_names_the_whole_subject_of_the_question_in_its_sentence_or_title():
+    weber = make_document("Weber", "Weber is a German surname. It means weaver.")
+    lang = "It was produced by Erich Pommer and directed by Fritz Lang."
+    assert closest_passage("Where was Fritz Lang born?", [], [weber, FILM]) == (FILM, lang)
+    # one word of a name is not its subject: neither "Fritz" of the film nor the surname "Weber"
+    assert closest_passage("Where was Fritz Weber born?", [], [weber, FILM]) is None

@@ -14,7 +14,7 @@ from langgraph.runtime import Runtime
 
 from verirag import plans, refusal
 from verirag.documents import Document
-from verirag.evidence import content_words, key_terms, sentence_spans, title_subject
+from verirag.evidence import NEGATION, content_words, key_terms, sentence_spans, title_subject
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -46,12 +46,13 @@ def closest_passage(
 
     Ranked by the names and numbers of the failed ``drafts`` that the question does not hold (the answer
     the writer tried), then by the question's words it or its document's title holds ("directed" stands for
-    "director"), then by order. A sentence holding neither a draft's term nor a word of the question is no
-    passage (None when none is).
+    "director"), then by order. A sentence is no passage unless it or its document's title holds every name
+    and number of the question (its subject: nothing of "Hill" for "Where is Lauryn Hill from?"), and it holds
+    a draft's term or a word of the question (None when none is).
     """
-    asked = {t.lower() for t in key_terms(question)}
-    tried = {t for d in drafts for t in key_terms(d) if t.lower() not in asked and t != "not"}
-    wanted = plans.words(question)
+    asked = {t for t in key_terms(question) if t != NEGATION}
+    tried = {t for d in drafts for t in key_terms(d) if t not in asked and t != NEGATION}
+    wanted, subject = plans.words(question), content_words(" ".join(asked))  # "Cancer" holds in "cancer"
 
     def covered(text: str) -> int:
         said = plans.words(text)
@@ -62,8 +63,8 @@ def closest_passage(
     for doc in documents:
         for start, end in sentence_spans(doc["text"]):
             sentence, order = doc["text"][start:end], order + 1
-            found = sum(t in {k.lower() for k in key_terms(sentence)} for t in tried)
-            if not found and not covered(sentence):
+            found = len(tried & set(key_terms(sentence)))
+            if not subject <= content_words(f"{doc['title']} {sentence}") or not (found or covered(sentence)):
                 continue
             rank = (found, covered(f"{title_subject(doc['title'])} {sentence}"), -order)
             if best is None or rank > best[0]:
