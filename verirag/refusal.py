@@ -34,6 +34,14 @@ def not_said(sentence: str) -> str:
     return PART_MISSING.format(gap=f"that {clause}")
 
 
+_PASSAGE = re.compile(r'\s*Their closest passage, in ".*?": ".*"\s*$', re.DOTALL)  # the answer's end
+
+
+def without_passage(answer: str) -> str:
+    """The answer without the passage its refusal quotes (:func:`nearest`): a quote, not an answer."""
+    return _PASSAGE.sub("", answer)
+
+
 def nearest(passage: tuple[Document, str]) -> str:
     """The refusal that quotes the documents' closest sentence verbatim, with its document's title."""
     doc, sentence = passage

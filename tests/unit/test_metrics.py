@@ -3,6 +3,7 @@
 import pytest
 
 from tests.scripted import KeywordJudge
+from verirag import refusal
 from verirag.documents import Document
 from verirag.eval.metrics import (
     answer_contained,
@@ -139,6 +140,10 @@ def test_trust_scores_count_verified_entailed_refusals_and_leaks():
     assert t["refuses"] and not t["only_refusal"] and t["unsupported_in_verified"]
     only = trust_scores("The documents do not answer this question.", [], docs, KeywordJudge(), ["1457"])
     assert only["refuses"] and only["only_refusal"] and not only["unsupported_in_verified"]
+    # a refusal quoting the documents' closest passage is still only a refusal
+    quoted = refusal.nearest((D[0], 'Edo, "the eastern capital", was founded in 1457. It grew.'))
+    assert trust_scores(quoted, [], docs, KeywordJudge())["only_refusal"]
+    assert not trust_scores(f"Tokyo is in Japan [1]. {quoted}", [], docs, KeywordJudge())["only_refusal"]
 
 
 def test_refusal_sentences_are_not_scored_for_citations():

@@ -21,7 +21,7 @@ from verirag.citations import (
     f1,
 )
 from verirag.documents import Document
-from verirag.refusal import is_refusal
+from verirag.refusal import is_refusal, without_passage
 from verirag.text import CITATION, split_sentences
 
 __all__ = [
@@ -89,7 +89,7 @@ def trust_scores(
     entailed = sum(
         judge.entails([documents[c] for c in s["citations"] if c in documents], s["text"]) for s in verified
     )
-    parts = split_sentences(answer)
+    parts = split_sentences(without_passage(answer))  # a refusal's quoted passage is part of the refusal
     refusals = [p for p in parts if is_refusal(p)]
     return {
         "sentences": len(sentences),
