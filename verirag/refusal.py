@@ -13,10 +13,9 @@ from verirag.documents import Document
 
 PREFIX = "The documents do not"
 NOTHING_VERIFIED = "The documents do not answer this question."
-NEAREST = (
-    "The documents do not answer this question in a sentence that could be verified. "
-    'Their closest passage, in "{title}": "{passage}"'
-)
+NOT_VERIFIED = "The documents do not answer this question in a sentence that could be verified."
+NEAREST = '{refusal} Their closest passage, in "{title}": "{passage}"'
+
 PART_MISSING = "The documents do not say {gap}."
 PART_UNKNOWN = "The documents do not answer every part of this question."
 OVER_CAP = "Not asked, over the cap of {n} parts: {gaps}."
@@ -42,10 +41,15 @@ def without_passage(answer: str) -> str:
     return _PASSAGE.sub("", answer)
 
 
-def nearest(passage: tuple[Document, str]) -> str:
-    """The refusal that quotes the documents' closest sentence verbatim, with its document's title."""
+def nearest(passage: tuple[Document, str], written: bool = True) -> str:
+    """The refusal that quotes the documents' closest sentence verbatim, with its document's title.
+
+    ``written``: a sentence was written and failed its check; else (retrieval refused before writing) the
+    refusal is :data:`NOTHING_VERIFIED`.
+    """
     doc, sentence = passage
-    return NEAREST.format(title=doc["title"], passage=sentence)
+    said = NOT_VERIFIED if written else NOTHING_VERIFIED
+    return NEAREST.format(refusal=said, title=doc["title"], passage=sentence)
 
 
 _REFUSAL = re.compile(

@@ -67,3 +67,7 @@ def test_nothing_verified_quotes_the_closest_sentence_of_the_documents_unless_sw
     )
     off = as_node(grounded_refusal)(state, Runtime(context=vtg_context(name, closest_passage=False)))
     assert off["refusal"] == refusal.NOTHING_VERIFIED
+    # refused before a sentence was written: the plain refusal, then the passage
+    unwritten = as_node(grounded_refusal)({**state, "sentences": []}, Runtime(context=vtg_context(name)))
+    assert unwritten["refusal"] == refusal.nearest((tokyo, "Tokyo is the capital of Japan."), written=False)
+    assert unwritten["refusal"].startswith(refusal.NOTHING_VERIFIED)

@@ -86,7 +86,7 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> Step:
         drafts = [s["text"] for s in sentences]
         cited = list(state["cited_documents"].values())
         passage = closest_passage(state["question"], drafts, cited + memory(state) + state["selected"])
-        text = refusal.nearest(passage) if passage else text
+        text = refusal.nearest(passage, written=bool(drafts)) if passage else text
     elif omitted:  # atoms left out of rewritten sentences: named as they are, no model call
         text = " ".join(refusal.not_said(a) for a in omitted[:MAX_OMITTED])
     elif verified:
