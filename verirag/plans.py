@@ -109,7 +109,6 @@ def members(answer: str, question: str, limit: int) -> list[str]:
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
     polities = bool(asked & POLITY_KINDS)
     found: list[str] = []
-    bare: list[str] = []  # the names without the article the answer gives some ("the Netherlands")
     for sentence in re.split(r"(?<=[.!?])\s+", answer):
         before = len(found)
         for match in _ANSWER_NAME.finditer(sentence):
@@ -119,9 +118,9 @@ def members(answer: str, question: str, limit: int) -> list[str]:
                 words = words[1:]
             name = " ".join(words)
             feature = polities and bool(name) and is_feature(name)
-            if name and not {w.lower() for w in words} & asked and name not in bare and not feature:
+            said = {f.removeprefix("the ") for f in found}
+            if name and not {w.lower() for w in words} & asked and name not in said and not feature:
                 found.append(f"the {name}" if sentence[: match.start()].endswith("the ") else name)
-                bare.append(name)
         if len(found) - before >= 2:
             break
     return found[:limit]

@@ -15,7 +15,6 @@ PREFIX = "The documents do not"
 NOTHING_VERIFIED = "The documents do not answer this question."
 NOT_VERIFIED = "The documents do not answer this question in a sentence that could be verified."
 NEAREST = '{refusal} Their closest passage, in "{title}": "{passage}"'
-
 PART_MISSING = "The documents do not say {gap}."
 PART_UNKNOWN = "The documents do not answer every part of this question."
 OVER_CAP = "Not asked, over the cap of {n} parts: {gaps}."
@@ -33,7 +32,7 @@ def not_said(sentence: str) -> str:
     return PART_MISSING.format(gap=f"that {clause}")
 
 
-_PASSAGE = re.compile(r'\s*Their closest passage, in ".*?": ".*"\s*$', re.DOTALL)  # the answer's end
+_PASSAGE = re.compile(r'\s*Their closest passage, in ".*?": ".*"\s*$', re.DOTALL)  # NEAREST's, at the end
 
 
 def without_passage(answer: str) -> str:

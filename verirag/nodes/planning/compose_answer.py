@@ -42,8 +42,7 @@ def _gaps(part: Part) -> list[str]:
 
 
 def _names(sentence: str, member: str) -> bool:
-    name = re.escape(member.removeprefix("the "))  # "the Netherlands" named as "Netherlands" too
-    return re.search(rf"(?<!\w){name}(?!\w)", sentence, re.IGNORECASE) is not None
+    return re.search(rf"(?<!\w){re.escape(member)}(?!\w)", sentence, re.IGNORECASE) is not None
 
 
 def _answers(sentence: str, member: str, alone: str, together: str) -> bool:
