@@ -124,11 +124,12 @@ def _fills(check) -> list[str]:
 
 
 def _blanks(context, claim: str, docs: list) -> list[str]:
-    """The slot check's questions of a claim (asked only if it passes the support question)."""
+    """The slot check's questions of a claim, each with the quoted sentence it is read in (asked only if
+    the claim passes the support question)."""
     from verirag import critiques
 
     evidence = critiques.guarded(docs, claim, context)[1]
-    return [question for _, question in critiques.slot_questions(claim, evidence)]
+    return [f"{question} | {read_in}" for _, question, read_in in critiques.slot_questions(claim, evidence)]
 
 
 def refresh(decision: str, split: str | None, judged: bool = False) -> int:

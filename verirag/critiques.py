@@ -31,6 +31,7 @@ from verirag.evidence import (
     restore_partitives,
     select_quotes,
     sentence_spans,
+    stems_held,
     uncovered_words,
     unlisted_members,
     unrelated_names,
@@ -49,7 +50,7 @@ from verirag.readings import (
     stated_by_rank,
     verbatim_sentence,
 )
-from verirag.slots import BLANK, UNKNOWN, Slot, fills, slots
+from verirag.slots import BLANK, UNKNOWN, Slot, as_filled, fills, slots
 
 GRADES = ["Fully", "Partially", "No"]
 ISSUP_THRESHOLD = 0.5  # Self-RAG's ISSUP decision
@@ -88,6 +89,7 @@ class Support:
     rival: str = ""  # the sibling rated at least as likely supported (the contrast check failed)
     atoms: list[tuple[str, Support]] = field(default_factory=list)  # atomic_claims: each atom's decision
     extra: list[AIMessage] = field(default_factory=list)  # replies of its other calls (rivals, slot fills)
+    corrected: str = ""  # the claim as its quote fills a blank the slot check failed with a rival term
 
     @property
     def replies(self) -> list[AIMessage]:
@@ -281,6 +283,28 @@ def restored_part(
     return (fixed, again, []) if again.passed else None
 
 
+def corrected_part(
+    model: BaseChatModel,
+    documents: Sequence[Document],
+    sentence: str,
+    check: Support,
+    question: str,
+    ctx: Context,
+) -> tuple[str, Support, list[str]] | None:
+    """A sentence the slot check failed, as its quote fills the blank, decided again.
+
+    "The director of Gone with the Wind was David O. Selznick." whose quote the reader fills with "Victor
+    Fleming": that sentence, kept only if it passes the whole decision. Never when the blank held a word of
+    the question the sentence states (a sentence about another subject answers another question). Same
+    return as :func:`verified_part`.
+    """
+    fixed = check.corrected
+    if not fixed or not content_words(question) & content_words(sentence) <= content_words(fixed):
+        return None
+    (again,) = decide_support(model, [(documents, fixed)], question, ctx)
+    return (fixed, again, []) if again.passed else None
+
+
 def part_that_holds(
     model: BaseChatModel,
     documents: Sequence[Document],
@@ -291,8 +315,8 @@ def part_that_holds(
 ) -> tuple[str, Support, list[str]] | None:
     """A failed check's sentence rewritten to what holds.
 
-    Its verified atoms, else a list's members its quote gives, else the part of a name it dropped put back
-    (the only rewrite that asks the model again).
+    Its verified atoms, else a list's members its quote gives, else the part of a name it dropped put back,
+    else the term its quote gives instead (the last two ask the model again).
     """
     if check.passed:
         return None
@@ -300,6 +324,7 @@ def part_that_holds(
         verified_part(sentence, check)
         or listed_part(documents, sentence, ctx)
         or restored_part(model, documents, sentence, question, ctx)
+        or corrected_part(model, documents, sentence, check, question, ctx)
     )
 
 
@@ -488,7 +513,8 @@ def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
     A blank is read in the sentence that states the relation, not beside the quote's distractors. A sentence
     counts its document's title ("Its capital is Tokyo." of "Japan" covers "the capital of Japan"); ties go to
     the sentence that states more itself, then to the earlier one. A hyphenated word of a quoted sentence
-    covers its parts too ("second-largest" covers "largest").
+    covers its parts too ("second-largest" covers "largest"), a derived word its stem ("directed by" covers
+    "the director").
     """
 
     def words(text: str) -> set[str]:
@@ -500,7 +526,7 @@ def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
         title = words(doc.get("title", ""))
         for start, end in sentence_spans(doc["text"]):
             said = words(doc["text"][start:end])
-            score = (len((said | title) & wanted), len(said & wanted))
+            score = (stems_held(wanted, said | title), stems_held(wanted, said))
             if score > key:
                 best, key = (i, start, end), score
     i, start, end = best
@@ -508,17 +534,18 @@ def _best_sentence(evidence: Sequence[Document], masked: str) -> str:
     return render_documents([Document(id=evidence[i]["id"], title=name, text=text)])
 
 
-def slot_questions(sentence: str, evidence: Sequence[Document]) -> list[tuple[Slot, str]]:
-    """The slot check's blanks of ``sentence`` against its quoted ``evidence``, each with its question.
+def slot_questions(sentence: str, evidence: Sequence[Document]) -> list[tuple[Slot, str, str]]:
+    """The slot check's blanks of ``sentence`` in its quoted ``evidence``, each with its question and text.
 
     The question is the clause (:func:`verirag.atoms.atoms`) holding the blank, read in the one quoted
-    sentence that covers that clause best (a two-document claim's blank is asked of its own document).
+    sentence that covers that clause best (a two-document claim's blank is asked of its own document), which
+    is the text returned.
     """
     quoted = " ".join(f"{d.get('title', '')}. {d['text']}" for d in evidence)
     out = []
     for blank in slots(sentence, quoted, titles=[d.get("title", "") for d in evidence]):
         clause = next((a for a in atoms(blank.masked) if BLANK in a), blank.masked)
-        out.append((blank, clause))
+        out.append((blank, clause, _best_sentence(evidence, clause)))
     return out
 
 
@@ -534,8 +561,8 @@ def _check_slots(
         if support is None or not support.passed:
             continue
         asks += [
-            (support, blank, slot.messages(_best_sentence(evidence, clause), clause))
-            for blank, clause in slot_questions(sentence, evidence)
+            (support, blank, slot.messages(read_in, clause))
+            for blank, clause, read_in in slot_questions(sentence, evidence)
         ]
     replies = (
         model.batch(
@@ -552,6 +579,7 @@ def _check_slots(
             support.passed = False
             answer = reply.text.strip().splitlines()[0][:80] if reply.text.strip() else UNKNOWN
             support.rival = blank.masked.replace(BLANK, answer)
+            support.corrected = as_filled(reply.text, blank)
 
 
 # -- ISREL, ISUSE and the segment score --------------------------------------------------------------

@@ -47,6 +47,20 @@ def content_words(text: str) -> set[str]:
     return stems | {n.replace(",", "") for n in _NUMBER.findall(text)}
 
 
+_DERIVED = ("", "er", "or", "ed", "ing", "ion")  # endings of a word derived from a stem
+
+
+def same_stem(a: str, b: str) -> bool:
+    """The same stem, or one derived from the other ("found" / "founder"; not "pakistan" / "pakistani")."""
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short) and long[len(short) :] in _DERIVED
+
+
+def stems_held(wanted: set[str], said: set[str]) -> int:
+    """How many ``wanted`` words ``said`` holds, a derived word for its stem ("directed" holds "director")."""
+    return sum(any(same_stem(w, s) for s in said) for w in wanted)
+
+
 NEGATION = "not"  # the key term standing for any negation of the claim
 _NEGATIONS = frozenset("not no never neither nor none nobody nothing nowhere cannot without".split())
 _NOT_NUMBER_SIGN = re.compile(r"\bno\.?\s*\d", re.IGNORECASE)  # "No. 5", "no 1": a number, not a negation

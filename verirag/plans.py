@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from verirag.evidence import POLITY_KINDS, content_words, is_feature, key_terms
+from verirag.evidence import POLITY_KINDS, content_words, is_feature, key_terms, stems_held
 from verirag.text import NAME_LINKS, singular
 
 MEMBER = "{member}"  # where a dependent sub-question takes a member of the answer it waits for
@@ -165,17 +165,10 @@ def words(text: str) -> set[str]:
     return content_words(re.sub(r"\bcapital city\b", "capital", text, flags=re.IGNORECASE))
 
 
-# the answer's kind ("which state", "what year"); questions asking for a number; endings of a derived word
+# the answer's kind ("which state", "what year"); questions asking for a number
 _TYPED = re.compile(r"\b(?:which|what)\s+(\w+)", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:when|how (?:many|much|long|old|tall|large|big|far))\b", re.IGNORECASE)
-_DERIVED = ("", "er", "or", "ed", "ing", "ion")
 _PRESENT, _PAST = re.compile(r"\b(?:is|are)\b", re.IGNORECASE), re.compile(r"\b(?:was|were)\b", re.IGNORECASE)
-
-
-def same_stem(a: str, b: str) -> bool:
-    """The same stem, or one derived from the other ("found" / "founder"; not "pakistan" / "pakistani")."""
-    short, long = sorted((a, b), key=len)
-    return long.startswith(short) and long[len(short) :] in _DERIVED
 
 
 def answers(sentence: str, question: str) -> bool:
@@ -193,8 +186,7 @@ def answers(sentence: str, question: str) -> bool:
     if any(k.endswith("s") and not k.endswith("ss") for k in kinds):
         return False  # "which countries": a set, whose members a later sentence may go on with
     wanted = words(question) - content_words(" ".join(kinds))
-    said = words(sentence)
-    if not all(any(same_stem(w, s) for s in said) for w in wanted):
+    if stems_held(wanted, words(sentence)) < len(wanted):
         return False
     if _PRESENT.search(question) and _PAST.search(sentence) and not _PRESENT.search(sentence):
         return False  # "Who is the president?" is not answered by who was

@@ -17,7 +17,8 @@ from verirag.text import NAME_LINKS, split_sentences
 BLANK = "___"
 UNKNOWN = "unknown"  # the reply that says the documents do not fill the blank
 _LEADING_STOP = re.compile(r"^(?:The|A|An|In|On|At|By|Of|For|From|During|After|Before|It|Its|This)\s+")
-_NAME_RUN = re.compile(rf"(?<![\w'’-])[A-Z][\w'’-]*(?: (?:{NAME_LINKS})?[A-Z][\w'’-]*)*")
+_NAME_WORD = r"(?:(?<!\.)[A-Z]\.(?= [A-Z])|[A-Z][\w'’-]*)"  # an initial too ("David O. Selznick")
+_NAME_RUN = re.compile(rf"(?<![\w'’-]){_NAME_WORD}(?: (?:{NAME_LINKS})?{_NAME_WORD})*")
 _MONTHS = frozenset(
     "january february march april may june july august september october november december".split()
 )
@@ -36,7 +37,7 @@ class Slot:
 
 
 def _names(text: str) -> list[tuple[int, int]]:
-    """Spans of runs of capitalised words ("Chad Hurley", "University of Oxford").
+    """Spans of runs of capitalised words ("Chad Hurley", "University of Oxford", "Lyndon B. Johnson").
 
     Leading stop words ("The", "In") are cut off.
     """
@@ -273,3 +274,16 @@ def fills(reply: str, slot: Slot) -> bool:
     )
     rivals = [r for r in slot.rivals if not any(same_term(r, m) for m in slot.listed)]
     return bool(own) and not any(same_term(r, t) for r in rivals for t in named if t not in own)
+
+
+def as_filled(reply: str, slot: Slot) -> str:
+    """The claim with the blank filled by the one rival term the quote's answer names, in the quote's words.
+
+    "The director of Gone with the Wind was Victor Fleming." for a reply naming him; "" when it names no
+    rival, more than one, or the claim's own term.
+    """
+    named = _terms(reply) or [reply.strip()]
+    if any(same_term(n, t) for n in (slot.term, *slot.aliases) for t in named):
+        return ""
+    found = [r for r in slot.rivals if any(same_term(r, t) for t in named)]
+    return slot.masked.replace(BLANK, found[0]) if len(found) == 1 else ""

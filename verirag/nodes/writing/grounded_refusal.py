@@ -14,7 +14,7 @@ from langgraph.runtime import Runtime
 
 from verirag import plans, refusal
 from verirag.documents import Document
-from verirag.evidence import NEGATION, content_words, key_terms, sentence_spans, title_subject
+from verirag.evidence import NEGATION, content_words, key_terms, sentence_spans, stems_held, title_subject
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -55,8 +55,7 @@ def closest_passage(
     wanted, subject = plans.words(question), content_words(" ".join(asked))  # "Cancer" holds in "cancer"
 
     def covered(text: str) -> int:
-        said = plans.words(text)
-        return sum(any(plans.same_stem(w, s) for s in said) for w in wanted)
+        return stems_held(wanted, plans.words(text))
 
     best: tuple[tuple[int, int, int], Document, str] | None = None
     order = 0
