@@ -282,7 +282,7 @@ def as_filled(reply: str, slot: Slot) -> str:
     "The director of Gone with the Wind was Victor Fleming." for a reply naming him; "" when it names no
     rival, more than one, or the claim's own term.
     """
-    named = _terms(reply) or [reply.strip()]
+    named = _terms(reply) or [reply.strip()] * bool(reply.strip())
     if any(same_term(n, t) for n in (slot.term, *slot.aliases) for t in named):
         return ""
     found = [r for r in slot.rivals if any(same_term(r, t) for t in named)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from verirag import Context
 from verirag import critiques as support
 from verirag.prompts import slot
-from verirag.slots import Slot, fills, slots
+from verirag.slots import Slot, as_filled, fills, slots
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
 
@@ -16,6 +16,13 @@ LAHORE = make_document(
     "Punjab. It is the second-largest city in Pakistan, after Karachi.",
 )
 TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan.")
+FILM = make_document(
+    "Gone with the Wind (film)",
+    "Gone with the Wind is a 1939 American epic historical romance film adapted from the 1936 novel by "
+    "Margaret Mitchell. It was produced by David O. Selznick of Selznick International Pictures and directed "
+    "by Victor Fleming.",
+)
+PRODUCER = "The director of Gone with the Wind was David O. Selznick."
 
 
 def reader(answers: dict[str, str]):
@@ -83,6 +90,53 @@ def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
     assert not fills("Steve Wozniak", founder)  # one shared word is not the same name
     year = Slot("It was founded in ___.", "1457")
     assert fills("1457", year) and not fills("1475", year) and not fills("14570", year)
+
+
+def test_the_claim_as_the_quote_fills_it_takes_the_one_rival_term_the_reply_names():
+    blank = Slot("Lahore is the capital of ___.", "Pakistan", ("Punjab", "Karachi"))
+    assert as_filled("Punjab", blank) == as_filled("the province of Punjab", blank) == (
+        "Lahore is the capital of Punjab."
+    )  # in the quote's words
+    for reply in ("the Pakistani province of Punjab", "unknown", "Punjab and Karachi", "Sindh", ""):
+        assert as_filled(reply, blank) == "", reply  # the claim's term too, no rival, or two
+
+
+def test_a_blank_is_read_in_the_sentence_that_states_its_relation_by_a_derived_word():
+    ((blank, question, read_in),) = support.slot_questions(PRODUCER, [FILM])
+    assert blank.term == "David O. Selznick"  # an initial inside a name
+    assert "Victor Fleming" in blank.rivals and question == "The director of Gone with the Wind was ___."
+    assert "directed by Victor Fleming" in read_in  # "directed" states "director": not the title's sentence
+
+
+def test_a_sentence_the_quote_fills_otherwise_is_decided_again_as_the_quote_fills_it():
+    model = reader({"The director of Gone with the Wind was ___.": "Victor Fleming"})
+    question = "Who was the director of Gone with the Wind?"
+    check, _, fields = support.judge_draft(model, [FILM], PRODUCER, question, Context())
+    assert check.passed and fields["text"] == "The director of Gone with the Wind was Victor Fleming."
+    karachi = "Karachi is the second-largest city in Pakistan."
+    answers = {
+        "___ is the second-largest city in Pakistan.": "Lahore",
+        "Karachi is the second-largest city in ___.": "Pakistan",
+        "Lahore is the second-largest city in ___.": "Pakistan",
+    }
+    check, _, fields = support.judge_draft(
+        reader(answers), [LAHORE], karachi, "Which is the second-largest city in Pakistan?", Context()
+    )
+    assert check.passed and fields["text"] == "Lahore is the second-largest city in Pakistan."
+    # the blank held a word of the question: the corrected sentence would answer another question
+    check, _, fields = support.judge_draft(
+        reader(answers), [LAHORE], karachi, "How large is Karachi?", Context()
+    )
+    assert not check.passed and "text" not in fields
+    # the sentence as the quote fills it fails in turn: nothing is kept
+    check, _, fields = support.judge_draft(
+        reader({**answers, "Lahore is the second-largest city in ___.": "Punjab"}),
+        [LAHORE],
+        karachi,
+        "Which is the second-largest city in Pakistan?",
+        Context(),
+    )
+    assert not check.passed and "text" not in fields
 
 
 def test_no_blank_for_a_member_of_a_pair_or_a_place_after_its_region():
