@@ -774,3 +774,34 @@ def test_a_sentence_that_drops_a_part_of_a_name_is_kept_with_the_part_put_back(t
     assert sentence["text"] == fixed and sentence["verified_by"] == "citations" and sentence["quotes"]
     judged = {sentence for _, sentence in script.support_calls}
     assert judged == {fixed}  # the whole one failed at the guard, without a call
+
+
+def test_a_sentence_its_quote_fills_with_another_term_is_kept_as_the_quote_fills_it(tmp_path, scripted):
+    from tests.conftest import _registered_store
+    from verirag.stores import unregister_store
+
+    title = "Gone with the Wind (film)"
+    film = make_document(
+        title,
+        "Gone with the Wind is a 1939 American epic historical romance film. It was produced by David O. "
+        "Selznick of Selznick International Pictures and directed by Victor Fleming.",
+    )
+    wrong = "The director of Gone with the Wind was David O. Selznick."
+    right = "The director of Gone with the Wind was Victor Fleming."
+
+    class Reader(Writer):  # the judge passes both; the reader fills the blank as the quote does
+        def __call__(self, messages, kwargs):
+            if prompt_kind(messages) == "fill":
+                return "Victor Fleming"
+            return super().__call__(messages, kwargs)
+
+    _registered_store(tmp_path / "films", "films", [film, make_document("Banana", VTG_DOCS["Banana"])])
+    try:
+        script = Reader([wrong], cite={wrong: [title]}, needs={wrong: [title], right: [title]})
+        name, _ = scripted(script)
+        out, _ = run("Who was the director of Gone with the Wind?", ctx(name, store="films"))
+    finally:
+        unregister_store("films")
+    (sentence,) = out["sentences"]
+    assert sentence["text"] == right and sentence["verified_by"] == "citations" and sentence["quotes"]
+    assert [judged for _, judged in script.support_calls][:2] == [wrong, right] and not out["refusal"]
