@@ -39,6 +39,7 @@ from verirag.evidence import (
 )
 from verirag.graph.context import Context
 from verirag.models import Judgment, choice_probabilities_batch
+from verirag.plans import repeats
 from verirag.prompts import critiques as prompt
 from verirag.prompts import entailment, slot
 from verirag.prompts.documents import render_documents
@@ -329,17 +330,26 @@ def part_that_holds(
 
 
 def judge_draft(
-    model: BaseChatModel, documents: Sequence[Document], sentence: str, question: str, ctx: Context
+    model: BaseChatModel,
+    documents: Sequence[Document],
+    sentence: str,
+    question: str,
+    ctx: Context,
+    said: Sequence[str] = (),
 ) -> tuple[Support, list[AIMessage], dict]:
     """The writing stage's check of a draft against ``documents``: the decision, then what holds of it.
 
     Returns the check (of the rewritten sentence when one holds), every reply asked, and the draft's fields it
-    sets: ``atoms``, and for a rewrite ``text`` and ``omitted``.
+    sets: ``atoms``, and for a rewrite ``text`` and ``omitted``. A rewrite that restates the sentences
+    ``said`` is none (:func:`verirag.plans.repeats`): the draft fails as written.
     """
     (check,) = decide_support(model, [(documents, sentence)], question, ctx)
     fields: dict = {"atoms": atom_records(check)}
     replies = list(check.replies)
     part = part_that_holds(model, documents, sentence, check, question, ctx)
+    if part is not None and said and repeats(part[0], said):
+        replies += [m for m in part[1].replies if all(m is not r for r in replies)]
+        part = None
     if part is not None:  # what holds of it: the sentence is rewritten to that, the rest left out
         fields["text"], check, fields["omitted"] = part
         replies += [m for m in check.replies if all(m is not r for r in replies)]

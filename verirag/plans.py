@@ -8,8 +8,10 @@ here imports from the graph, the models or the stores.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from verirag.atoms import atoms
 from verirag.evidence import POLITY_KINDS, content_words, is_feature, key_terms, stems_held
 from verirag.text import NAME_LINKS, singular
 
@@ -193,3 +195,22 @@ def answers(sentence: str, question: str) -> bool:
     asked = {t.lower() for t in key_terms(question)}
     new = [t for t in key_terms(sentence) if t.lower() not in asked and t != "not"]
     return any(t[0].isdigit() for t in new) if _COUNTED.search(question) else bool(new)
+
+
+REPEAT_OVERLAP = 0.8
+
+
+def repeats(text: str, kept: Sequence[str], overlap: float = REPEAT_OVERLAP) -> bool:
+    """True when every atom of the sentence (:func:`verirag.atoms.atoms`) mostly repeats what was said.
+
+    An atom repeats when its content words are mostly already said: "Berlin is the capital of Germany" (or
+    "the capital city of Germany") after "The capital of Germany is Berlin" is a restatement; a compound
+    sentence that adds one new fact is not.
+    """
+    said = set().union(*(words(k) for k in kept)) if kept else set()
+
+    def restated(atom: str) -> bool:
+        own = words(atom)
+        return bool(own) and len(own & said) >= overlap * len(own)
+
+    return all(restated(atom) for atom in atoms(text))

@@ -134,3 +134,23 @@ def test_a_sentence_that_drops_most_of_is_never_verified_as_written_and_is_kept_
     (sentence,) = result["sentences"]
     assert sentence["text"] == false.replace("and Kazakhstan", "and most of Kazakhstan")
     assert sentence["verified_by"] in ("citations", "memory"), sentence
+
+
+GONE_WITH_THE_WIND = make_document(
+    "Gone with the Wind (film)",
+    "Gone with the Wind is a 1939 American epic historical romance film adapted from the 1936 novel by "
+    "Margaret Mitchell. It was produced by David O. Selznick of Selznick International Pictures and directed "
+    "by Victor Fleming. Set in the American South during the Civil War and Reconstruction, the film tells "
+    "the story of Scarlett O'Hara, the strong-willed daughter of a Georgia plantation owner, following her "
+    "romantic pursuit of Ashley Wilkes, who is married to his cousin Melanie Hamilton, and her subsequent "
+    "marriage to Rhett Butler.",
+)
+
+
+def test_a_producer_written_as_the_director_is_kept_as_the_quote_names_the_director(tmp_path):
+    # written on single_hop_dev at 7e6d226 (docs/bench/single_hop_7e6d226/results.jsonl), false
+    false = "The director of Gone with the Wind was David O. Selznick of Selznick International Pictures."
+    result = _answer_with(false, [GONE_WITH_THE_WIND], tmp_path, "gone-with-the-wind")
+    assert "Selznick" not in result["answer"], result["sentences"]
+    verified = [s["text"] for s in result["sentences"] if s["verified_by"] in ("citations", "memory")]
+    assert verified == ["The director of Gone with the Wind was Victor Fleming."], result["sentences"]

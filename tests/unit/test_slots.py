@@ -94,8 +94,10 @@ def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
 
 def test_the_claim_as_the_quote_fills_it_takes_the_one_rival_term_the_reply_names():
     blank = Slot("Lahore is the capital of ___.", "Pakistan", ("Punjab", "Karachi"))
-    assert as_filled("Punjab", blank) == as_filled("the province of Punjab", blank) == (
-        "Lahore is the capital of Punjab."
+    assert (
+        as_filled("Punjab", blank)
+        == as_filled("the province of Punjab", blank)
+        == ("Lahore is the capital of Punjab.")
     )  # in the quote's words
     for reply in ("the Pakistani province of Punjab", "unknown", "Punjab and Karachi", "Sindh", ""):
         assert as_filled(reply, blank) == "", reply  # the claim's term too, no rival, or two

@@ -31,6 +31,11 @@ def memory(state: State) -> list[Document]:
     return list(seen.values())
 
 
+def said(state: State) -> list[str]:
+    """The texts of the sentences kept so far, verified or not."""
+    return [s["text"] for s in state["sentences"]]
+
+
 def current_draft(state: State) -> Draft:
     """The sentence under verification.
 

@@ -12,32 +12,13 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from verirag import plans
-from verirag.atoms import atoms
 from verirag.beam import best_segment
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
-from verirag.graph.state import Draft, State, memory
+from verirag.graph.state import Draft, State, memory, said
 from verirag.parsing import parse_sentence
 from verirag.prompts import generate_sentence as prompt
-
-REPEAT_OVERLAP = 0.8
-
-
-def repeats(text: str, kept: list[str], overlap: float = REPEAT_OVERLAP) -> bool:
-    """True when every atom of the sentence (:func:`verirag.atoms.atoms`) mostly repeats what was said.
-
-    An atom repeats when its content words are mostly already said: "Berlin is the capital of Germany" (or
-    "the capital city of Germany") after "The capital of Germany is Berlin" is a restatement; a compound
-    sentence that adds one new fact is not.
-    """
-    said = set().union(*(plans.words(k) for k in kept)) if kept else set()
-
-    def restated(atom: str) -> bool:
-        words = plans.words(atom)
-        return bool(words) and len(words & said) >= overlap * len(words)
-
-    return all(restated(atom) for atom in atoms(text))
 
 
 def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
@@ -53,10 +34,10 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
     )
     if len(kept) >= ctx.max_sentences or stopped or answered:
         return Step({"draft": None})
-    so_far = " ".join(s["text"] for s in kept)
+    so_far = " ".join(said(state))
 
     def is_new(text: str) -> bool:  # neither said already nor the prompt's instructions echoed
-        return not repeats(text, [s["text"] for s in kept] + [prompt.INSTRUCTIONS])
+        return not plans.repeats(text, [*said(state), prompt.INSTRUCTIONS])
 
     model, score = resources.model(runtime), None
     if ctx.beam_width > 1:

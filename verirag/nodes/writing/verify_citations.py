@@ -3,7 +3,8 @@
 Tier 1 is the generation verifier, decided by the run's support decision (:mod:`verirag.critiques`). With
 ``atomic_claims``, a sentence some of whose atoms hold is rewritten from those atoms (a list keeps its
 verified members) and passes; the atoms left out go to ``omitted``, for the refusal to name. A list sentence
-that fails is kept as its bare members when its documents list them all (``critiques.listed_part``).
+that fails is kept as its bare members when its documents list them all (``critiques.listed_part``); one whose
+quote fills a blank with another term is decided again as the quote fills it (``critiques.corrected_part``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from verirag.critiques import judge_draft
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
-from verirag.graph.state import State, current_draft, memory
+from verirag.graph.state import State, current_draft, memory, said
 
 
 def verify_citations(state: State, runtime: Runtime[Context]) -> Step:
@@ -24,7 +25,7 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> Step:
     by_id = {d["id"]: d for d in memory(state)}
     cited = [by_id[i] for i in draft["citations"] if i in by_id]  # nothing cited: unsupported, unasked
     check, replies, fields = judge_draft(
-        resources.model(runtime), cited, draft["text"], state["question"], ctx
+        resources.model(runtime), cited, draft["text"], state["question"], ctx, said(state)
     )
     draft.update(fields)  # type: ignore[typeddict-item]  # what holds of it, the rest left out
     draft.update(

@@ -14,7 +14,7 @@ from verirag.critiques import Support, judge_draft
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
-from verirag.graph.state import BestTrial, State, current_draft, memory
+from verirag.graph.state import BestTrial, State, current_draft, memory, said
 
 
 def verify_memory(state: State, runtime: Runtime[Context]) -> Step:
@@ -27,7 +27,7 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> Step:
         check = Support(draft["support"] or 0.0, False)
     else:
         check, replies, fields = judge_draft(
-            resources.model(runtime), docs, draft["text"], state["question"], ctx
+            resources.model(runtime), docs, draft["text"], state["question"], ctx, said(state)
         )
         draft.update(fields)  # type: ignore[typeddict-item]  # as in tier 1: what the memory holds
     update: dict = {}
