@@ -265,42 +265,36 @@ def listed_part(
     return text, Support(1.0, True, [Quote(documents[index]["id"], *span)]), left
 
 
-def restored_part(
-    model: BaseChatModel, documents: Sequence[Document], sentence: str, question: str, ctx: Context
-) -> tuple[str, Support, list[str]] | None:
+def restored(documents: Sequence[Document], sentence: str, ctx: Context) -> str | None:
     """A failed sentence that names whole what its quote states only as a part, with the part put back.
 
     "Kyrgyzstan, …, and Kazakhstan make up Central Asia." where the quote says "and most of Kazakhstan": the
-    sentence with "most of Kazakhstan", decided again; None unless that passes. Same return as
-    :func:`verified_part`.
+    sentence with "most of Kazakhstan"; None when it dropped no part.
     """
     if ctx.support_decision != "grounded":
         return None
     evidence = guarded(documents, sentence, ctx)[1]  # the part read where the guard read it: the quote
-    fixed = restore_partitives(sentence, [(d.get("title", ""), d["text"]) for d in evidence])
-    if fixed is None:
-        return None
-    (again,) = decide_support(model, [(documents, fixed)], question, ctx)
-    return (fixed, again, []) if again.passed else None
+    return restore_partitives(sentence, [(d.get("title", ""), d["text"]) for d in evidence])
 
 
-def corrected_part(
-    model: BaseChatModel,
-    documents: Sequence[Document],
-    sentence: str,
-    check: Support,
-    question: str,
-    ctx: Context,
-) -> tuple[str, Support, list[str]] | None:
-    """A sentence the slot check failed, as its quote fills the blank, decided again.
+def corrected(sentence: str, check: Support, question: str) -> str | None:
+    """A sentence the slot check failed, as its quote fills the blank (:attr:`Support.corrected`).
 
-    "The director of Gone with the Wind was David O. Selznick." whose quote the reader fills with "Victor
-    Fleming": that sentence, kept only if it passes the whole decision. Never when the blank held a word of
-    the question the sentence states (a sentence about another subject answers another question). Same
-    return as :func:`verified_part`.
+    "The director of Gone with the Wind was Victor Fleming." for "… was David O. Selznick." whose quote the
+    reader fills with him. None when there is none, or when the blank held a word of the question the
+    sentence states (a sentence about another subject answers another question).
     """
     fixed = check.corrected
     if not fixed or not content_words(question) & content_words(sentence) <= content_words(fixed):
+        return None
+    return fixed
+
+
+def _decided_again(
+    model: BaseChatModel, documents: Sequence[Document], fixed: str | None, question: str, ctx: Context
+) -> tuple[str, Support, list[str]] | None:
+    """A rewritten sentence, decided again: same return as :func:`verified_part`, None unless it passes."""
+    if fixed is None:
         return None
     (again,) = decide_support(model, [(documents, fixed)], question, ctx)
     return (fixed, again, []) if again.passed else None
@@ -324,8 +318,8 @@ def part_that_holds(
     return (
         verified_part(sentence, check)
         or listed_part(documents, sentence, ctx)
-        or restored_part(model, documents, sentence, question, ctx)
-        or corrected_part(model, documents, sentence, check, question, ctx)
+        or _decided_again(model, documents, restored(documents, sentence, ctx), question, ctx)
+        or _decided_again(model, documents, corrected(sentence, check, question), question, ctx)
     )
 
 

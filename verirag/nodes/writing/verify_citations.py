@@ -4,7 +4,7 @@ Tier 1 is the generation verifier, decided by the run's support decision (:mod:`
 ``atomic_claims``, a sentence some of whose atoms hold is rewritten from those atoms (a list keeps its
 verified members) and passes; the atoms left out go to ``omitted``, for the refusal to name. A list sentence
 that fails is kept as its bare members when its documents list them all (``critiques.listed_part``); one whose
-quote fills a blank with another term is decided again as the quote fills it (``critiques.corrected_part``).
+quote fills a blank with another term is decided again as the quote fills it (``critiques.corrected``).
 """
 
 from __future__ import annotations
