@@ -32,6 +32,7 @@ from verirag.evidence import (
     select_quotes,
     sentence_spans,
     stems_held,
+    title_subject,
     uncovered_words,
     unlisted_members,
     unrelated_names,
@@ -558,32 +559,34 @@ def _check_slots(
 ) -> None:
     """``slot_check``: each blank of a passing claim must be filled by the quote with the claim's own term.
 
-    Else it fails, and ``rival`` shows the claim as the quote fills it.
+    Else it fails, ``rival`` shows the claim as the quote fills it, and ``corrected`` the claim with the rival
+    term the quote names (:func:`verirag.slots.as_filled`).
     """
     asks = []
     for support, sentence, evidence in passed:
         if support is None or not support.passed:
             continue
+        named = (" ".join(d["text"] for d in evidence), [title_subject(d.get("title", "")) for d in evidence])
         asks += [
-            (support, blank, slot.messages(read_in, clause))
+            (support, blank, slot.messages(read_in, clause), named)
             for blank, clause, read_in in slot_questions(sentence, evidence)
         ]
     replies = (
         model.batch(
-            [m for _, _, m in asks],
+            [m for _, _, m, _ in asks],
             config={"max_concurrency": max(1, ctx.max_concurrency)},
             max_tokens=SLOT_TOKENS,
         )
         if asks
         else []
     )
-    for (support, blank, _), reply in zip(asks, replies, strict=True):
+    for (support, blank, _, (text, subjects)), reply in zip(asks, replies, strict=True):
         support.extra.append(cast(AIMessage, reply))
         if support.passed and not fills(reply.text, blank):
             support.passed = False
             answer = reply.text.strip().splitlines()[0][:80] if reply.text.strip() else UNKNOWN
             support.rival = blank.masked.replace(BLANK, answer)
-            support.corrected = as_filled(reply.text, blank)
+            support.corrected = as_filled(reply.text, blank, text, subjects)
 
 
 # -- ISREL, ISUSE and the segment score --------------------------------------------------------------

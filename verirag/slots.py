@@ -276,14 +276,21 @@ def fills(reply: str, slot: Slot) -> bool:
     return bool(own) and not any(same_term(r, t) for r in rivals for t in named if t not in own)
 
 
-def as_filled(reply: str, slot: Slot) -> str:
-    """The claim with the blank filled by the one rival term the quote's answer names, in the quote's words.
+def as_filled(reply: str, slot: Slot, text: str, subjects: Sequence[str] = ()) -> str:
+    """The claim with the blank filled by the one rival term the quote's answer names, as the quote names it.
 
     "The director of Gone with the Wind was Victor Fleming." for a reply naming him; "" when it names no
-    rival, more than one, or the claim's own term.
+    rival, more than one, or the claim's own term. A rival counts where ``text`` (the quoted documents' text,
+    titles left out) writes it, or as one of the documents' whole ``subjects`` ("It is the second-largest
+    city" of "Lahore"): a word of a title alone ("Nebular" of "Nebular hypothesis") is none.
     """
     named = _terms(reply) or [reply.strip()] * bool(reply.strip())
     if any(same_term(n, t) for n in (slot.term, *slot.aliases) for t in named):
         return ""
-    found = [r for r in slot.rivals if any(same_term(r, t) for t in named)]
+    found = [
+        r
+        for r in slot.rivals
+        if any(same_term(r, t) for t in named)
+        and (r in subjects or re.search(rf"(?<![\w'’-]){re.escape(r)}(?![\w'’-])", text))
+    ]
     return slot.masked.replace(BLANK, found[0]) if len(found) == 1 else ""

@@ -93,14 +93,18 @@ def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
 
 
 def test_the_claim_as_the_quote_fills_it_takes_the_one_rival_term_the_reply_names():
-    blank = Slot("Lahore is the capital of ___.", "Pakistan", ("Punjab", "Karachi"))
-    assert (
-        as_filled("Punjab", blank)
-        == as_filled("the province of Punjab", blank)
-        == ("Lahore is the capital of Punjab.")
-    )  # in the quote's words
+    blank, text = Slot("Lahore is the capital of ___.", "Pakistan", ("Punjab", "Karachi")), LAHORE["text"]
+    filled = "Lahore is the capital of Punjab."  # in the quote's words
+    assert as_filled("Punjab", blank, text) == as_filled("the province of Punjab", blank, text) == filled
     for reply in ("the Pakistani province of Punjab", "unknown", "Punjab and Karachi", "Sindh", ""):
-        assert as_filled(reply, blank) == "", reply  # the claim's term too, no rival, or two
+        assert as_filled(reply, blank, text) == "", reply  # the claim's term too, no rival, or two
+    # a rival that only the documents' title names, as a word of it, is no correction
+    nebula = Slot("It suggests the ___ was formed from gas.", "Solar System", ("Nebular", "Sun"))
+    text = (
+        "The nebular hypothesis is a model. It suggests the Solar System was formed from gas around the Sun."
+    )
+    assert as_filled("Nebular", nebula, text, ["Nebular hypothesis"]) == ""
+    assert as_filled("the Sun", nebula, text) == "It suggests the Sun was formed from gas."
 
 
 def test_a_blank_is_read_in_the_sentence_that_states_its_relation_by_a_derived_word():
