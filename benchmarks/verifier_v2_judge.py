@@ -5,6 +5,7 @@ figures are the shipped decision's.
     .venv/bin/python benchmarks/verifier_v2_judge.py judge --decision grounded --split test   # resumable
     .venv/bin/python benchmarks/verifier_v2_judge.py refresh --decision grounded  # after a guard change
     .venv/bin/python benchmarks/verifier_v2_judge.py report
+    .venv/bin/python benchmarks/verifier_v2_judge.py corrections  # the writing stage's rewrite, per pair
 
 Records (one per pair and decision) go to ``benchmarks/verifier_v2/judgments.jsonl``: P(supported),
 passed, the guard's missing terms, model calls and seconds.
@@ -21,6 +22,8 @@ from typing import Any
 DATA = Path(__file__).resolve().parent / "verifier_v2"
 PAIRS = DATA / "pairs.jsonl"
 JUDGMENTS = DATA / "judgments.jsonl"
+CORRECTIONS = DATA / "corrections.jsonl"
+DEFAULT = "grounded + subjects + slots"
 _OFF = {"contrast_check": False, "atomic_claims": False, "slot_check": False, "subject_check": False}
 # decision name -> Context fields (every lever named, whatever the defaults are)
 DECISIONS: dict[str, dict[str, Any]] = {
@@ -270,6 +273,43 @@ def report(split: str, out: Path | None) -> str:
     return text
 
 
+def corrections(model_name: str) -> None:
+    """Each pair the default decision failed with a rival term of its quote, as the writing stage rewrites it:
+    the claim as the quote fills the blank (:func:`verirag.critiques.corrected`), decided again. One record
+    per pair to ``corrections.jsonl`` (resumable); a kept rewrite is a new sentence, to label by hand."""
+    from verirag import Context, critiques
+    from verirag.jsonl import append_record, read_records
+    from verirag.models import get_chat_model
+    from verirag.stores import make_document
+
+    pairs = {p["id"]: p for p in _pairs(None)}
+    done = {r["id"] for r in read_records(CORRECTIONS)}
+    failed = [
+        r
+        for r in read_records(JUDGMENTS)
+        if r["decision"] == DEFAULT and not r["passed"] and r.get("fills") and r["id"] not in done
+    ]
+    model, context = get_chat_model(model_name), Context(**DECISIONS[DEFAULT])
+    for record in failed:
+        pair = pairs[record["id"]]
+        docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
+        question = f"Tell me about {docs[0]['title']}."
+        (check,) = critiques.decide_support(model, [(docs, pair["claim"])], question, context)
+        fixed = critiques.corrected(pair["claim"], check, question) if not check.passed else None
+        again = critiques.decide_support(model, [(docs, fixed)], question, context)[0] if fixed else None
+        append_record(
+            CORRECTIONS,
+            {
+                "id": pair["id"],
+                "kind": pair["kind"],
+                "label": pair["label"],
+                "claim": pair["claim"],
+                "corrected": fixed or "",
+                "kept": bool(again and again.passed),
+            },
+        )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -287,9 +327,13 @@ def main(argv: list[str] | None = None) -> None:
     p_report = sub.add_parser("report", help="the per-kind table")
     p_report.add_argument("--split", choices=["calibration", "test"], default="test")
     p_report.add_argument("--out", type=Path, default=DATA / "table.md")
+    p_corrections = sub.add_parser("corrections", help="the default's failed pairs as their quote fills them")
+    p_corrections.add_argument("--model", default="local")
     args = parser.parse_args(argv)
     if args.command == "judge":
         judge(args.decision, args.split, args.model, {k for k in args.kinds.split(";") if k})
+    elif args.command == "corrections":
+        corrections(args.model)
     elif args.command == "refresh":
         print(f"{args.decision}: {refresh(args.decision, args.split, args.judged)} records dropped")
     else:
