@@ -566,9 +566,8 @@ def _check_slots(
     for support, sentence, evidence in passed:
         if support is None or not support.passed:
             continue
-        named = (" ".join(d["text"] for d in evidence), [title_subject(d.get("title", "")) for d in evidence])
         asks += [
-            (support, blank, slot.messages(read_in, clause), named)
+            (support, blank, slot.messages(read_in, clause), evidence)
             for blank, clause, read_in in slot_questions(sentence, evidence)
         ]
     replies = (
@@ -580,13 +579,14 @@ def _check_slots(
         if asks
         else []
     )
-    for (support, blank, _, (text, subjects)), reply in zip(asks, replies, strict=True):
+    for (support, blank, _, evidence), reply in zip(asks, replies, strict=True):
         support.extra.append(cast(AIMessage, reply))
         if support.passed and not fills(reply.text, blank):
             support.passed = False
             answer = reply.text.strip().splitlines()[0][:80] if reply.text.strip() else UNKNOWN
             support.rival = blank.masked.replace(BLANK, answer)
-            support.corrected = as_filled(reply.text, blank, text, subjects)
+            subjects = [title_subject(d["title"]) for d in evidence]
+            support.corrected = as_filled(reply.text, blank, " ".join(d["text"] for d in evidence), subjects)
 
 
 # -- ISREL, ISUSE and the segment score --------------------------------------------------------------
