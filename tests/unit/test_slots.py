@@ -145,6 +145,20 @@ def test_a_sentence_the_quote_fills_otherwise_is_decided_again_as_the_quote_fill
     assert not check.passed and "text" not in fields
 
 
+def test_each_claim_decided_together_is_corrected_from_its_own_quote():
+    answers = {
+        "The director of Gone with the Wind was ___.": "Victor Fleming",
+        "Karachi is the second-largest city in ___.": "Pakistan",
+        "___ is the second-largest city in Pakistan.": "Lahore",
+    }
+    karachi = "Karachi is the second-largest city in Pakistan."
+    film, city = support.decide_support(
+        reader(answers), [([FILM], PRODUCER), ([LAHORE], karachi)], "Tell me.", Context()
+    )
+    assert film.corrected == "The director of Gone with the Wind was Victor Fleming."
+    assert city.corrected == "Lahore is the second-largest city in Pakistan."
+
+
 def test_no_blank_for_a_member_of_a_pair_or_a_place_after_its_region():
     quote = "The bullfrog is found in Canada and the United States. It reached Mexico and Cuba."
     claim = "The bullfrog is found in Canada and the United States."
