@@ -238,12 +238,17 @@ def _subject_slot(
     return Slot(claim[:start] + BLANK + claim[start + len(term) :], term, rivals, (), named_as)
 
 
+def _occurrences(term: str, text: str) -> list[re.Match[str]]:
+    """Where ``text`` writes ``term`` as a whole word or words."""
+    return list(re.finditer(rf"(?<![\w'’-]){re.escape(term)}(?![\w'’-])", text))
+
+
 def _named_in(quote: str, term: str) -> bool:
     """Whether the quote writes ``term`` as a name, not only as a sentence's first word ("Later, …").
 
     As a name: capitalised inside a sentence, or as a document's title ("Changsha. Changsha is …").
     """
-    for match in re.finditer(rf"(?<![\w'’-]){re.escape(term)}(?![\w'’-])", quote):
+    for match in _occurrences(term, quote):
         before = quote[: match.start()].rstrip()
         if before and before[-1] not in ".!?…:" or quote[match.end() : match.end() + 1] == ".":
             return True
@@ -290,7 +295,6 @@ def as_filled(reply: str, slot: Slot, text: str, subjects: Sequence[str] = ()) -
     found = [
         r
         for r in slot.rivals
-        if any(same_term(r, t) for t in named)
-        and (r in subjects or re.search(rf"(?<![\w'’-]){re.escape(r)}(?![\w'’-])", text))
+        if any(same_term(r, t) for t in named) and (r in subjects or _occurrences(r, text))
     ]
     return slot.masked.replace(BLANK, found[0]) if len(found) == 1 else ""
