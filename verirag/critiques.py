@@ -8,12 +8,14 @@ then the model's calibrated P(supported) (a bare "Yes" is never certainty); ``"i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import cast
 
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.runnables import RunnableConfig
 
 from verirag import calibration
 from verirag.atoms import as_sentence, atoms, pairs, recompose, relative_heads, statements
@@ -24,6 +26,7 @@ from verirag.evidence import (
     dropped_partitives,
     exchanged_terms,
     governed_copies,
+    held_attribute,
     misclassed_members,
     missing_terms,
     numbers_out_of_place,
@@ -52,7 +55,7 @@ from verirag.readings import (
     stated_by_rank,
     verbatim_sentence,
 )
-from verirag.slots import BLANK, UNKNOWN, Slot, as_filled, fills, slots
+from verirag.slots import BLANK, UNKNOWN, Slot, as_filled, fills, occurrences, slots
 
 GRADES = ["Fully", "Partially", "No"]
 ISSUP_THRESHOLD = 0.5  # Self-RAG's ISSUP decision
@@ -291,14 +294,46 @@ def corrected(sentence: str, check: Support, question: str) -> str | None:
     return fixed
 
 
-def _decided_again(
-    model: BaseChatModel, documents: Sequence[Document], fixed: str | None, question: str, ctx: Context
-) -> tuple[str, Support, list[str]] | None:
-    """A rewritten sentence, decided again: same return as :func:`verified_part`, None unless it passes."""
-    if fixed is None:
+_RELATION_WORDS = re.compile(r"(?:^|\s)([a-z][\w-]*(?: [a-z][\w-]*){0,3})\W*$")  # "Queen's lead singer."
+
+
+def reworded(
+    model: BaseChatModel,
+    documents: Sequence[Document],
+    sentence: str,
+    check: Support,
+    ctx: Context,
+) -> str | None:
+    """A sentence the guard failed only for attribute words its quote lacks, in the quote's words for it.
+
+    "The lead vocalist of Led Zeppelin is Robert Plant." over "The band comprised vocalist Robert Plant, …":
+    the quote, asked "Robert Plant is the ___ of Led Zeppelin.", fills the blank with words it writes
+    ("vocalist"): "Robert Plant is the vocalist of Led Zeppelin.". Kept only when the quote also fills each
+    blank of the sentence as written with the sentence's own term (the reader ties "lead vocalist" to the
+    names, not the words). None otherwise; the replies asked join ``check``'s.
+    """
+    if ctx.support_decision != "grounded" or not check.missing:
         return None
-    (again,) = decide_support(model, [(documents, fixed)], question, ctx)
-    return (fixed, again, []) if again.passed else None
+    _, evidence, missing = guarded(documents, sentence, ctx)
+    texts = [(d.get("title", ""), d["text"]) for d in evidence]
+    held = held_attribute(sentence.strip())
+    if not evidence or held is None or set(missing) != set(unstated_attributes(statements(sentence), texts)):
+        return None
+    if any(" of " in m for m in missing):  # another owner's attribute, not other words for it
+        return None
+    value, verb, attribute, owner = held
+    masked = f"{value} {verb} the {BLANK} of {owner}."
+    blanks = slot_questions(sentence, evidence)
+    asks = [slot.messages(_best_sentence(evidence, masked), masked)]
+    replies = _replies(model, asks + [slot.messages(read_in, clause) for _, clause, read_in in blanks], ctx)
+    check.extra += replies
+    words = _RELATION_WORDS.search((replies[0].text.strip().splitlines() or [""])[0])
+    quoted = " ".join(d["text"] for d in evidence)
+    if words is None or words[1] == attribute or not occurrences(words[1], quoted):
+        return None
+    if not all(fills(r.text, b) for (b, _, _), r in zip(blanks, replies[1:], strict=True)):
+        return None
+    return masked.replace(BLANK, words[1])
 
 
 def part_that_holds(
@@ -312,16 +347,28 @@ def part_that_holds(
     """A failed check's sentence rewritten to what holds.
 
     Its verified atoms, else a list's members its quote gives, else the part of a name it dropped put back,
-    else the term its quote gives instead (the last two ask the model again).
+    else the term its quote gives instead, else the sentence in its quote's words (the last three decided
+    again by the whole decision; the replies of a rewrite that fails join ``check``'s).
     """
     if check.passed:
         return None
-    return (
-        verified_part(sentence, check)
-        or listed_part(documents, sentence, ctx)
-        or _decided_again(model, documents, restored(documents, sentence, ctx), question, ctx)
-        or _decided_again(model, documents, corrected(sentence, check, question), question, ctx)
+    held = verified_part(sentence, check) or listed_part(documents, sentence, ctx)
+    if held is not None:
+        return held
+    rewrites = (
+        lambda: restored(documents, sentence, ctx),
+        lambda: corrected(sentence, check, question),
+        lambda: reworded(model, documents, sentence, check, ctx),
     )
+    for rewrite in rewrites:
+        fixed = rewrite()
+        if fixed is None:
+            continue
+        (again,) = decide_support(model, [(documents, fixed)], question, ctx)
+        if again.passed:
+            return fixed, again, []
+        check.extra += again.replies
+    return None
 
 
 def judge_draft(
@@ -340,8 +387,8 @@ def judge_draft(
     """
     (check,) = decide_support(model, [(documents, sentence)], question, ctx)
     fields: dict = {"atoms": atom_records(check)}
-    replies = list(check.replies)
     part = part_that_holds(model, documents, sentence, check, question, ctx)
+    replies = list(check.replies)
     if part is not None and said and repeats(part[0], said):
         replies += [m for m in part[1].replies if all(m is not r for r in replies)]
         part = None
@@ -570,23 +617,23 @@ def _check_slots(
             (support, blank, slot.messages(read_in, clause), evidence)
             for blank, clause, read_in in slot_questions(sentence, evidence)
         ]
-    replies = (
-        model.batch(
-            [m for _, _, m, _ in asks],
-            config={"max_concurrency": max(1, ctx.max_concurrency)},
-            max_tokens=SLOT_TOKENS,
-        )
-        if asks
-        else []
-    )
+    replies = _replies(model, [m for _, _, m, _ in asks], ctx)
     for (support, blank, _, evidence), reply in zip(asks, replies, strict=True):
-        support.extra.append(cast(AIMessage, reply))
+        support.extra.append(reply)
         if support.passed and not fills(reply.text, blank):
             support.passed = False
             answer = reply.text.strip().splitlines()[0][:80] if reply.text.strip() else UNKNOWN
             support.rival = blank.masked.replace(BLANK, answer)
             subjects = [title_subject(d["title"]) for d in evidence]
             support.corrected = as_filled(reply.text, blank, " ".join(d["text"] for d in evidence), subjects)
+
+
+def _replies(model: BaseChatModel, asks: Sequence[list[BaseMessage]], ctx: Context) -> list[AIMessage]:
+    """The model's replies naming a blank's words (at most :data:`SLOT_TOKENS`), batched."""
+    if not asks:
+        return []
+    config = RunnableConfig(max_concurrency=max(1, ctx.max_concurrency))
+    return [cast(AIMessage, r) for r in model.batch(list(asks), config=config, max_tokens=SLOT_TOKENS)]
 
 
 # -- ISREL, ISUSE and the segment score --------------------------------------------------------------

@@ -361,6 +361,22 @@ def _attribute_first(statement: str) -> str:
     return f"The {held['attribute']} of {held['owner']} is {held['value']}."
 
 
+def held_attribute(statement: str) -> tuple[str, str, str, str] | None:
+    """A statement "The <attribute> of <Name> is <value>" (or turned round) as value, verb, attribute, owner.
+
+    ("Robert Plant", "is", "lead vocalist", "Led Zeppelin") for "The lead vocalist of Led Zeppelin is Robert
+    Plant."; None for other statements.
+    """
+    statement = _attribute_first(statement)
+    match = _ATTRIBUTE.match(statement)
+    if match is None:
+        return None
+    owner, verb, value = (
+        re.split(r" (is|are|was|were) ", statement.rstrip(".")[match.end() - 1 :], maxsplit=1) + [""] * 2
+    )[:3]
+    return (value, verb, f"{match['words']}{match['head']}", owner) if value and owner else None
+
+
 def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str, str]]) -> list[str]:
     """What statements of the form "The <attribute> of <Name> is <value>" give a name that the evidence lacks.
 
