@@ -55,7 +55,7 @@ from verirag.readings import (
     stated_by_rank,
     verbatim_sentence,
 )
-from verirag.slots import BLANK, UNKNOWN, Slot, as_filled, fills, occurrences, slots
+from verirag.slots import BLANK, UNKNOWN, Slot, as_filled, fills, slots
 
 GRADES = ["Fully", "Partially", "No"]
 ISSUP_THRESHOLD = 0.5  # Self-RAG's ISSUP decision
@@ -328,8 +328,7 @@ def reworded(
     replies = _replies(model, asks + [slot.messages(read_in, clause) for _, clause, read_in in blanks], ctx)
     check.extra += replies
     words = _RELATION_WORDS.search((replies[0].text.strip().splitlines() or [""])[0])
-    quoted = " ".join(d["text"] for d in evidence)
-    if words is None or words[1] == attribute or not occurrences(words[1], quoted):
+    if words is None or words[1] == attribute:
         return None
     if not all(fills(r.text, b) for (b, _, _), r in zip(blanks, replies[1:], strict=True)):
         return None

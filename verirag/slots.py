@@ -238,7 +238,7 @@ def _subject_slot(
     return Slot(claim[:start] + BLANK + claim[start + len(term) :], term, rivals, (), named_as)
 
 
-def occurrences(term: str, text: str) -> list[re.Match[str]]:
+def _occurrences(term: str, text: str) -> list[re.Match[str]]:
     """Where ``text`` writes ``term`` as a whole word or words."""
     return list(re.finditer(rf"(?<![\w'’-]){re.escape(term)}(?![\w'’-])", text))
 
@@ -248,7 +248,7 @@ def _named_in(quote: str, term: str) -> bool:
 
     As a name: capitalised inside a sentence, or as a document's title ("Changsha. Changsha is …").
     """
-    for match in occurrences(term, quote):
+    for match in _occurrences(term, quote):
         before = quote[: match.start()].rstrip()
         if before and before[-1] not in ".!?…:" or quote[match.end() : match.end() + 1] == ".":
             return True
@@ -295,6 +295,6 @@ def as_filled(reply: str, slot: Slot, text: str, subjects: Sequence[str] = ()) -
     found = [
         r
         for r in slot.rivals
-        if any(same_term(r, t) for t in named) and (r in subjects or occurrences(r, text))
+        if any(same_term(r, t) for t in named) and (r in subjects or _occurrences(r, text))
     ]
     return slot.masked.replace(BLANK, found[0]) if len(found) == 1 else ""

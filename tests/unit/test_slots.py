@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from verirag import Context
 from verirag import critiques as support
+from verirag.evidence import held_attribute
 from verirag.prompts import slot
 from verirag.slots import Slot, as_filled, fills, slots
 from verirag.stores import make_document
@@ -363,3 +364,40 @@ def test_a_name_the_quote_gives_the_term_in_an_appositive_is_the_term_not_a_riva
     confucius = "Confucius, born Kong Qiu, was a Chinese philosopher. Mencius followed Confucius."
     (founder,) = slots("Confucius was a Chinese philosopher.", confucius)
     assert founder.aliases == ("Kong Qiu",) and fills("Kong Qiu", founder)
+
+
+BAND = make_document(
+    "Led Zeppelin",
+    "Led Zeppelin were an English rock band formed in London in 1968. The band comprised vocalist Robert "
+    "Plant, guitarist Jimmy Page, bass-guitarist and keyboardist John Paul Jones and drummer John Bonham.",
+)
+RESTATED = {  # the reader of the attribute's blank and of each sentence's own blanks
+    "Robert Plant is the ___ of Led Zeppelin.": "vocalist",
+    "___ is the vocalist of Led Zeppelin.": "Robert Plant",
+    "Robert Plant is the vocalist of ___.": "Led Zeppelin",
+}
+
+
+def test_a_sentence_whose_attribute_words_its_quote_lacks_is_restated_in_the_quotes_words():
+    sentence, question = "The lead vocalist of Led Zeppelin is Robert Plant.", "Who sang in Led Zeppelin?"
+    answers = {**RESTATED, "The lead vocalist of Led Zeppelin is ___.": "Robert Plant"}
+    check, replies, fields = support.judge_draft(reader(answers), [BAND], sentence, question, Context())
+    assert check.passed and fields["text"] == "Robert Plant is the vocalist of Led Zeppelin."
+    assert "vocalist" in [r.text for r in replies]  # the attribute's blank is in the usage ledger
+    # the quote fills the sentence's own blank with another member: the sentence is false, nothing is kept
+    guitarist = "The lead guitarist of Led Zeppelin is Robert Plant."
+    answers = {**RESTATED, "The lead guitarist of Led Zeppelin is ___.": "Jimmy Page"}
+    check, replies, fields = support.judge_draft(reader(answers), [BAND], guitarist, question, Context())
+    assert not check.passed and "text" not in fields and "vocalist" in [r.text for r in replies]
+    # words the quote does not write are not its words for the attribute: the guard fails the restatement
+    answers = {**RESTATED, "Robert Plant is the ___ of Led Zeppelin.": "frontman"}
+    answers["The lead vocalist of Led Zeppelin is ___."] = "Robert Plant"
+    check, _, fields = support.judge_draft(reader(answers), [BAND], sentence, question, Context())
+    assert not check.passed and "text" not in fields
+
+
+def test_a_statement_of_an_attribute_is_read_as_value_attribute_and_owner():
+    want = ("Robert Plant", "is", "lead vocalist", "Led Zeppelin")
+    assert held_attribute("The lead vocalist of Led Zeppelin is Robert Plant.") == want
+    assert held_attribute("Robert Plant is the lead vocalist of Led Zeppelin.") == want
+    assert held_attribute("Robert Plant sang for Led Zeppelin.") is None
