@@ -328,7 +328,7 @@ def reworded(
     replies = _replies(model, asks + [slot.messages(read_in, clause) for _, clause, read_in in blanks], ctx)
     check.extra += replies
     words = _RELATION_WORDS.search((replies[0].text.strip().splitlines() or [""])[0])
-    if words is None or words[1] == attribute:
+    if words is None or words[1] in (attribute, UNKNOWN):
         return None
     if not all(fills(r.text, b) for (b, _, _), r in zip(blanks, replies[1:], strict=True)):
         return None

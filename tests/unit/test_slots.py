@@ -389,11 +389,18 @@ def test_a_sentence_whose_attribute_words_its_quote_lacks_is_restated_in_the_quo
     answers = {**RESTATED, "The lead guitarist of Led Zeppelin is ___.": "Jimmy Page"}
     check, replies, fields = support.judge_draft(reader(answers), [BAND], guitarist, question, Context())
     assert not check.passed and "text" not in fields and "vocalist" in [r.text for r in replies]
-    # words the quote does not write are not its words for the attribute: the guard fails the restatement
+    # words the quote does not write are not its words for the attribute (the guard fails the restatement)
     answers = {**RESTATED, "Robert Plant is the ___ of Led Zeppelin.": "frontman"}
     answers["The lead vocalist of Led Zeppelin is ___."] = "Robert Plant"
     check, _, fields = support.judge_draft(reader(answers), [BAND], sentence, question, Context())
     assert not check.passed and "text" not in fields
+    # nor is the reader's answer that the quote does not say: no restatement is even made
+    answers["Robert Plant is the ___ of Led Zeppelin."] = "unknown"
+    (check,) = support.decide_support(reader(answers), [([BAND], sentence)], question, Context())
+    assert support.reworded(reader(answers), [BAND], sentence, check, Context()) is None
+    answers["Robert Plant is the ___ of Led Zeppelin."] = "vocalist"
+    rewrite = support.reworded(reader(answers), [BAND], sentence, check, Context())
+    assert rewrite == "Robert Plant is the vocalist of Led Zeppelin."
 
 
 def test_a_statement_of_an_attribute_is_read_as_value_attribute_and_owner():
