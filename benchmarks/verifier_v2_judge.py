@@ -6,6 +6,7 @@ figures are the shipped decision's.
     .venv/bin/python benchmarks/verifier_v2_judge.py refresh --decision grounded  # after a guard change
     .venv/bin/python benchmarks/verifier_v2_judge.py report
     .venv/bin/python benchmarks/verifier_v2_judge.py corrections  # the writing stage's rewrite, per pair
+    .venv/bin/python benchmarks/verifier_v2_judge.py restatements  # ... in the quote's words
 
 Records (one per pair and decision) go to ``benchmarks/verifier_v2/judgments.jsonl``: P(supported),
 passed, the guard's missing terms, model calls and seconds.
@@ -23,6 +24,7 @@ DATA = Path(__file__).resolve().parent / "verifier_v2"
 PAIRS = DATA / "pairs.jsonl"
 JUDGMENTS = DATA / "judgments.jsonl"
 CORRECTIONS = DATA / "corrections.jsonl"
+RESTATEMENTS = DATA / "restatements.jsonl"
 DEFAULT = "grounded + subjects + slots"
 _OFF = {"contrast_check": False, "atomic_claims": False, "slot_check": False, "subject_check": False}
 # decision name -> Context fields (every lever named, whatever the defaults are)
@@ -273,32 +275,29 @@ def report(split: str, out: Path | None) -> str:
     return text
 
 
-def corrections(model_name: str) -> None:
-    """Each pair the default decision failed with a rival term of its quote, as the writing stage rewrites it:
-    the claim as the quote fills the blank (:func:`verirag.critiques.corrected`), decided again. One record
-    per pair to ``corrections.jsonl`` (resumable); a kept rewrite is a new sentence, to label by hand."""
+def _rewrites(model_name: str, out: Path, failed, rewrite) -> None:
+    """Each of the default decision's ``failed`` records as ``rewrite(model, docs, claim, check, question,
+    context)`` rewrites it, decided again: one record per pair to ``out`` (resumable); a kept rewrite is a new
+    sentence, to label by hand."""
     from verirag import Context, critiques
     from verirag.jsonl import append_record, read_records
     from verirag.models import get_chat_model
     from verirag.stores import make_document
 
     pairs = {p["id"]: p for p in _pairs(None)}
-    done = {r["id"] for r in read_records(CORRECTIONS)}
-    failed = [
-        r
-        for r in read_records(JUDGMENTS)
-        if r["decision"] == DEFAULT and not r["passed"] and r.get("fills") and r["id"] not in done
-    ]
+    done = {r["id"] for r in read_records(out)}
     model, context = get_chat_model(model_name), Context(**DECISIONS[DEFAULT])
-    for record in failed:
+    for record in read_records(JUDGMENTS):
+        if record["decision"] != DEFAULT or record["passed"] or record["id"] in done or not failed(record):
+            continue
         pair = pairs[record["id"]]
         docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
         question = f"Tell me about {docs[0]['title']}."
         (check,) = critiques.decide_support(model, [(docs, pair["claim"])], question, context)
-        fixed = critiques.corrected(pair["claim"], check, question) if not check.passed else None
+        fixed = rewrite(model, docs, pair["claim"], check, question, context) if not check.passed else None
         again = critiques.decide_support(model, [(docs, fixed)], question, context)[0] if fixed else None
         append_record(
-            CORRECTIONS,
+            out,
             {
                 "id": pair["id"],
                 "kind": pair["kind"],
@@ -308,6 +307,35 @@ def corrections(model_name: str) -> None:
                 "kept": bool(again and again.passed),
             },
         )
+
+
+def corrections(model_name: str) -> None:
+    """Each pair the default decision failed with a rival term of its quote, as the quote fills the blank
+    (:func:`verirag.critiques.corrected`), to ``corrections.jsonl``."""
+    from verirag import critiques
+
+    _rewrites(
+        model_name,
+        CORRECTIONS,
+        lambda record: record.get("fills"),
+        lambda model, docs, claim, check, question, context: critiques.corrected(claim, check, question),
+    )
+
+
+def restatements(model_name: str) -> None:
+    """Each pair the guard failed, in its quote's words for the attribute it lacks
+    (:func:`verirag.critiques.reworded`; most pairs are not of that kind and get none), to
+    ``restatements.jsonl``."""
+    from verirag import critiques
+
+    _rewrites(
+        model_name,
+        RESTATEMENTS,
+        lambda record: record.get("missing"),
+        lambda model, docs, claim, check, question, context: critiques.reworded(
+            model, docs, claim, check, context
+        ),
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -329,11 +357,15 @@ def main(argv: list[str] | None = None) -> None:
     p_report.add_argument("--out", type=Path, default=DATA / "table.md")
     p_corrections = sub.add_parser("corrections", help="the default's failed pairs as their quote fills them")
     p_corrections.add_argument("--model", default="local")
+    p_restatements = sub.add_parser("restatements", help="the guard's failed pairs in their quote's words")
+    p_restatements.add_argument("--model", default="local")
     args = parser.parse_args(argv)
     if args.command == "judge":
         judge(args.decision, args.split, args.model, {k for k in args.kinds.split(";") if k})
     elif args.command == "corrections":
         corrections(args.model)
+    elif args.command == "restatements":
+        restatements(args.model)
     elif args.command == "refresh":
         print(f"{args.decision}: {refresh(args.decision, args.split, args.judged)} records dropped")
     else:
