@@ -1,6 +1,8 @@
 """The real embedded model, as the verifier of the graph, rejects the false sentences that it once verified
 (docs/benchmarks.md: Lahore, Moscow's population, lung cancer symptoms; Central Asia with "most of"
-dropped) against the very documents they were verified with, and still verifies a true sentence of them.
+dropped) against the very documents they were verified with, and still verifies a true sentence of them;
+a true sentence in other words than its quote's is kept in the quote's words, the same words for a false one
+are not.
 
 The documents are in a store; the writer is scripted to write the sentence and cite every document
 (what the real model did then); every judgment (support, evidence search, slot questions) is the real
@@ -154,3 +156,27 @@ def test_a_producer_written_as_the_director_is_kept_as_the_quote_names_the_direc
     assert "Selznick" not in result["answer"], result["sentences"]
     verified = [s["text"] for s in result["sentences"] if s["verified_by"] in ("citations", "memory")]
     assert verified == ["The director of Gone with the Wind was Victor Fleming."], result["sentences"]
+
+
+LED_ZEPPELIN = make_document(
+    "Led Zeppelin",
+    "Led Zeppelin were an English rock band formed in London in 1968. The band comprised vocalist Robert "
+    "Plant, guitarist Jimmy Page, bass-guitarist and keyboardist John Paul Jones and drummer John Bonham. "
+    "Their combination of a heavy electric-guitar sound with elements of blues and folk music popularised "
+    "album-oriented rock and stadium rock and established them as the progenitor of hard rock and heavy "
+    "metal. They are amongst the best-selling music artists of all time, with an estimated 200 to 300\u00a0"
+    "million records sold worldwide.",
+)
+
+
+def test_a_lead_vocalist_is_kept_as_the_vocalist_its_quote_names_and_a_lead_guitarist_is_not(tmp_path):
+    # written on single_hop_dev at 9c4a9ea (docs/bench/single_hop_9c4a9ea/results.jsonl), true, refused then
+    true = "The lead vocalist of Led Zeppelin is Robert Plant."
+    result = _answer_with(true, [LED_ZEPPELIN], tmp_path, "led-zeppelin")
+    verified = [s["text"] for s in result["sentences"] if s["verified_by"] in ("citations", "memory")]
+    assert verified == ["Robert Plant is the vocalist of Led Zeppelin."], result["sentences"]
+    # the same relation words given to the wrong member: the quote fills the sentence's own blank otherwise
+    false = "The lead guitarist of Led Zeppelin is Robert Plant."
+    result = _answer_with(false, [LED_ZEPPELIN], tmp_path, "led-zeppelin-guitarist")
+    assert all(s["verified_by"] == "none" for s in result["sentences"]), result["sentences"]
+    assert "Robert Plant" not in result["answer"] or "closest passage" in result["answer"], result["answer"]
