@@ -308,9 +308,10 @@ def reworded(
 
     "The lead vocalist of Led Zeppelin is Robert Plant." over "The band comprised vocalist Robert Plant, …":
     the quote, asked "Robert Plant is the ___ of Led Zeppelin.", fills the blank with words it writes
-    ("vocalist"): "Robert Plant is the vocalist of Led Zeppelin.". Kept only when the quote also fills each
-    blank of the sentence as written with the sentence's own term (the reader ties "lead vocalist" to the
-    names, not the words). None otherwise; the replies asked join ``check``'s.
+    ("vocalist"): "Robert Plant is the vocalist of Led Zeppelin.". Only where the quote could fill a blank of
+    the sentence as written otherwise, and kept only when it fills each with the sentence's own term (the
+    reader ties "lead vocalist" to the names, not the words). None otherwise; the replies asked join
+    ``check``'s.
     """
     if ctx.support_decision != "grounded" or not check.missing:
         return None
@@ -321,9 +322,11 @@ def reworded(
         return None
     if any(" of " in m for m in missing):  # another owner's attribute, not other words for it
         return None
+    blanks = slot_questions(sentence, evidence)
+    if not blanks:  # nothing the reader could tie the sentence's relation to
+        return None
     value, verb, attribute, owner = held
     masked = f"{value} {verb} the {BLANK} of {owner}."
-    blanks = slot_questions(sentence, evidence)
     asks = [slot.messages(_best_sentence(evidence, masked), masked)]
     replies = _replies(model, asks + [slot.messages(read_in, clause) for _, clause, read_in in blanks], ctx)
     check.extra += replies

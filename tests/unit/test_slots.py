@@ -401,6 +401,12 @@ def test_a_sentence_whose_attribute_words_its_quote_lacks_is_restated_in_the_quo
     answers["Robert Plant is the ___ of Led Zeppelin."] = "vocalist"
     rewrite = support.reworded(reader(answers), [BAND], sentence, check, Context())
     assert rewrite == "Robert Plant is the vocalist of Led Zeppelin."
+    # a quote with no other member to fill the sentence's blank: nothing ties its relation to the quote's
+    alone = make_document(
+        "Led Zeppelin", "Led Zeppelin were a rock band. The band had vocalist Robert Plant."
+    )
+    (check,) = support.decide_support(reader(answers), [([alone], sentence)], question, Context())
+    assert check.missing and support.reworded(reader(answers), [alone], sentence, check, Context()) is None
 
 
 def test_a_statement_of_an_attribute_is_read_as_value_attribute_and_owner():
