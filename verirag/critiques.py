@@ -315,12 +315,16 @@ def reworded(
     """
     if ctx.support_decision != "grounded" or not check.missing:
         return None
-    _, evidence, missing = guarded(documents, sentence, ctx)
+    evidence = _quoted_documents(documents, check.quotes)  # the guard's quote, as it read it
     texts = [(d.get("title", ""), d["text"]) for d in evidence]
     held = held_attribute(sentence.strip())
-    if not evidence or held is None or set(missing) != set(unstated_attributes(statements(sentence), texts)):
+    if (
+        not evidence
+        or held is None
+        or set(check.missing) != set(unstated_attributes(statements(sentence), texts))
+    ):
         return None
-    if any(" of " in m for m in missing):  # another owner's attribute, not other words for it
+    if any(" of " in m for m in check.missing):  # another owner's attribute, not other words for it
         return None
     blanks = slot_questions(sentence, evidence)
     if not blanks:  # nothing the reader could tie the sentence's relation to
