@@ -1,0 +1,40 @@
+"""The support decision gives today the verdicts it gave before verirag/verify/ was built, byte for byte.
+
+The verdicts were recorded from the code of 95012bf (``python -m tests.replay expect`` there): the embedded
+model's own replies on a fixed sample of the verifier benchmarks v1 and v2 (a tape), and a synthetic judge on
+every pair. This test replays the tape and every 10th pair; ``tests/integration/test_replay.py`` every pair.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tests import replay
+
+EVERY = 10
+
+
+def expected(every: int) -> list[dict]:
+    """The recorded verdicts of the tape, and of every ``every``-th pair under the synthetic judge."""
+    records = replay.read_expected()
+    tape = [r for r in records if r["model"] == "tape"]
+    out = tape
+    for benchmark in replay.BENCHMARKS:
+        ids = {p["id"] for p in replay.pairs(benchmark)[::every]}
+        out += [
+            r for r in records if r["model"] == "synthetic" and r["benchmark"] == benchmark and r["id"] in ids
+        ]
+    return out
+
+
+def assert_replayed(every: int) -> None:
+    """Today's verdicts equal the recorded ones, record by record (each as its JSON line)."""
+    want = [json.dumps(r, sort_keys=True, ensure_ascii=False) for r in expected(every)]
+    got = [json.dumps(r, sort_keys=True, ensure_ascii=False) for r in replay.replayed(every)]
+    assert len(got) == len(want)
+    for old, new in zip(want, got, strict=True):
+        assert new == old
+
+
+def test_the_tape_and_a_fixed_sample_are_decided_as_before():
+    assert_replayed(EVERY)
