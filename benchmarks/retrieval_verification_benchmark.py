@@ -44,7 +44,7 @@ _DEFINITE = re.compile(
 
 def make(n: int, seed: int) -> None:
 
-    from verirag.evidence import sentence_spans
+    from verirag.verify.evidence import sentence_spans
 
     corpus = [
         {"title": d["title"].strip(), "text": d["extract"], "topic": d.get("topic") or ""}

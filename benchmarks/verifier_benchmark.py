@@ -33,7 +33,7 @@ from pathlib import Path
 from common import Lexical, apply_logistic, auc, ece, fit_logistic, frozen_sentences, logit, shipped_corpus
 
 from verirag import calibration
-from verirag.evidence import YEAR
+from verirag.verify.lexicon import YEAR
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "verifier"
@@ -166,7 +166,7 @@ def split_of(title: str) -> str:
 
 def make(n: int, seed: int) -> None:
 
-    from verirag.evidence import content_words
+    from verirag.verify.lexicon import content_words
 
     corpus = shipped_corpus()
     names = _names(corpus)
@@ -251,8 +251,9 @@ def _features(model_name: str):
     (the model is loaded at its first use: the zero-token features need none)."""
     import time
 
-    from verirag.evidence import missing_terms, quote_text, select_quote
     from verirag.models import choice_probabilities, get_chat_model
+    from verirag.verify.checks.key_terms import missing_terms
+    from verirag.verify.evidence import quote_text, select_quote
 
     def model():
         return get_chat_model(model_name)

@@ -1,10 +1,11 @@
 """The support decisions on the verifier benchmark v2, per kind: each pair judged by
-:func:`verirag.critiques.decide_support` itself (guard, quote, calibrated judgment, threshold), so the
+:func:`verirag.verify.decide` itself (guard, quote, calibrated judgment, threshold), so the
 figures are the shipped decision's.
 
     .venv/bin/python benchmarks/verifier_v2_judge.py judge --decision grounded --split test   # resumable
     .venv/bin/python benchmarks/verifier_v2_judge.py refresh --decision grounded  # after a guard change
     .venv/bin/python benchmarks/verifier_v2_judge.py report
+    .venv/bin/python benchmarks/verifier_v2_judge.py checks  # per step of the decision: the pairs it decided
     .venv/bin/python benchmarks/verifier_v2_judge.py corrections  # the writing stage's rewrite, per pair
     .venv/bin/python benchmarks/verifier_v2_judge.py restatements  # ... in the quote's words
 
@@ -53,13 +54,13 @@ def _pairs(split: str | None) -> list[dict]:
 def _grounded_stands(context, claim: str, docs: list, record: dict) -> bool:
     """Whether the decision's levers leave the grounded record as it is: one atom (atoms), the same
     quote (subjects), a failed claim (the slot check asks only claims that pass)."""
-    from verirag import critiques
-    from verirag.atoms import atoms
+    from verirag.verify.claim import Claim
+    from verirag.verify.evidence import named_quotes, quotes_for
 
-    quoted = critiques.quotes_for(docs, claim)
+    quoted = quotes_for(docs, claim)
     levers = [
-        (context.atomic_claims, lambda: atoms(claim) == [claim]),
-        (context.subject_check, lambda: critiques.named_quotes(docs, quoted, claim) == quoted),
+        (context.atomic_claims, lambda: Claim.of(claim).atoms == (claim,)),
+        (context.subject_check, lambda: named_quotes(docs, quoted, claim) == quoted),
         (context.slot_check, lambda: not record["passed"]),
     ]
     active = [unchanged for on, unchanged in levers if on]
@@ -68,11 +69,13 @@ def _grounded_stands(context, claim: str, docs: list, record: dict) -> bool:
 
 def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) -> None:
     """Judge every pair not yet judged under ``decision``; one record appended per pair."""
-    from verirag import Context, critiques
-    from verirag.atoms import atoms
+    from verirag import Context
     from verirag.jsonl import append_record, read_records
     from verirag.models import get_chat_model
     from verirag.stores import make_document
+    from verirag.verify import decide
+    from verirag.verify.claim import Claim
+    from verirag.verify.parts import parts as parts_of
 
     done = {(r["id"], r["decision"]) for r in read_records(JUDGMENTS)}
     todo = [p for p in _pairs(split) if (p["id"], decision) not in done and (not kinds or p["kind"] in kinds)]
@@ -85,8 +88,10 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
     same_as_base = {r["id"]: r for r in read_records(JUDGMENTS) if r["decision"] == base}
     for i, pair in enumerate(todo, 1):
         docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
-        parts = len(critiques.claims_of(docs, pair["claim"], context))
-        source = (same_as_base.get(pair["id"]) if atoms(pair["claim"]) == [pair["claim"]] else None) or (
+        parts = len(parts_of(docs, Claim.of(pair["claim"]), context))
+        source = (
+            same_as_base.get(pair["id"]) if Claim.of(pair["claim"]).atoms == (pair["claim"],) else None
+        ) or (
             grounded.get(pair["id"])
             if pair["id"] in grounded
             and parts == 1
@@ -97,9 +102,7 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
             append_record(JUDGMENTS, {**source, "decision": decision, "copied_from": source["decision"]})
             continue
         started = time.perf_counter()
-        (check,) = critiques.decide_support(
-            model, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.", context
-        )
+        (check,) = decide(model, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.", context)
         append_record(
             JUDGMENTS,
             {
@@ -108,6 +111,7 @@ def judge(decision: str, split: str | None, model_name: str, kinds: set[str]) ->
                 "model": model_name,
                 "probability": round(check.probability, 5),
                 "passed": check.passed,
+                "decided_by": check.decided_by,
                 "missing": check.missing,
                 "asked": check.judgment is not None,
                 "rival": check.rival,
@@ -131,21 +135,26 @@ def _fills(check) -> list[str]:
 def _blanks(context, claim: str, docs: list) -> list[str]:
     """The slot check's questions of a claim, each with the quoted sentence it is read in (asked only if
     the claim passes the support question)."""
-    from verirag import critiques
+    from verirag.verify.checks import slots
+    from verirag.verify.evidence import select
 
-    evidence = critiques.guarded(docs, claim, context)[1]
-    return [f"{question} | {read_in}" for _, question, read_in in critiques.slot_questions(claim, evidence)]
+    evidence = select(docs, claim, context.subject_check)
+    return [f"{question} | {read_in}" for _, question, read_in in slots.questions(claim, evidence)]
 
 
 def refresh(decision: str, split: str | None, judged: bool = False) -> int:
     """Drop the records of ``decision`` whose guard no longer agrees with today's (the zero-token
-    :func:`verirag.critiques.guarded`, per atom for an atoms decision; a pass read off a sentence) or, under
+    :func:`verirag.verify.pipeline.guarded`, per atom for an atoms decision; a pass read off a sentence) or,
+    under
     the slot check, whose claim passed the support question and now gets other blanks, so ``judge``
     decides them anew; with ``judged`` (after a new calibration) every record the model judged.
     Returns how many were dropped."""
-    from verirag import Context, calibration, critiques
+    from verirag import Context, calibration
     from verirag.jsonl import read_records
     from verirag.stores import make_document
+    from verirag.verify.claim import Claim
+    from verirag.verify.parts import parts
+    from verirag.verify.pipeline import guarded, read_off
 
     if "issup" in decision:
         return 0
@@ -156,13 +165,14 @@ def refresh(decision: str, split: str | None, judged: bool = False) -> int:
         pair = pairs.get(record["id"])
         if record["decision"] == decision and pair is not None:
             docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
-            claims = critiques.claims_of(docs, pair["claim"], context)
-            read = [bool(critiques.read_off(docs, claim, None)) for claim in claims]  # no guard, no call
+            claims = parts(docs, Claim.of(pair["claim"]), context)
+            read = [read_off(docs, claim, None, context) is not None for claim in claims]  # no guard, no call
             missing = {
                 t
                 for c, r in zip(claims, read, strict=True)
                 if not r
-                for t in critiques.guarded(docs, c, context)[2]
+                for f in guarded(docs, c, context)[1]
+                for t in f.terms
             }
             ranked = all(read)
             reblanked = (
@@ -275,14 +285,39 @@ def report(split: str, out: Path | None) -> str:
     return text
 
 
+def checks(decision: str = DEFAULT) -> str:
+    """Per step of the decision (``decided_by``), the pairs it decided on each split: true and false claims,
+    passed and failed (records judged before ``decided_by`` was recorded are counted as "(not recorded)")."""
+    from verirag.jsonl import read_records
+
+    pairs = {p["id"]: p for p in _pairs(None)}
+    rows: dict[tuple[str, str], list[int]] = {}
+    for r in read_records(JUDGMENTS):
+        if r["decision"] != decision or r["id"] not in pairs:
+            continue
+        pair = pairs[r["id"]]
+        cell = rows.setdefault((pair["split"], r.get("decided_by", "(not recorded)")), [0, 0, 0, 0])
+        cell[(1 - pair["label"]) * 2 + (not r["passed"])] += 1
+    lines = [
+        f"Verifier benchmark v2, decision {decision!r}: the pairs each step decided.\n",
+        "| split | decided by | true, passed | true, failed | false, passed | false, failed |",
+        "|---|---|---|---|---|---|",
+    ]
+    for (split, name), cell in sorted(rows.items()):
+        lines.append(f"| {split} | {name} | " + " | ".join(map(str, cell)) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def _rewrites(model_name: str, out: Path, failed, rewrite) -> None:
-    """Each of the default decision's ``failed`` records as ``rewrite(model, docs, claim, check, question,
-    context)`` rewrites it, decided again: one record per pair to ``out`` (resumable); a kept rewrite is a new
-    sentence, to label by hand."""
-    from verirag import Context, critiques
+    """Each of the default decision's ``failed`` records as ``rewrite(failed, model, context)`` rewrites
+    it, decided again: one record per pair to ``out`` (resumable); a kept rewrite is a new sentence, to label
+    by hand."""
+    from verirag import Context
     from verirag.jsonl import append_record, read_records
     from verirag.models import get_chat_model
     from verirag.stores import make_document
+    from verirag.verify import decide
+    from verirag.verify.verdict import Failed
 
     pairs = {p["id"]: p for p in _pairs(None)}
     done = {r["id"] for r in read_records(out)}
@@ -293,9 +328,11 @@ def _rewrites(model_name: str, out: Path, failed, rewrite) -> None:
         pair = pairs[record["id"]]
         docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
         question = f"Tell me about {docs[0]['title']}."
-        (check,) = critiques.decide_support(model, [(docs, pair["claim"])], question, context)
-        fixed = rewrite(model, docs, pair["claim"], check, question, context) if not check.passed else None
-        again = critiques.decide_support(model, [(docs, fixed)], question, context)[0] if fixed else None
+        (check,) = decide(model, [(docs, pair["claim"])], question, context)
+        failed = Failed(docs, pair["claim"], check, question)
+        found = rewrite(failed, model, context) if not check.passed else None
+        fixed = found.text if found is not None else None
+        again = decide(model, [(docs, fixed)], question, context)[0] if fixed else None
         append_record(
             out,
             {
@@ -311,38 +348,28 @@ def _rewrites(model_name: str, out: Path, failed, rewrite) -> None:
 
 def corrections(model_name: str) -> None:
     """Each pair the default decision failed with a rival term of its quote, as the quote fills the blank
-    (:func:`verirag.critiques.corrected`), to ``corrections.jsonl``."""
-    from verirag import critiques
+    (rewrite ``corrected_term``), to ``corrections.jsonl``."""
+    from verirag.verify.rewrites import corrected_term
 
-    _rewrites(
-        model_name,
-        CORRECTIONS,
-        lambda record: record.get("fills"),
-        lambda model, docs, claim, check, question, context: critiques.corrected(claim, check, question),
-    )
+    _rewrites(model_name, CORRECTIONS, lambda record: record.get("fills"), corrected_term.propose)
 
 
 def restatements(model_name: str) -> None:
     """Each pair the guard failed, in its quote's words for the attribute it lacks
-    (:func:`verirag.critiques.reworded`; most pairs are not of that kind and get none), to
+    (rewrite ``restated_attribute``; most pairs are not of that kind and get none), to
     ``restatements.jsonl``."""
-    from verirag import critiques
+    from verirag.verify.rewrites import restated_attribute
 
-    _rewrites(
-        model_name,
-        RESTATEMENTS,
-        lambda record: record.get("missing"),
-        lambda model, docs, claim, check, question, context: critiques.reworded(
-            model, docs, claim, check, context
-        ),
-    )
+    _rewrites(model_name, RESTATEMENTS, lambda record: record.get("missing"), restated_attribute.propose)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    parser.add_argument("--records", type=Path, default=None, help="judgments file (default: the committed)")
     sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("checks", help="per step of the default decision, the pairs it decided")
     p_judge = sub.add_parser("judge", help="judge the pairs under one decision (resumable)")
     p_judge.add_argument("--decision", choices=list(DECISIONS), default="grounded")
     p_judge.add_argument("--split", choices=["calibration", "test"], default=None)
@@ -360,7 +387,12 @@ def main(argv: list[str] | None = None) -> None:
     p_restatements = sub.add_parser("restatements", help="the guard's failed pairs in their quote's words")
     p_restatements.add_argument("--model", default="local")
     args = parser.parse_args(argv)
-    if args.command == "judge":
+    if args.records is not None:
+        global JUDGMENTS
+        JUDGMENTS = args.records
+    if args.command == "checks":
+        print(checks())
+    elif args.command == "judge":
         judge(args.decision, args.split, args.model, {k for k in args.kinds.split(";") if k})
     elif args.command == "corrections":
         corrections(args.model)

@@ -33,8 +33,8 @@ from pathlib import Path
 
 from verifier_benchmark import PAIRS
 
-from verirag.evidence import name_swaps, year_swaps
 from verirag.jsonl import append_record, read_records
+from verirag.verify.checks.contrast import name_swaps, year_swaps
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,13 +58,13 @@ def main() -> None:
 def judge(path: Path, kind: str = "years") -> None:
     """Judge every supported claim that has swaps, and its swaps, not yet in ``path``; one record per
     claim."""
-    from verirag import critiques
     from verirag.documents import Document
     from verirag.graph.context import Context
     from verirag.models import get_chat_model
+    from verirag.verify import decide
 
     ctx, model = Context.preset("local"), get_chat_model("local")
-    done = {r["id"] for r in read_records(path)} if path.exists() else set()
+    done = {r["id"] for r in read_records(path)}  # records.jsonl, or the committed records.jsonl.gz
     path.parent.mkdir(parents=True, exist_ok=True)
     for line in PAIRS.read_text(encoding="utf-8").splitlines():
         pair = json.loads(line)
@@ -77,7 +77,7 @@ def judge(path: Path, kind: str = "years") -> None:
             continue
         doc = Document(id=pair["id"], title=pair["evidence"]["title"], text=pair["evidence"]["text"])
         claims = [pair["claim"], *alternatives]
-        decisions = critiques.decide_support(model, [([doc], c) for c in claims], pair["claim"], ctx)
+        decisions = decide(model, [([doc], c) for c in claims], pair["claim"], ctx)
         append_record(
             path,
             {

@@ -131,8 +131,7 @@ def _support(check: Any) -> dict:
 
 def verdicts(model: ScriptedChatModel, chosen: list[dict], decisions: tuple[str, ...]) -> Iterator[dict]:
     """Each pair decided under each decision: the check, the writing stage's judgment, the minimal quote."""
-    from verirag.critiques import decide_support as decide
-    from verirag.critiques import judge_draft, minimal_quotes
+    from verirag.verify import decide, judge_draft, minimal_quotes
 
     for pair in chosen:
         docs = documents(pair)
@@ -185,29 +184,13 @@ def record() -> None:
     """Decide the tape's sample with the embedded model, keeping each prompt's reply."""
     from verirag.models import get_chat_model
 
-    real = get_chat_model("local")
     tape: dict[str, dict] = {}
-
-    def respond(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
-        prompt = key(messages, kwargs)
-        if prompt not in tape:
-            reply = real.invoke(messages, **kwargs)
-            tape[prompt] = {
-                "key": prompt,
-                "content": reply.text,
-                "metadata": {"logprobs": reply.response_metadata.get("logprobs")}
-                if reply.response_metadata.get("logprobs")
-                else {},
-            }
-        return taped(tape)(messages, kwargs)
-
-    model = ScriptedChatModel(respond=respond)
+    model = _taping(get_chat_model("local"), tape)
     for benchmark in BENCHMARKS:
         for i, _ in enumerate(verdicts(model, sample(benchmark), TAPE_DECISIONS), 1):
             print(f"{benchmark}: {i} verdicts, {len(tape)} prompts", file=sys.stderr, flush=True)
     DATA.mkdir(parents=True, exist_ok=True)
-    with gzip.GzipFile(TAPE, "wb", mtime=0) as f:
-        f.write("".join(json.dumps(tape[k], sort_keys=True) + "\n" for k in sorted(tape)).encode())
+    _write_tape(TAPE, tape)
 
 
 def expect() -> None:
@@ -218,5 +201,88 @@ def expect() -> None:
     print(f"{len(lines)} verdicts -> {EXPECTED.relative_to(ROOT)}")
 
 
+# -- a dev run recorded, and replayed on other code --------------------------------------------------------
+DEV_SETS = ("single_hop_dev.json", "unanswerable_dev.json")  # in ../shared/bench; the multi-answer set beside
+
+
+def _taping(real: Any, tape: dict[str, dict]) -> ScriptedChatModel:
+    """A chat model that asks ``real`` once per prompt and keeps its whole reply in ``tape``."""
+
+    def respond(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+        prompt = key(messages, kwargs)
+        if prompt not in tape:
+            reply = real.invoke(messages, **kwargs)
+            tape[prompt] = {
+                "key": prompt,
+                "content": reply.text,
+                "metadata": json.loads(json.dumps(reply.response_metadata, default=str)),
+                "usage": dict(reply.usage_metadata or {}),
+            }
+        return _stamped(_from_tape(tape[prompt]), prompt)
+
+    return ScriptedChatModel(respond=respond)
+
+
+def _from_tape(found: dict) -> AIMessage:
+    return AIMessage(
+        content=found["content"],
+        response_metadata=json.loads(json.dumps(found["metadata"])),
+        usage_metadata=found.get("usage") or None,
+    )
+
+
+def dev_run(out: Path, datasets: list[Path], limit: int, tape_path: Path, record: bool) -> None:
+    """verirag on the first ``limit`` questions of each dataset, its model's replies recorded to (or, with
+    ``record`` off, replayed from) ``tape_path``: the same code answers the same, other code is held to it."""
+    from verirag.eval.runner import evaluate
+    from verirag.models import get_chat_model, register_model
+
+    tape: dict[str, dict] = {}
+    if not record:
+        with gzip.open(tape_path, "rt", encoding="utf-8") as f:
+            tape = {r["key"]: r for r in map(json.loads, f)}
+
+    def replay(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+        return _from_tape(tape[key(messages, kwargs)])
+
+    model = _taping(get_chat_model("local"), tape) if record else ScriptedChatModel(respond=replay)
+    register_model("local", model)
+    evaluate(datasets, ["verirag"], out, limit=limit)
+    if record:
+        _write_tape(tape_path, tape)
+
+
+def _write_tape(path: Path, tape: dict[str, dict]) -> None:
+    with gzip.GzipFile(path, "wb", mtime=0) as sink:
+        sink.write("".join(json.dumps(tape[k], sort_keys=True) + "\n" for k in sorted(tape)).encode())
+
+
+def same_runs(before: Path, after: Path) -> list[str]:
+    """The questions whose answer, sentences, calls or tokens differ between two runs' records."""
+    from verirag.jsonl import read_records
+
+    def kept(record: dict) -> str:
+        output = json.loads(json.dumps(record["output"]))
+        usage = output.pop("usage", {})
+        per_node = {
+            node: {k: v for k, v in spent.items() if "second" not in k}
+            for node, spent in usage["per_node"].items()
+        }
+        return json.dumps([record["id"], record.get("scores"), output, per_node], sort_keys=True)
+
+    old = {r["id"]: kept(r) for r in read_records(before / "results.jsonl")}
+    new = {r["id"]: kept(r) for r in read_records(after / "results.jsonl")}
+    return [i for i in old if new.get(i) != old[i]] + [i for i in new if i not in old]
+
+
 if __name__ == "__main__":
-    {"record": record, "expect": expect}[sys.argv[1]]()
+    command = sys.argv[1]
+    if command in ("record", "expect"):
+        {"record": record, "expect": expect}[command]()
+    else:  # dev-record|dev-replay OUT TAPE LIMIT DATASET..., or dev-compare BEFORE AFTER
+        if command == "dev-compare":
+            differ = same_runs(Path(sys.argv[2]), Path(sys.argv[3]))
+            print(f"{len(differ)} questions differ: {differ}")
+            sys.exit(1 if differ else 0)
+        out, tape_path, limit, *sets = sys.argv[2:]
+        dev_run(Path(out), [Path(s) for s in sets], int(limit), Path(tape_path), command == "dev-record")

@@ -30,8 +30,8 @@ from verirag.prompts import (
     slot,
     verify_retrieval,
 )
-from verirag.slots import BLANK
 from verirag.testing import distribution_reply, judgment_reply, last_user_text
+from verirag.verify.blanks import BLANK
 
 _ARG = "\x00"  # placeholder argument: the fixed text of a prompt is what comes before it
 
@@ -118,7 +118,7 @@ def asks_for_the_first_sentence(messages) -> bool:
 def fill_reply(masked: str, sentences, supported=lambda sentence: True) -> str:
     """A faithful reader's answer to a slot question: the blank as one of ``sentences`` that is
     ``supported``, or one of its atoms (the question may be one clause), fills it; "unknown" otherwise."""
-    from verirag.atoms import atoms
+    from verirag.verify.claim import atoms
 
     pattern = re.compile(re.escape(masked).replace(re.escape(BLANK), "(.+?)") + "$")
     return next(

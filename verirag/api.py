@@ -160,7 +160,8 @@ def check(
 
     Returns:
         ``sentences`` (per sentence: ``text``, ``citations``, ``verdict`` — supported, unsupported or
-        uncited —, ``support`` P(supported), ``atoms``, ``quotes`` (spans of the documents numbered
+        uncited —, ``support`` P(supported), ``decided_by`` (the step of the decision that settled it) and
+        ``found`` (what its checks found), ``atoms``, ``quotes`` (spans of the documents numbered
         "1".."n"), ``suggested`` citations that would hold it), the
         ``verified_answer`` (the sentences that held, then a refusal naming what was left out), the
         ``refusal``, ``supported`` (every sentence held) and ``usage``.

@@ -18,6 +18,7 @@ from verirag.documents import Document
 from verirag.graph.context import Context
 from verirag.parsing import parse_sentence
 from verirag.prompts import generate_sentence as prompt
+from verirag.verify import decide
 
 
 @dataclass
@@ -67,7 +68,7 @@ def best_segment(
     if not live:
         return None, list(drafts), 0
     rel = critiques.relevance(model, [d for d, _, _ in live], question, ctx)
-    sup = critiques.decide_support(model, [([d], t) for d, _, t in live], question, ctx)
+    sup = decide(model, [([d], t) for d, _, t in live], question, ctx)
     use = critiques.usefulness(model, [t for _, _, t in live], question, ctx)
     candidates = []
     for (doc, reply, text), r, s, u in zip(live, rel, sup, use, strict=True):

@@ -490,6 +490,7 @@ def check_answers(
 
     from verirag.api import check
     from verirag.jsonl import read_records
+    from verirag.verify.verdict import why
 
     try:
         context = _context(preset, None, settings, model=model)
@@ -507,13 +508,14 @@ def check_answers(
                     sink.flush()
                 held = held and result["supported"]
                 table = Table(title=f"line {number}: {given['question'][:80]}", title_justify="left")
-                for column in ("#", "verdict", "P", "cites", "would hold", "sentence"):
+                for column in ("#", "verdict", "P", "decided by", "cites", "would hold", "sentence"):
                     table.add_column(column)
                 for s in result["sentences"]:
                     table.add_row(
                         str(s["index"] + 1),
                         s["verdict"],
                         f"{s['support']:.2f}",
+                        escape(why(s)),
                         ",".join(map(str, s["citations"])),
                         ",".join(map(str, s["suggested"])),
                         escape(s["text"][:90]),

@@ -8,12 +8,19 @@ here imports from the graph, the models or the stores.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from verirag.atoms import atoms
-from verirag.evidence import POLITY_KINDS, content_words, is_feature, key_terms, stems_held
-from verirag.text import NAME_LINKS, singular
+from verirag.text import singular
+from verirag.verify.lexicon import (
+    NAME,
+    NAMES_AND,
+    POLITY_KINDS,
+    claim_words,
+    content_words,
+    is_feature,
+    key_terms,
+    stems_held,
+)
 
 MEMBER = "{member}"  # where a dependent sub-question takes a member of the answer it waits for
 
@@ -32,12 +39,12 @@ class SubQuestion:
 
 
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{1,120})[\"“”]")
-_NAME = rf"[A-Z][\w'’.-]*(?: (?:{NAME_LINKS}|and )?[A-Z][\w'’.-]*)*"
+_NAME = NAMES_AND
 _NAMES = re.compile(
     rf"(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}(?: [a-z]+)?(?=\?$)"
     rf"|(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}"
 )
-_ANSWER_NAME = re.compile(rf"[A-Z][\w'’.-]*(?: (?:{NAME_LINKS})?[A-Z][\w'’.-]*)*")
+_ANSWER_NAME = re.compile(NAME)
 _PLURAL_AFTER = re.compile(r"\b(?P<det>which|the) (?P<noun>[a-z]+s)\b")
 _AGREE = {"are": "is", "were": "was", "Are": "Is", "Were": "Was"}
 _SEPARATOR = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
@@ -162,11 +169,6 @@ def indirect(question: str) -> str:
     return question[0].lower() + question[1:] if question else question
 
 
-def words(text: str) -> set[str]:
-    """Content words, "capital city" read as "capital" (the city adds nothing)."""
-    return content_words(re.sub(r"\bcapital city\b", "capital", text, flags=re.IGNORECASE))
-
-
 # the answer's kind ("which state", "what year"); questions asking for a number
 _TYPED = re.compile(r"\b(?:which|what)\s+(\w+)", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:when|how (?:many|much|long|old|tall|large|big|far))\b", re.IGNORECASE)
@@ -187,30 +189,11 @@ def answers(sentence: str, question: str) -> bool:
     kinds = [m.group(1) for m in _TYPED.finditer(question) if content_words(m.group(1))]
     if any(k.endswith("s") and not k.endswith("ss") for k in kinds):
         return False  # "which countries": a set, whose members a later sentence may go on with
-    wanted = words(question) - content_words(" ".join(kinds))
-    if stems_held(wanted, words(sentence)) < len(wanted):
+    wanted = claim_words(question) - content_words(" ".join(kinds))
+    if stems_held(wanted, claim_words(sentence)) < len(wanted):
         return False
     if _PRESENT.search(question) and _PAST.search(sentence) and not _PRESENT.search(sentence):
         return False  # "Who is the president?" is not answered by who was
     asked = {t.lower() for t in key_terms(question)}
     new = [t for t in key_terms(sentence) if t.lower() not in asked and t != "not"]
     return any(t[0].isdigit() for t in new) if _COUNTED.search(question) else bool(new)
-
-
-REPEAT_OVERLAP = 0.8
-
-
-def repeats(text: str, kept: Sequence[str], overlap: float = REPEAT_OVERLAP) -> bool:
-    """True when every atom of the sentence (:func:`verirag.atoms.atoms`) mostly repeats what was said.
-
-    An atom repeats when its content words are mostly already said: "Berlin is the capital of Germany" (or
-    "the capital city of Germany") after "The capital of Germany is Berlin" is a restatement; a compound
-    sentence that adds one new fact is not.
-    """
-    said = set().union(*(words(k) for k in kept)) if kept else set()
-
-    def restated(atom: str) -> bool:
-        own = words(atom)
-        return bool(own) and len(own & said) >= overlap * len(own)
-
-    return all(restated(atom) for atom in atoms(text))

@@ -15,6 +15,7 @@ from verirag.documents import location
 from verirag.graph.state import answer_sentences
 from verirag.text import attach_citations
 from verirag.usage import cost_line
+from verirag.verify.verdict import why
 
 VERIFIED = {"citations": "verified by its citations", "memory": "verified against the memory, then cited"}
 
@@ -57,6 +58,7 @@ def _sentence(sentence: Mapping[str, Any], numbers: dict[str, int]) -> str:
     how = VERIFIED.get(sentence.get("verified_by", "none"))
     support = sentence.get("support")
     detail = f" (support {support:.2f})" if isinstance(support, (int, float)) else ""
+    detail += f"; decided by {why(sentence)}" if sentence.get("decided_by") else ""
     if how:
         return f'<span class="verirag-verified" title="{html.escape(how + detail)}">{text} ✓</span>'
     return (

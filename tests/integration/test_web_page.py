@@ -243,6 +243,8 @@ def test_an_answer_written_elsewhere_is_checked_sentence_by_sentence_with_its_qu
     )
     assert not browser.find_element(By.ID, "error").is_displayed(), browser.find_element(By.ID, "error").text
     assert text(browser, "#sentences .mark") == ["✓ verified", "⚠ unverified"]
+    marks = [m.get_attribute("title") for m in browser.find_elements(By.CSS_SELECTOR, "#sentences .mark")]
+    assert all("; decided by " in m for m in marks), marks  # the tooltip names the step that settled it
     assert text(browser, "#refusal") == [f"The documents do not say that {invented[:-1]}."]
     open_citation(browser, 0)
     assert text(browser, "#source-title") == ["[1] Japan"]

@@ -4,10 +4,10 @@ judged against its own quote, the sentence passing only when every atom does."""
 from __future__ import annotations
 
 from verirag import Context
-from verirag import critiques as support
-from verirag.atoms import atoms
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
+from verirag.verify import pipeline as support
+from verirag.verify.claim import atoms
 
 
 def test_clauses_predicates_and_list_members_become_standalone_atoms():
@@ -55,11 +55,11 @@ def test_with_atomic_claims_one_false_part_fails_the_sentence_and_each_atom_has_
     model = ScriptedChatModel(
         respond=lambda m, k: judgment_reply(0.02 if f"Claim: {false}" in last_user_text(m) else 0.97)
     )
-    (whole,) = support.decide_support(
+    (whole,) = support.decide(
         model, [([TOKYO, KYOTO], claim)], "q", Context(slot_check=False, subject_check=False)
     )
-    assert whole.passed and whole.atoms == []  # without atoms (or the subject check): one claim, passed
-    (check,) = support.decide_support(
+    assert whole.passed and whole.atoms == ()  # without atoms (or the subject check): one claim, passed
+    (check,) = support.decide(
         model, [([TOKYO, KYOTO], claim)], "q", Context(atomic_claims=True, slot_check=False)
     )
     assert not check.passed
@@ -70,9 +70,7 @@ def test_with_atomic_claims_one_false_part_fails_the_sentence_and_each_atom_has_
     assert check.probability == min(s.probability for _, s in check.atoms)
     # all atoms true: the sentence passes with the quotes of both
     fine = "Tokyo is the capital of Japan and was founded as Edo in 1457."
-    (kept,) = support.decide_support(
-        model, [([TOKYO], fine)], "q", Context(atomic_claims=True, slot_check=False)
-    )
+    (kept,) = support.decide(model, [([TOKYO], fine)], "q", Context(atomic_claims=True, slot_check=False))
     assert kept.passed and len(kept.atoms) == 2 and len(kept.quotes) == 2
 
 
@@ -137,7 +135,7 @@ def test_a_list_of_values_paired_with_a_list_of_names_is_one_claim_per_pair_even
             0.02 if "Warsaw." in last_user_text(m).split("Claim:")[-1] else 0.97
         )
     )
-    (check,) = support.decide_support(
+    (check,) = support.decide(
         model,
         [([denmark, poland], "The capitals of Denmark and Poland are Copenhagen and Warsaw.")],
         "q",
@@ -151,7 +149,7 @@ def test_a_list_of_values_paired_with_a_list_of_names_is_one_claim_per_pair_even
     assert not check.passed
     # and so when one document states both pairs
     both = make_document("Capitals", "Copenhagen is the capital of Denmark. Warsaw is the capital of Poland.")
-    (one,) = support.decide_support(
+    (one,) = support.decide(
         model,
         [([both], "The capitals of Denmark and Poland are Copenhagen and Warsaw.")],
         "q",

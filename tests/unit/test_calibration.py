@@ -13,9 +13,10 @@ import pytest
 from langchain_core.messages import AIMessage
 
 from tests.scripted import run_main
-from verirag import Context, calibration, critiques
+from verirag import Context, calibration
 from verirag.models import get_chat_model
 from verirag.stores import make_document
+from verirag.verify import decide
 
 TOKYO = make_document("Tokyo", "Tokyo is the capital and most populous city of Japan.")
 CLAIM = "Tokyo is the capital of Japan."
@@ -23,10 +24,10 @@ CLAIM = "Tokyo is the capital of Japan."
 
 def test_a_bare_yes_counts_its_measured_precision_never_certainty(scripted):
     name, _ = scripted(lambda messages, kwargs: AIMessage("Yes"))  # no log-probabilities
-    (check,) = critiques.decide_support(get_chat_model(name), [([TOKYO], CLAIM)], "q", Context(model=name))
+    (check,) = decide(get_chat_model(name), [([TOKYO], CLAIM)], "q", Context(model=name))
     assert check.probability == 0.5 and not check.passed  # unmeasured: 0.5, below the embedded 0.7109
     calibration.register(name, replace(calibration.EMBEDDED, text_yes=0.93))
-    (check,) = critiques.decide_support(get_chat_model(name), [([TOKYO], CLAIM)], "q", Context(model=name))
+    (check,) = decide(get_chat_model(name), [([TOKYO], CLAIM)], "q", Context(model=name))
     assert check.probability == 0.93 and check.passed
     assert calibration.Calibration().probability(1.0, from_text=True) == 0.5
 

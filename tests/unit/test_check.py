@@ -96,6 +96,10 @@ def test_each_sentence_gets_its_verdict_quote_and_the_citation_that_would_hold_i
         f"{refusal.PART_MISSING.format(gap='that ' + OSAKA[:-1])}"
     )
     assert result["usage"]["per_node"]["check_sentence"]["runs"] == 3
+    # each verdict names the step that settled it and what the steps found
+    assert tokyo["decided_by"] == "entailment" and tokyo["found"] == []
+    assert kyoto["decided_by"] == "key_terms"
+    assert kyoto["found"][0] == {"check": "key_terms", "terms": ["kyoto"]}
 
 
 def test_a_list_sentence_holds_only_if_every_member_does(scripted):
@@ -231,6 +235,8 @@ def test_the_command_line_gates_on_every_sentence_holding_and_resumes(
     )
     code, out, _ = run_main(monkeypatch, capsys, "check", str(alce), "--model", name)
     assert code == 1 and "unsupported" in out and "supported" in out
+    words = " ".join(out.replace("│", " ").split())
+    assert "decided by" in out and "entailment" in out and "key_terms:" in words  # what settled each one
     written = (tmp_path / "answers.jsonl.checked.jsonl").read_text().splitlines()
     verdicts = [json.loads(line) for line in written]
     assert [(v["line"], v["supported"]) for v in verdicts] == [(1, True), (2, False)]

@@ -6,21 +6,18 @@ every document."""
 from __future__ import annotations
 
 from verirag import Context
-from verirag import critiques as support
-from verirag.evidence import (
-    dropped_partitives,
-    exchanged_terms,
-    key_terms,
-    missing_terms,
-    numbers_out_of_place,
-    restore_partitives,
-    uncovered_words,
-    unlisted_members,
-    unrelated_names,
-    unstated_attributes,
-)
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply
+from verirag.verify import pipeline as support
+from verirag.verify.checks.attribute import unstated_attributes
+from verirag.verify.checks.coverage import uncovered_words
+from verirag.verify.checks.joined_names import unrelated_names
+from verirag.verify.checks.key_terms import missing_terms
+from verirag.verify.checks.list_members import unlisted_members
+from verirag.verify.checks.number_context import numbers_out_of_place
+from verirag.verify.checks.partitive import dropped_partitives, restore_partitives
+from verirag.verify.checks.term_order import exchanged_terms
+from verirag.verify.lexicon import key_terms
 
 
 def test_a_number_is_not_found_as_the_prefix_of_another():
@@ -151,10 +148,10 @@ def test_a_number_must_be_stated_beside_what_the_claim_says_of_it():
     )
     model = ScriptedChatModel(respond=lambda m, k: judgment_reply(0.99))
     for claim in ("The University of Oxford was founded in 1096.", "Oxford grew rapidly from 1096."):
-        (check,) = support.decide_support(model, [([oxford], claim)], "q", Context(slot_check=False))
+        (check,) = support.decide(model, [([oxford], claim)], "q", Context(slot_check=False))
         assert not check.passed and check.missing == ["1096"] and check.judgment is None, claim
     # the sentence that states it may call the document's subject "it"
-    (check,) = support.decide_support(
+    (check,) = support.decide(
         model, [([oxford], "Oxford grew rapidly from 1167.")], "q", Context(slot_check=False)
     )
     assert check.passed and model.calls
@@ -169,7 +166,7 @@ def test_the_decision_guards_the_quote_the_judge_sees_not_every_document():
     )
     claim = "Tokyo was founded in 1457, has 14 million people and hosted the Summer Olympics in 1964."
     model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.99))
-    (check,) = support.decide_support(model, [([tokyo], claim)], "Tell me about Tokyo.", Context())
+    (check,) = support.decide(model, [([tokyo], claim)], "Tell me about Tokyo.", Context())
     quoted = " ".join(tokyo["text"][q.start : q.end] for q in check.quotes)
     assert len(check.quotes) == 2  # two sentences of one document at most
     assert not check.passed and check.missing and all(t not in quoted for t in check.missing)
@@ -211,9 +208,9 @@ def test_through_the_guard_a_swapped_member_fails_without_a_model_call():
 def assert_guard_fails_without_a_call(document, claim, missing, kept):
     """``claim`` fails at the guard (``missing``) although the judge would pass it; ``kept`` passes."""
     model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.97))
-    (check,) = support.decide_support(model, [([document], claim)], "q", Context(slot_check=False))
+    (check,) = support.decide(model, [([document], claim)], "q", Context(slot_check=False))
     assert not check.passed and check.missing == missing and model.calls == []
-    assert support.decide_support(model, [([document], kept)], "q", Context(slot_check=False))[0].passed
+    assert support.decide(model, [([document], kept)], "q", Context(slot_check=False))[0].passed
 
 
 def test_a_name_the_documents_state_only_as_a_part_fails_without_its_part_and_without_a_model_call():
@@ -304,7 +301,7 @@ def test_a_claim_most_of_whose_words_the_quote_lacks_fails_without_a_model_call(
     assert uncovered_words("Henry Ford founded the Ford Motor Company in 1903.", ford["text"]) == []
     model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.97))  # a judge that knows
     claim = "Henry Ford was an American industrialist and business magnate."
-    (check,) = support.decide_support(model, [([ford], claim)], "q", Context(slot_check=False))
+    (check,) = support.decide(model, [([ford], claim)], "q", Context(slot_check=False))
     assert not check.passed and model.calls == []
 
 
@@ -334,7 +331,7 @@ def test_a_role_swap_fails_the_support_decision_without_a_model_call():
         "Lawrence of Arabia", "It is a 1962 film directed by David Lean and produced by Sam Spiegel."
     )
     model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.99))
-    (check,) = support.decide_support(
+    (check,) = support.decide(
         model,
         [([film], "Lawrence of Arabia is a 1962 film directed by Sam Spiegel and produced by David Lean.")],
         "Who directed it?",
@@ -388,7 +385,7 @@ def test_a_name_no_one_document_names_with_the_subject_is_not_joined_to_it():
 
 
 def test_a_sea_or_river_listed_among_countries_is_not_one_of_them():
-    from verirag.evidence import misclassed_members
+    from verirag.verify.checks.member_kind import misclassed_members
 
     claim = "The countries that border Vietnam are China, Laos, Cambodia, and the South China Sea."
     assert misclassed_members([claim]) == ["South China Sea"]
@@ -397,7 +394,7 @@ def test_a_sea_or_river_listed_among_countries_is_not_one_of_them():
 
 
 def test_a_fragment_a_word_of_its_quoted_sentence_governs_is_not_a_claim():
-    from verirag.evidence import governed_copies
+    from verirag.verify.checks.fragment import governed_copies
 
     novel = (
         "Les Misérables",
@@ -417,5 +414,5 @@ def test_a_fragment_a_word_of_its_quoted_sentence_governs_is_not_a_claim():
     model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.99))
     doc = make_document(*novel)
     claim = "One of the greatest novels of the 19th century."
-    (check,) = support.decide_support(model, [([doc], claim)], "q", Context(slot_check=False))
+    (check,) = support.decide(model, [([doc], claim)], "q", Context(slot_check=False))
     assert not check.passed and check.missing == ["considered"] and model.calls == []

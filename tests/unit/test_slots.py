@@ -4,12 +4,16 @@ own terms; the blanks asked are only those the quote could fill otherwise."""
 from __future__ import annotations
 
 from verirag import Context
-from verirag import critiques as support
-from verirag.evidence import held_attribute
 from verirag.prompts import slot
-from verirag.slots import Slot, as_filled, fills, slots
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
+from verirag.verify import pipeline as support
+from verirag.verify.blanks import Slot, as_filled, fills, slots
+from verirag.verify.checks import slots as slots_check
+from verirag.verify.claim import held_attribute
+from verirag.verify.evidence import Evidence
+from verirag.verify.rewrites import restated_attribute
+from verirag.verify.verdict import Failed
 
 LAHORE = make_document(
     "Lahore",
@@ -38,8 +42,14 @@ def reader(answers: dict[str, str]):
     return ScriptedChatModel(respond=respond)
 
 
+def restated(model, documents, sentence, check):
+    """The rewrite ``restated_attribute`` of a failed check: its text, or "" (none)."""
+    found = restated_attribute.propose(Failed(documents, sentence, check, ""), model, Context())
+    return found.text if found else ""
+
+
 def decide_one(model, documents, claim, **kw):
-    (check,) = support.decide_support(model, [(documents, claim)], "Tell me about Lahore.", Context(**kw))
+    (check,) = support.decide(model, [(documents, claim)], "Tell me about Lahore.", Context(**kw))
     return check
 
 
@@ -109,7 +119,7 @@ def test_the_claim_as_the_quote_fills_it_takes_the_one_rival_term_the_reply_name
 
 
 def test_a_blank_is_read_in_the_sentence_that_states_its_relation_by_a_derived_word():
-    ((blank, question, read_in),) = support.slot_questions(PRODUCER, [FILM])
+    ((blank, question, read_in),) = slots_check.questions(PRODUCER, Evidence((), (FILM,)))
     assert blank.term == "David O. Selznick"  # an initial inside a name
     assert "Victor Fleming" in blank.rivals and question == "The director of Gone with the Wind was ___."
     assert "directed by Victor Fleming" in read_in  # "directed" states "director": not the title's sentence
@@ -153,7 +163,7 @@ def test_each_claim_decided_together_is_corrected_from_its_own_quote():
         "___ is the second-largest city in Pakistan.": "Lahore",
     }
     karachi = "Karachi is the second-largest city in Pakistan."
-    film, city = support.decide_support(
+    film, city = support.decide(
         reader(answers), [([FILM], PRODUCER), ([LAHORE], karachi)], "Tell me.", Context()
     )
     assert film.corrected == "The director of Gone with the Wind was Victor Fleming."
@@ -355,7 +365,7 @@ def test_a_name_the_quote_gives_the_term_in_an_appositive_is_the_term_not_a_riva
     claim = "Taejo of Joseon was the founder and first monarch of Joseon."
     assert slots(claim, quote) == []  # its other names are no rivals: nothing to ask
     check = decide_one(reader({}), [taejo], claim, slot_check=True)
-    assert check.passed and check.extra == []  # passed without a slot question
+    assert check.passed and check.extra == ()  # passed without a slot question
     # a blank still asked (another name stated) is filled by one of the term's other names
     moved = quote.replace("He abdicated", "Jeongjong ruled")
     (blank,) = [s for s in slots(claim, moved) if s.term == "Taejo of Joseon"]
@@ -396,17 +406,18 @@ def test_a_sentence_whose_attribute_words_its_quote_lacks_is_restated_in_the_quo
     assert not check.passed and "text" not in fields
     # nor is the reader's answer that the quote does not say: no restatement is even made
     answers["Robert Plant is the ___ of Led Zeppelin."] = "unknown"
-    (check,) = support.decide_support(reader(answers), [([BAND], sentence)], question, Context())
-    assert support.reworded(reader(answers), [BAND], sentence, check, Context()) is None
+    (check,) = support.decide(reader(answers), [([BAND], sentence)], question, Context())
+    assert not restated(reader(answers), [BAND], sentence, check)
     answers["Robert Plant is the ___ of Led Zeppelin."] = "vocalist"
-    rewrite = support.reworded(reader(answers), [BAND], sentence, check, Context())
-    assert rewrite == "Robert Plant is the vocalist of Led Zeppelin."
+    assert (
+        restated(reader(answers), [BAND], sentence, check) == "Robert Plant is the vocalist of Led Zeppelin."
+    )
     # a quote with no other member to fill the sentence's blank: nothing ties its relation to the quote's
     alone = make_document(
         "Led Zeppelin", "Led Zeppelin were a rock band. The band had vocalist Robert Plant."
     )
-    (check,) = support.decide_support(reader(answers), [([alone], sentence)], question, Context())
-    assert check.missing and support.reworded(reader(answers), [alone], sentence, check, Context()) is None
+    (check,) = support.decide(reader(answers), [([alone], sentence)], question, Context())
+    assert check.missing and not restated(reader(answers), [alone], sentence, check)
 
 
 def test_a_statement_of_an_attribute_is_read_as_value_attribute_and_owner():

@@ -6,13 +6,17 @@ from __future__ import annotations
 import pytest
 
 from verirag import Context
-from verirag import critiques as support
 from verirag.calibration import EMBEDDED
-from verirag.evidence import key_terms, missing_terms, select_quote
 from verirag.prompts import entailment
-from verirag.readings import bare_list
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
+from verirag.verify import pipeline as support
+from verirag.verify.checks.key_terms import missing_terms
+from verirag.verify.claim import Claim
+from verirag.verify.evidence import select_quote
+from verirag.verify.lexicon import key_terms
+from verirag.verify.parts import parts
+from verirag.verify.readings.listing import bare_list
 
 TOKYO = make_document(
     "Tokyo",
@@ -30,9 +34,15 @@ def judge(p_yes: float):
     return ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(p_yes))
 
 
+def listed_part(documents, sentence, ctx):
+    """What the writing stage keeps of a failed list sentence, no model's help: (text, check, left out)."""
+    check, _, fields = support.judge_draft(judge(0.02), documents, sentence, "q", ctx)
+    return (fields["text"], check, fields["omitted"]) if "text" in fields else None
+
+
 def decide_one(model, documents, sentence, **kw):
     """One decision; the slot check off unless asked (its own tests: tests/unit/test_slots.py)."""
-    (check,) = support.decide_support(
+    (check,) = support.decide(
         model, [(documents, sentence)], "Tell me about Tokyo.", Context(**{"slot_check": False, **kw})
     )
     return check
@@ -75,7 +85,7 @@ def test_a_copy_with_its_leading_pronoun_read_as_the_documents_subject_passes_wi
     assert silent.calls == []
     # the pronoun is the document's subject, not another name's; and the rest must be the sentence's words
     for claim in ("Osaka was founded as Edo in 1457.", "Osaka is known for Osaka's food."):
-        assert support.read_off([TOKYO, OSAKA], claim, None) == [], claim
+        assert support.read_off([TOKYO, OSAKA], claim, None, Context()) is None, claim
 
 
 def test_a_swapped_fact_is_rejected_by_the_guard_without_a_model_call():
@@ -154,7 +164,7 @@ def test_of_two_sentences_with_the_claims_words_the_quote_is_the_one_of_the_docu
 def test_issup_decision_judges_whole_documents_at_one_half():
     model = ScriptedChatModel(respond=lambda m, k: judgment_reply(0.6, yes="Fully", no="No"))
     check = decide_one(model, [TOKYO], "Tokyo was founded in 1475.", support_decision="issup")
-    assert check.passed and check.probability == pytest.approx(0.6) and check.quotes == []
+    assert check.passed and check.probability == pytest.approx(0.6) and check.quotes == ()
     assert "most populous" in last_user_text(model.calls[0][0])  # the whole document, no guard
 
 
@@ -220,7 +230,7 @@ def test_the_contrast_check_costs_nothing_without_siblings_or_without_a_pass():
 
 
 def test_contrast_claims_swap_one_year_or_one_standalone_name_for_another_of_the_evidence():
-    from verirag.evidence import contrast_claims
+    from verirag.verify.checks.contrast import contrast_claims
 
     assert contrast_claims("Oxford was founded in 1167.", "It grew from 1167. In 1209 some fled.") == [
         "Oxford was founded in 1209."
@@ -357,8 +367,8 @@ def test_a_sentence_joining_two_documents_is_decided_statement_by_statement_each
     check = decide_one(model, [band, london], false)
     assert not check.passed and [s.passed for _, s in check.atoms] == [True, False]
     # one document's statements are one claim, as before
-    assert support.claims_of(
-        [band, london], "Led Zeppelin were an English rock band formed in London.", Context()
+    assert parts(
+        [band, london], Claim.of("Led Zeppelin were an English rock band formed in London."), Context()
     ) == ["Led Zeppelin were an English rock band formed in London."]
 
 
@@ -422,7 +432,7 @@ def test_a_list_whose_directions_are_wrong_is_kept_as_its_members_when_they_are_
     )
     check = decide_one(judge(0.02), [HUNGARY], wrong)
     assert not check.passed
-    part = support.listed_part([HUNGARY], wrong, Context())
+    part = listed_part([HUNGARY], wrong, Context())
     assert part is not None
     text, kept, left_out = part
     assert text == (
@@ -430,7 +440,7 @@ def test_a_list_whose_directions_are_wrong_is_kept_as_its_members_when_they_are_
         "Austria."
     )
     assert kept.passed and kept.quotes and left_out == []
-    assert support.listed_part([HUNGARY], wrong, Context(support_decision="issup")) is None
+    assert listed_part([HUNGARY], wrong, Context(support_decision="issup")) is None
     founder = "Saladin was the founder of the Ayyubid dynasty and the first sultan of both Egypt and Syria."
     assert bare_list(founder) is None  # only a member's direction is ever dropped
 
@@ -440,7 +450,7 @@ def test_a_list_sentence_that_fails_keeps_the_members_the_quoted_list_gives_and_
         "The countries that border Hungary are Poland to the north, Ukraine to the east, Romania to the "
         "south, Serbia to the south, Croatia and Slovenia to the southwest, and Austria to the west."
     )
-    text, kept, left_out = support.listed_part([HUNGARY], wrong, Context()) or ("", None, [])
+    text, kept, left_out = listed_part([HUNGARY], wrong, Context()) or ("", None, [])
     # a complete set is restated as the quoted one (Slovakia too), which is read back as complete
     assert text == (
         "The countries that border Hungary are Slovakia, Ukraine, Romania, Serbia, Croatia, Slovenia, and "
@@ -454,13 +464,13 @@ def test_a_list_sentence_that_fails_keeps_the_members_the_quoted_list_gives_and_
         "Hungary", "Hungary lies in the Carpathian Basin and is bordered by Slovakia, Ukraine and Romania."
     )
     some = "The countries that border Hungary are Slovakia, Ukraine and Poland."
-    text, _, left_out = support.listed_part([basin], some, Context()) or ("", None, [])
+    text, _, left_out = listed_part([basin], some, Context()) or ("", None, [])
     assert text == "The countries that border Hungary include Slovakia and Ukraine."
     assert left_out == ["The countries that border Hungary include Poland."]
     parts = "Hungary is made up of Slovakia, Ukraine and Moldova."  # a whole's parts: none may be left out
-    assert support.listed_part([HUNGARY], parts, Context()) is None
+    assert listed_part([HUNGARY], parts, Context()) is None
     none_given = "The countries that border Hungary are Poland, Moldova and Italy."
-    assert support.listed_part([HUNGARY], none_given, Context()) is None
+    assert listed_part([HUNGARY], none_given, Context()) is None
 
 
 def assert_read_off(document, passing, failing):
@@ -471,7 +481,7 @@ def assert_read_off(document, passing, failing):
         assert check.passed and check.judgment is None, sentence
     assert silent.calls == []
     for sentence in failing:
-        assert support.read_off([document], sentence, None) == [], sentence
+        assert support.read_off([document], sentence, None, Context()) is None, sentence
 
 
 def test_a_list_that_keeps_the_quotes_words_after_the_same_relation_is_read_off_and_a_negation_is_not():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from verirag.view import AnswerView, merge_spans
+from verirag.view import AnswerView, merge_spans, render_html
 
 MARKUP = "A page that shows <img src=x onerror=alert(1)> and <b>bold</b> as text. Tokyo is the capital."
 QUOTE = "Tokyo is the capital."
@@ -138,3 +138,14 @@ def test_a_question_in_parts_shows_each_part_with_its_verdict():
     ) in Tags(markup).text
     assert "<b>Alba" not in markup  # the question is data, shown as text
     assert "The question in parts" not in Tags(AnswerView(result())._repr_html_()).text
+
+
+def test_a_mark_says_which_step_of_the_decision_settled_the_sentence():
+    said = "The director was <b>Victor Fleming</b>."
+    unverified = {"verified_by": "none", "decided_by": "slots", "found": [{"check": "slots", "said": said}]}
+    page = render_html({**result(**unverified), "config": {"unverified": "show"}})
+    title = 'title="not verified against its sources (support 0.93); decided by slots: The director was '
+    assert title in page
+    assert "&lt;b&gt;Victor Fleming&lt;/b&gt;." in page and "<b>Victor" not in page  # escaped
+    page = render_html(result(decided_by="key_terms", found=[{"check": "key_terms", "terms": ["1475"]}]))
+    assert "decided by key_terms: 1475" in page

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from verirag import calibration, critiques
+from verirag import calibration
 from verirag.errors import VeriragError
 from verirag.graph.context import Context
 from verirag.jsonl import append_record, read_records
 from verirag.models import get_chat_model
 from verirag.stores import make_document
+from verirag.verify import decide
 
 # the benchmark's pairs, in a source checkout (benchmarks/verifier_v2.py makes them)
 DEFAULT_PAIRS = Path(__file__).resolve().parents[2] / "benchmarks" / "verifier_v2" / "pairs.jsonl"
@@ -59,9 +60,7 @@ def calibrate(
     for pair in pairs:
         if pair["id"] not in done:
             docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
-            (check,) = critiques.decide_support(
-                chat, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.", context
-            )
+            (check,) = decide(chat, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.", context)
             judged = check.judgment
             done[pair["id"]] = record = {
                 "id": pair["id"],

@@ -140,6 +140,11 @@ class Context:
         "grounded decision: a compound or list sentence is split into atomic claims by rules "
         "(clauses, predicates, list members), each judged against its own quote; all must pass",
     )
+    checks_off: tuple[str, ...] = _f(
+        (),
+        "grounded decision: steps switched off by name (readings, guard checks, contrast, slots, "
+        "parts, rewrites, repeats: verirag.verify.pipeline), to measure what each costs and catches",
+    )
     max_trials: int = _f(2, "T: evidence-finder trials per sentence before keeping it unverified")
     grounded_refusal: bool = _f(
         True,
@@ -246,6 +251,8 @@ def parse_settings(pairs: Sequence[str]) -> dict[str, Any]:
             if raw not in typing.get_args(kind):
                 raise ValueError(f"{pair!r}: {key} is one of {', '.join(typing.get_args(kind))}")
             out[key] = raw
+        elif typing.get_origin(kind) is tuple:
+            out[key] = tuple(w.strip() for w in raw.split(",") if w.strip())
         elif kind is bool:
             if raw.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
                 raise ValueError(f"{pair!r}: {key} takes a bool")

@@ -72,6 +72,8 @@ class Sentence(TypedDict):
     quotes: list[dict]  # [{"doc": id, "start", "end"}]: the cited sentences that support it (verified only)
     atoms: NotRequired[list[dict]]  # atomic_claims: [{"text", "verified", "support", "quotes"}] per atom
     omitted: NotRequired[list[str]]  # atoms the documents did not support, left out of the rewritten text
+    decided_by: NotRequired[str]  # the step of the support decision that settled it (verirag.verify.pipeline)
+    found: NotRequired[list[dict]]  # what its checks found: [{"check", "terms"?, "said"?}]
     part: NotRequired[int]  # a planned question: the index of the part that wrote it (see Part)
 
 
@@ -91,6 +93,8 @@ class Draft(TypedDict):
     quotes: list[dict]  # the evidence of the last passing check ({"doc", "start", "end"})
     atoms: NotRequired[list[dict]]  # atomic_claims: each atom's verdict (see Sentence)
     omitted: NotRequired[list[str]]  # atoms left out when the draft was rewritten from its verified ones
+    decided_by: NotRequired[str]  # the step of the last check that settled it
+    found: NotRequired[list[dict]]  # what that check's steps found
 
 
 class BestTrial(TypedDict):

@@ -28,10 +28,11 @@ from verirag import Context, refusal
 from verirag.api import run
 from verirag.calibration import EMBEDDED
 from verirag.graph.systems import SYSTEMS
-from verirag.plans import answers, repeats
+from verirag.plans import answers
 from verirag.prompts import generate_sentence
 from verirag.stores import make_document
 from verirag.testing import distribution_reply, judgment_reply, last_user_text
+from verirag.verify.repeats import repeats
 
 
 def test_tier_one_pass_keeps_the_sentence_with_its_citations(vtg_store, scripted):
@@ -40,6 +41,7 @@ def test_tier_one_pass_keeps_the_sentence_with_its_citations(vtg_store, scripted
     out, state = run(Q, ctx(name))
     (sentence,) = out["sentences"]
     assert sentence["verified_by"] == "citations"
+    assert (sentence["decided_by"], sentence["found"]) == ("entailment", [])  # the contract says why
     assert sentence["support"] == pytest.approx(EMBEDDED.probability(0.97), abs=1e-4)
     assert [out["documents"][c]["title"] for c in sentence["citations"]] == ["Japan"]
     assert out["answer"] == "Tokyo is the capital of Japan [1]."

@@ -13,10 +13,10 @@ from dataclasses import replace
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import atom_records, decide_support, minimal_quotes
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
+from verirag.verify import atom_records, decide, minimal_quotes
 
 
 def check_sentence(state: dict, runtime: Runtime[Context]) -> Step:
@@ -24,8 +24,8 @@ def check_sentence(state: dict, runtime: Runtime[Context]) -> Step:
     ctx = runtime.context
     model, sentence, sources = resources.model(runtime), state["sentence"], state["sources"]
     cited = [sources[n - 1] for n in sentence["citations"]]  # read_answer: every number names a document
-    (check,) = decide_support(model, [(cited, sentence["text"])], state.get("question", ""), ctx)
-    replies, suggested, quotes = check.replies, [], check.quotes
+    (check,) = decide(model, [(cited, sentence["text"])], state.get("question", ""), ctx)
+    replies, suggested, quotes = check.replies, [], list(check.quotes)
     if check.passed and ctx.quotes:  # the minimal verbatim quote, as verirag's own sentences carry
         quotes, asked = minimal_quotes(
             model,
@@ -37,7 +37,7 @@ def check_sentence(state: dict, runtime: Runtime[Context]) -> Step:
         )
         replies += [r for c in asked for r in c.replies]
     if not check.passed and sources:
-        (anywhere,) = decide_support(model, [(sources, sentence["text"])], state.get("question", ""), ctx)
+        (anywhere,) = decide(model, [(sources, sentence["text"])], state.get("question", ""), ctx)
         replies += anywhere.replies
         if anywhere.passed:
             suggested = sorted({int(q.doc) for q in anywhere.quotes})
@@ -49,6 +49,7 @@ def check_sentence(state: dict, runtime: Runtime[Context]) -> Step:
         "quotes": [q.as_dict() for q in quotes] if check.passed else [],
         "atoms": atom_records(check),
         "missing": check.missing,
+        **check.explained(),  # decided_by, found
         "suggested": suggested,
     }
     runtime.stream_writer({"event": "verdict", **record})

@@ -19,6 +19,7 @@ from verirag.graph.node import Step
 from verirag.graph.state import Draft, State, memory, said
 from verirag.parsing import parse_sentence
 from verirag.prompts import generate_sentence as prompt
+from verirag.verify.repeats import repeats
 
 
 def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
@@ -37,7 +38,7 @@ def generate_sentence(state: State, runtime: Runtime[Context]) -> Step:
     so_far = " ".join(said(state))
 
     def is_new(text: str) -> bool:  # neither said already nor the prompt's instructions echoed
-        return not plans.repeats(text, [*said(state), prompt.INSTRUCTIONS])
+        return not repeats(text, [*said(state), prompt.INSTRUCTIONS])
 
     model, score = resources.model(runtime), None
     if ctx.beam_width > 1:

@@ -12,15 +12,16 @@ from collections.abc import Sequence
 
 from langgraph.runtime import Runtime
 
-from verirag import plans, refusal
+from verirag import refusal
 from verirag.documents import Document
-from verirag.evidence import NEGATION, content_words, key_terms, sentence_spans, stems_held, title_subject
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
 from verirag.graph.state import State, memory
 from verirag.parsing import parse_gap
 from verirag.prompts import grounded_refusal as prompt
+from verirag.verify.evidence import sentence_spans
+from verirag.verify.lexicon import NEGATION, claim_words, content_words, key_terms, stems_held, title_subject
 
 MAX_OMITTED = 3  # left-out atoms named in the refusal
 
@@ -52,10 +53,10 @@ def closest_passage(
     """
     asked = {t for t in key_terms(question) if t != NEGATION}
     tried = {t for d in drafts for t in key_terms(d) if t not in asked and t != NEGATION}
-    wanted, subject = plans.words(question), content_words(" ".join(asked))  # "Cancer" holds in "cancer"
+    wanted, subject = claim_words(question), content_words(" ".join(asked))  # "Cancer" holds in "cancer"
 
     def covered(text: str) -> int:
-        return stems_held(wanted, plans.words(text))
+        return stems_held(wanted, claim_words(text))
 
     best: tuple[tuple[int, int, int], Document, str] | None = None
     order = 0

@@ -31,6 +31,8 @@ def keep_sentence(state: State, runtime: Runtime[Context]) -> dict:
         generation=draft["trials_before"] + 1,
         quotes=[q for q in draft["quotes"] if q["doc"] in cited] if draft["verified_by"] != "none" else [],
     )
+    if "decided_by" in draft:
+        sentence["decided_by"], sentence["found"] = draft["decided_by"], draft.get("found") or []
     if draft.get("atoms"):
         sentence["atoms"] = draft["atoms"]
     if draft.get("atoms") or draft.get("omitted"):  # a list's members left out have no atoms of their own

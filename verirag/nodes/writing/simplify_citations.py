@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import Quote, Support, decide_support, minimal_quotes
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step, Stopwatch
 from verirag.graph.state import State, current_draft, memory
+from verirag.verify import Quote, Support, decide, minimal_quotes
 
 
 def simplify_citations(state: State, runtime: Runtime[Context]) -> Step:
@@ -26,7 +26,7 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> Step:
     checks: list[Support] = []
 
     def supported(*citation_sets: list[str]) -> list[Support]:
-        batch = decide_support(
+        batch = decide(
             resources.model(runtime),
             [([by_id[i] for i in ids], draft["text"]) for ids in citation_sets],
             state["question"],
@@ -45,13 +45,13 @@ def simplify_citations(state: State, runtime: Runtime[Context]) -> Step:
             candidates = [i for i, check in zip(current, first, strict=True) if check.passed]
             if candidates:
                 dropped = candidates.pop(0)
-                quotes, current = first[current.index(dropped)].quotes, without(dropped)
+                quotes, current = list(first[current.index(dropped)].quotes), without(dropped)
         for doc_id in candidates:
             if len(current) == 1:
                 break  # a sentence keeps at least one citation
             (check,) = supported(without(doc_id))
             if check.passed:
-                quotes, current = check.quotes, without(doc_id)
+                quotes, current = list(check.quotes), without(doc_id)
     quote_checks: list[Support] = []
     quote_watch = Stopwatch("simplify_citations.quotes")  # the sentence-level part: what the quotes cost
     if ctx.quotes and quotes:  # the simplifier's procedure at sentence granularity

@@ -1,21 +1,21 @@
 """verify_citations — tier 1 of VTG's verifier: do the cited documents support the sentence?
 
-Tier 1 is the generation verifier, decided by the run's support decision (:mod:`verirag.critiques`). With
+Tier 1 is the generation verifier, decided by the run's support decision (:mod:`verirag.verify`). With
 ``atomic_claims``, a sentence some of whose atoms hold is rewritten from those atoms (a list keeps its
-verified members) and passes; the atoms left out go to ``omitted``, for the refusal to name. A list sentence
-that fails is kept as its bare members when its documents list them all (``critiques.listed_part``); one whose
-quote fills a blank with another term is decided again as the quote fills it (``critiques.corrected``).
+verified members) and passes; the atoms left out go to ``omitted``, for the refusal to name. A failed draft is
+rewritten to what holds of it (``verirag.verify.pipeline.REWRITES``): a list kept to the members its documents
+give, a blank its quote fills with another term filled so, and each rewrite decided again.
 """
 
 from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from verirag.critiques import judge_draft
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
 from verirag.graph.state import State, current_draft, memory, said
+from verirag.verify import judge_draft
 
 
 def verify_citations(state: State, runtime: Runtime[Context]) -> Step:
@@ -34,6 +34,7 @@ def verify_citations(state: State, runtime: Runtime[Context]) -> Step:
             "status": "supported" if check.passed else "unsupported",
             "verified_by": "citations" if check.passed else "none",
             "quotes": [q.as_dict() for q in check.quotes],
+            **check.explained(),  # decided_by, found
         }
     )
     return Step({"draft": draft}, replies, int(bool(check.judgment and not check.judgment.parsed)))

@@ -10,11 +10,11 @@ from __future__ import annotations
 from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
-from verirag.critiques import Support, judge_draft
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
 from verirag.graph.state import BestTrial, State, current_draft, memory, said
+from verirag.verify import Support, judge_draft
 
 
 def verify_memory(state: State, runtime: Runtime[Context]) -> Step:
@@ -24,12 +24,13 @@ def verify_memory(state: State, runtime: Runtime[Context]) -> Step:
     docs = memory(state)
     replies: list[AIMessage] = []
     if {d["id"] for d in docs} == set(draft["citations"]):  # the same documents tier 1 rejected: no call
-        check = Support(draft["support"] or 0.0, False)
+        check = Support(draft["support"] or 0.0, False, "same_documents")
     else:
         check, replies, fields = judge_draft(
             resources.model(runtime), docs, draft["text"], state["question"], ctx, said(state)
         )
         draft.update(fields)  # type: ignore[typeddict-item]  # as in tier 1: what the memory holds
+        draft.update(check.explained())  # type: ignore[typeddict-item]  # decided_by, found
     update: dict = {}
     score = round(check.probability, 4)
     if check.passed:

@@ -156,7 +156,8 @@ class AnswerView {
       node.append(button);
     }
     if (end >= 0) node.append(text.slice(end));
-    const support = typeof sentence.support === "number" ? ` (support ${sentence.support.toFixed(2)})` : "";
+    const support = (typeof sentence.support === "number" ? ` (support ${sentence.support.toFixed(2)})` : "")
+      + (sentence.decided_by ? `; decided by ${why(sentence)}` : "");
     node.append(el("span", {class: "mark", text: how ? "✓ verified" : "⚠ unverified",
                             title: (how || "not verified against its sources") + support}));
     return node;
@@ -284,7 +285,15 @@ function pastedDocuments(text) {
 // a checked sentence as the answer view shows a sentence: documents are numbered "1".."n"
 function asSentence(checked) {
   return {text: checked.text, citations: (checked.citations || []).map(String), support: checked.support,
-          verified_by: checked.verdict === "supported" ? "citations" : "none", quotes: checked.quotes || []};
+          verified_by: checked.verdict === "supported" ? "citations" : "none", quotes: checked.quotes || [],
+          decided_by: checked.decided_by, found: checked.found};
+}
+
+// what settled a sentence, in one line: "key_terms: 1475", "slots: The director … was Victor Fleming."
+function why(sentence) {
+  const found = (sentence.found || []).find((f) => f.check === sentence.decided_by) || {};
+  const detail = (found.terms || []).join(", ") || found.said || "";
+  return detail ? `${sentence.decided_by}: ${detail}` : sentence.decided_by;
 }
 
 async function check(view, answer, documents) {

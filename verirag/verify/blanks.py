@@ -1,8 +1,7 @@
-"""The QA slot check's questions: a claim with one of its names or numbers blanked out, asked of the quote.
+"""A claim as blanks: one of its names or numbers blanked out, and the quote's answer compared with it.
 
-E.g. "Lahore is the capital of ___.", asked only where the quote states another term of the same kind; then
-the comparison of the quote's answer with the claim's term (a swapped relation fills the blank otherwise).
-Plain text only: nothing here imports from the graph, the models or the stores.
+E.g. "Lahore is the capital of ___.", asked only where the quote states another term of the same kind; the
+slot check (:mod:`verirag.verify.checks.slots`) asks it, and the rewrites read a failed blank's answer.
 """
 
 from __future__ import annotations
@@ -11,14 +10,21 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from verirag.evidence import YEAR, as_number, content_words, name_lists, same_name, title_subject
-from verirag.text import NAME_LINKS, split_sentences
+from verirag.text import split_sentences
+from verirag.verify.lexicon import (
+    NAME_WITH_INITIALS,
+    YEAR,
+    as_number,
+    content_words,
+    name_lists,
+    same_name,
+    title_subject,
+)
 
+NAME_RUN = re.compile(NAME_WITH_INITIALS)
 BLANK = "___"
 UNKNOWN = "unknown"  # the reply that says the documents do not fill the blank
 _LEADING_STOP = re.compile(r"^(?:The|A|An|In|On|At|By|Of|For|From|During|After|Before|It|Its|This)\s+")
-_NAME_WORD = r"(?:(?<!\.)[A-Z]\.(?= [A-Z])|[A-Z][\w'’-]*)"  # an initial too ("David O. Selznick")
-_NAME_RUN = re.compile(rf"(?<![\w'’-]){_NAME_WORD}(?: (?:{NAME_LINKS})?{_NAME_WORD})*")
 _MONTHS = frozenset(
     "january february march april may june july august september october november december".split()
 )
@@ -42,7 +48,7 @@ def _names(text: str) -> list[tuple[int, int]]:
     Leading stop words ("The", "In") are cut off.
     """
     spans = []
-    for match in _NAME_RUN.finditer(text):
+    for match in NAME_RUN.finditer(text):
         start, run = match.start(), match.group()
         cut = _LEADING_STOP.match(run)
         while cut:

@@ -1,9 +1,7 @@
-"""Readings: what one sentence of the documents settles about a claim, without a model.
+"""Reading ``listing``: a list whose every member one sentence gives the claim's subject by its relation.
 
-The claim copied word for word, a comparison its stated rank entails, a one-of-a-kind attribute it denies
-where another name holds it, a list whose every member it gives by the claim's relation. Each returns the
-document and sentence span that settle it (the quote), or None. Plain text only, like
-:mod:`verirag.evidence`, whose word and name patterns it reads with.
+Also the list rewrites' readings: a list's members without their directions (:func:`bare_list`), and the
+members one quoted sentence gives (:func:`listed_members`).
 """
 
 from __future__ import annotations
@@ -12,217 +10,23 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from verirag.evidence import (
-    _MEMBER,
-    _NAME_RUN,
-    _NOT_SUPERLATIVES,
-    _ORDINAL,
-    _PRONOUNS,
-    _STOP,
+from verirag.text import join_names
+from verirag.verify.evidence import sentence_spans
+from verirag.verify.lexicon import (
+    MEMBER,
+    NAME,
     POLITY_KINDS,
-    _negated,
-    _plain,
+    STOP,
     content_words,
+    copy_form,
     is_feature,
-    name_lists,
-    sentence_spans,
-    title_subject,
+    negated,
+    plain,
     with_subject,
 )
-from verirag.text import join_names
 
-
-def _copy(text: str) -> str:
-    """Words as a copy is compared: spacing, a final period and a leading "The" aside."""
-    words = " ".join(text.split()).rstrip(".")
-    return words[4:] if words[:4].lower() == "the " else words
-
-
-_POSSESSIVE_PRONOUNS = frozenset("its his her their".split())
-
-
-def _with_owner(title: str, sentence: str) -> str:
-    """The sentence with a leading possessive ("Its", "His" …) read as its document's subject's."""
-    first, _, rest = sentence.partition(" ")
-    return f"{title_subject(title)}'s {rest}" if rest and first.lower() in _POSSESSIVE_PRONOUNS else sentence
-
-
-def verbatim_sentence(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[int, tuple[int, int]] | None:
-    """The document and sentence the claim copies word for word (spacing and a final period aside).
-
-    A leading pronoun of the sentence may be copied as the document's subject, as the guard reads it
-    ("Rubik's Cube won the 1980 …" from "It won the 1980 …" in "Rubik's Cube").
-    """
-    words = _copy(claim).replace("’", "'")
-    for index, (title, text) in enumerate(documents):
-        for start, end in sentence_spans(text):
-            sentence = text[start:end].replace("’", "'")
-            readings = {sentence, with_subject(title, sentence), _with_owner(title, sentence)}
-            if any(_copy(r) == words for r in readings):
-                return index, (start, end)
-    return None
-
-
-_RANK_CLAUSE = re.compile(
-    rf"^(?P<subject>.+?) (?:is|was) (?:also |now |currently )?(?P<before>(?:the |[\w'’ ]+['’]s )?)"
-    rf"(?P<ordinal>{_ORDINAL})[-\s]+(?P<superlative>(?:most|least)[-\s]+[a-z]+|[a-z]{{2,}}est)\b(?P<rest>.*)$",
-    re.IGNORECASE,
-)
-_RANK_END = re.compile(r"[,;:.()]| (?:and|with|after|being|as|which|where|while)\b")
-_NOT_CLAIM = re.compile(r"^(?P<subject>.+?) (?:is|was) not (?P<ranked>.+?)\.?$")
-_MORE_CLAIM = re.compile(
-    r"^(?P<above>.+?) (?:is|was) (?P<comparative>(?:more|less) [a-z]+|[a-z]+er|better|worse) than "
-    r"(?P<below>.+?)(?P<tail> (?:by|in) [^,]+)?\.?$"
-)
-
-
-def _bare(text: str) -> str:
-    text = " ".join(re.split(r"[-\s]+", text.replace("’", "'").lower())).strip(" .")
-    return text.removeprefix("the ")
-
-
-def _comparative(superlative: str) -> str:
-    word = _bare(superlative)
-    if word.startswith(("most ", "least ")):
-        return ("more " if word.startswith("most") else "less ") + word.split()[1]
-    return {"best": "better", "worst": "worse"}.get(word, word[:-3] + "er")
-
-
-class _Rank(NamedTuple):
-    """A stated rank: "<subject> is the <ordinal>-<superlative> <kind>[, after <above>]"."""
-
-    document: int
-    span: tuple[int, int]  # the sentence stating it
-    subject: str  # a pronoun read as the document's title ("Kano (city)": "kano")
-    ranked: str  # the ranked phrase without its ordinal ("the largest city in pakistan")
-    comparative: str  # of its superlative ("larger", "more populous")
-    above: list[str]  # the names it is ranked after
-    kind: set[str]  # the ranked phrase's words
-
-
-def _rank_statements(documents: Sequence[tuple[str, str]]) -> list[_Rank]:
-    """Each rank the documents state, with the ordinal of a degree below the first."""
-    out = []
-    for index, (title, text) in enumerate(documents):
-        for start, end in sentence_spans(text):
-            for clause in re.split(r";|, (?:and|but) (?=it |he |she )", text[start:end]):
-                found = _RANK_CLAUSE.match(clause.strip())
-                if not found or found["superlative"].lower() in _NOT_SUPERLATIVES:
-                    continue
-                subject = found["subject"]
-                if _plain(subject) in _PRONOUNS:
-                    subject = title_subject(title)
-                kind = _RANK_END.split(found["rest"], maxsplit=1)[0]
-                after = re.search(rf"\bafter ({_MEMBER}(?:(?:,? and|,? or|,) {_MEMBER})*)", found["rest"])
-                above = (name_lists(after[1]) or [[after[1]]])[0] if after else []
-                out.append(
-                    _Rank(
-                        index,
-                        (start, end),
-                        _bare(subject),
-                        _bare(f"{found['before']}{found['superlative']}{kind}"),
-                        _comparative(found["superlative"]),
-                        [_bare(a) for a in above],
-                        content_words(kind),
-                    )
-                )
-    return out
-
-
-def stated_by_rank(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[int, tuple[int, int]] | None:
-    """The document and sentence whose stated rank entails the claim, a comparison, read without a model.
-
-    "Perth is not the most populous city in Australia" from "It is the fourth-most-populous city in
-    Australia" (the ranked phrase the same, word for word, but the ordinal), and "Karachi is larger than
-    Lahore" from "Lahore is the second-largest city in Pakistan, after Karachi" (the comparative of the
-    superlative; a trailing "by total area" must be words of the ranked phrase). ``documents``: (title,
-    text) pairs.
-    """
-    claim = " ".join(claim.split())
-    negated, more = _NOT_CLAIM.match(claim), _MORE_CLAIM.match(claim)
-    for rank in _rank_statements(documents):
-        if negated and _bare(negated["subject"]) == rank.subject and _bare(negated["ranked"]) == rank.ranked:
-            return rank.document, rank.span
-        if (
-            more
-            and _bare(more["below"]) == rank.subject
-            and _bare(more["above"]) in rank.above
-            and _bare(more["comparative"]) == rank.comparative
-            and content_words(more["tail"] or "") <= rank.kind
-        ):
-            return rank.document, rank.span
-    return None
-
-
-# "Mombasa is not the capital of Kenya": an attribute only one thing can have, denied of a name
-_ONE_OF_A_KIND = r"capital|(?:most|least) [a-z]+ [a-z]+|[a-z]{2,}est [a-z]+"
-_DENIED = re.compile(
-    rf"^(?P<name>.+?) (?:is|was) not the (?P<attribute>{_ONE_OF_A_KIND}) of (?P<owner>.+?)\.?$"
-)
-
-
-def _attribute_holders(title: str, sentence: str) -> list[tuple[str, str, str]]:
-    """The (holder, attributes, owner) a sentence states.
-
-    "Z is the A[, B and C] of Y", "The A of Y is Z", "Y's A is Z"; where no owner is named ("Cairo is the
-    capital, largest city …"), the document's title.
-    """
-    out = []
-    named = re.match(rf"^(?P<holder>{_NAME_RUN}) (?:is|was|has been) the (?P<rest>[a-z][^.;()]*)", sentence)
-    if named:
-        attributes, of, owner = named["rest"].partition(" of ")
-        if of and re.match(rf"(?:the )?{_NAME_RUN}", owner):
-            owner = re.match(rf"(?:the )?{_NAME_RUN}", owner).group()  # type: ignore[union-attr]
-        else:
-            attributes, owner = (
-                re.split(r", (?:while|which|where|with|and (?:it|is|has))\b", named["rest"])[0],
-                title,
-            )
-        out.append((named["holder"], attributes, owner))
-    stated = re.match(
-        rf"^(?:The (?P<attribute>[a-z][a-z ]*?)(?: of (?P<owner>(?:the )?{_NAME_RUN}))?|"
-        rf"(?:Its|(?P<possessor>{_NAME_RUN})['’]s) (?P<attribute2>[a-z][a-z ]*?)) is (?P<holder>{_NAME_RUN})",
-        sentence,
-    )
-    if stated:
-        owner = stated["owner"] or stated["possessor"] or title
-        out.append((stated["holder"], stated["attribute"] or stated["attribute2"], owner))
-    return out
-
-
-def _one_kind(attribute: str) -> str:
-    return _bare(attribute).replace("capital city", "capital")
-
-
-def denied_by_statement(
-    claim: str, documents: Sequence[tuple[str, str]]
-) -> tuple[int, tuple[int, int]] | None:
-    """The document and sentence that give a one-of-a-kind attribute to another name than the claim denies it.
-
-    "Mombasa is not the capital of Kenya" from "Nairobi is the capital and largest city of Kenya" (or "The
-    capital is Nairobi" in the article Kenya): the capital, or a superlative ("the largest city"), is held by
-    one name, so stating it of another denies it of the claim's. ``documents``: (title, text) pairs.
-    """
-    denied = _DENIED.match(" ".join(claim.split()))
-    if not denied:
-        return None
-    name, attribute, owner = _bare(denied["name"]), _one_kind(denied["attribute"]), _bare(denied["owner"])
-    for index, (title, text) in enumerate(documents):
-        title = title_subject(title)
-        for start, end in sentence_spans(text):
-            for holder, attributes, of in _attribute_holders(title, text[start:end]):
-                held = {_one_kind(a) for a in re.split(r",? and |, ", attributes)}
-                owners = {_bare(of)} | (
-                    {_bare(title)} if _bare(of) in ("country", "city", "state") else set()
-                )
-                other = _bare(holder)
-                if attribute in held and owner in owners and name not in other and other not in name:
-                    return index, (start, end)
-    return None
-
-
-_LISTING = re.compile(rf"^(?P<subject>{_NAME_RUN}) (?P<relation>(?:[a-z]+ ){{1,4}}?)(?P<tail>{_MEMBER}.*)$")
-_MEMBERS = re.compile(rf"{_MEMBER}(?:(?:,? and|,? or|,) {_MEMBER})+")
+_LISTING = re.compile(rf"^(?P<subject>{NAME}) (?P<relation>(?:[a-z]+ ){{1,4}}?)(?P<tail>{MEMBER}.*)$")
+_MEMBERS = re.compile(rf"{MEMBER}(?:(?:,? and|,? or|,) {MEMBER})+")
 _SCOPE_END = re.compile(r"\b(?:is|are|was|were|lies|lie|has|have|had|not|except|excluding|but|while|which)\b")
 
 
@@ -241,7 +45,7 @@ _HOLDS = frozenset({"includ", "contain"})
 
 def _listed_names(segment: str, kind: str) -> list[str]:
     """The names a quoted list segment gives, a landform or water left out of a list of countries."""
-    names = re.findall(_NAME_RUN, segment)
+    names = re.findall(NAME, segment)
     if kind in POLITY_KINDS:
         names = [n for n in names if not is_feature(n)]
     return names
@@ -275,7 +79,7 @@ def _in_list(name: str, listed: list[str]) -> bool:
 # "The countries that make up X are …"
 _COMPLETE = re.compile(
     rf"^(?P<kind>[a-z]+) (?:(?:that|which) (?P<verb>[a-z]+(?: up)?)|(?P<verbing>[a-z]+ing)) "
-    rf"(?P<subject>{_NAME_RUN}) (?:are|were) (?P<tail>{_MEMBER}.*)$"
+    rf"(?P<subject>{NAME}) (?:are|were) (?P<tail>{MEMBER}.*)$"
 )
 # a participle's or an appositive's opening phrase, no number in it: "Spanning …, it", "One of two …, Vietnam"
 _LEAD = re.compile(r"^(?:[A-Z][a-z]+(?:ing|ed)\b|One of |An? )[^,;\d]*, (?P<rest>.+)$")
@@ -301,7 +105,7 @@ def bare_list(claim: str) -> str | None:
     parts = _ITEM_CUT.split(tail)  # item, separator, item, …
     kept, names = "", 0
     for i in range(0, len(parts), 2):
-        name = re.match(_MEMBER, parts[i])
+        name = re.match(MEMBER, parts[i])
         rest = parts[i][name.end() :] if name else parts[i]
         if rest and not _DIRECTION.fullmatch(rest.strip()):
             return None  # only a direction is dropped
@@ -313,7 +117,7 @@ def bare_list(claim: str) -> str | None:
 
 def _complete(claim: str) -> tuple[str, str] | None:
     """A complete-set claim as its listing and its members' kind: "Hungary border A, B and C", "countries"."""
-    found = _COMPLETE.match(_copy(claim))
+    found = _COMPLETE.match(copy_form(claim))
     if not found:
         return None
     verb = found["verb"] or found["verbing"]
@@ -348,15 +152,15 @@ def _listings(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[list[st
     members given.
     """
     complete = _complete(claim)
-    found = _LISTING.match(complete[0] if complete else _copy(claim))
-    if not found or _plain(found["subject"].split()[0]) in _STOP:
+    found = _LISTING.match(complete[0] if complete else copy_form(claim))
+    if not found or plain(found["subject"].split()[0]) in STOP:
         return [], []
     subject, relation, tail = found["subject"], content_words(found["relation"]), found["tail"]
     if not relation:  # "Kraftwerk is a German and Florian Schneider": no relation, any two names would do
         return [], []
     whole = bool(relation & _MADE_OF)  # "X is made up of A, B and C": every part is named
     named = _MEMBERS.fullmatch(tail)
-    members = [m.removeprefix("the ") for m in re.findall(_MEMBER, tail)] if named else []
+    members = [m.removeprefix("the ") for m in re.findall(MEMBER, tail)] if named else []
     if complete and not named:
         return [], []
     out = []
@@ -376,9 +180,9 @@ def _listings(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[list[st
                 at = min(found_at, default=-1)
             else:  # a list that keeps more than names, word for word
                 copied = re.search(rf"(?<!\w){re.escape(tail)}(?!\w)", after)
-                at = copied.start() if copied and len(re.findall(_MEMBER, tail)) > 1 else -1
+                at = copied.start() if copied and len(re.findall(MEMBER, tail)) > 1 else -1
             between = after[:at]
-            if at < 0 or _negated(between) != _negated(found["relation"]):
+            if at < 0 or negated(between) != negated(found["relation"]):
                 continue
             if not (
                 _says(relation, content_words(between))
@@ -395,9 +199,9 @@ def _listings(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[list[st
             given = [n for n in members if _object_in(n, after, end_at)]
             exact, listed = True, []
             if whole:  # every part named, in the list the relation opens (at its first name)
-                opening = re.search(_MEMBER, after)
+                opening = re.search(MEMBER, after)
                 parts = _MEMBERS.match(after, opening.start()) if opening else None
-                listed = re.findall(_MEMBER, parts.group()) if parts else []
+                listed = re.findall(MEMBER, parts.group()) if parts else []
                 given = [n for n in given if _in_list(n, listed)]
                 exact = _same_members(listed, given)
             if complete:  # the complete set: no other name of the members' kind in the quoted list

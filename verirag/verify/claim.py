@@ -1,19 +1,20 @@
-"""A claim as atomic claims, by rules: each atom is a standalone sentence judged against its own quote.
+"""A claim parsed once: its statements, atoms, terms, numbers, years, negation, subject and attribute.
 
-The rules cut clauses, predicates under one subject, a trailing ", which" or ", with" phrase and a list of
-three or more names; a support decision judges each atom against its own quote.
-
-Plain text only: nothing here imports from the graph, the models or the stores.
+:class:`Claim` is what every check, reading and rewrite reads a sentence as. The parsing rules cut clauses,
+predicates under one subject, a trailing ", which" or ", with" phrase and a list of three or more names
+(:func:`atoms`); a plural attribute of a list of names given as as many values is one statement per pair.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
-from verirag.text import NAME_LINKS, join_names, singular
+from verirag.text import join_names, singular
+from verirag.verify.lexicon import NAMES_AND, NEGATION, YEAR, key_terms
 
-_NAME = rf"[A-Z][\w'’.-]*(?: (?:{NAME_LINKS}|and )?[A-Z][\w'’.-]*)*"
-_MEMBER = rf"(?:the )?{_NAME}"
+_MEMBER = rf"(?:the )?{NAMES_AND}"
 _LIST = re.compile(rf"(?P<list>(?:{_MEMBER}, )+{_MEMBER},? (?:and|or) {_MEMBER})")
 _NEW_SUBJECT = r"(?:[A-Z]|the [A-Z]|the [a-z]+ of [A-Z]|it |he |she |they |its |his |her |their )"
 _CLAUSE = re.compile(rf"(\s*;\s*|,\s+(?:and|but|while|whereas)\s+(?={_NEW_SUBJECT}))")
@@ -90,7 +91,7 @@ def _predicates(clause: str) -> list[str]:
 
 _VERB = "|".join(sorted(_FINITE))
 # "___" too: the slot check's blank stands for a name
-_RELATIVE = re.compile(rf"(?P<name>{_NAME}|_{{3}}),\s+(?:which|who)\s+(?P<said>(?:{_VERB})\s[^;]*)$")
+_RELATIVE = re.compile(rf"(?P<name>{NAMES_AND}|_{{3}}),\s+(?:which|who)\s+(?P<said>(?:{_VERB})\s[^;]*)$")
 
 
 def _relative(clause: str) -> list[str]:
@@ -214,3 +215,90 @@ def recompose(claim: str, kept: list[str]) -> str:
         if kept and all(k in framed for k in kept):
             return as_sentence(before + join_names([framed[k] for k in kept]) + after)
     return " ".join(kept)
+
+
+# "The population of Africa is …": the attribute a claim gives a name (its head noun before "of")
+ATTRIBUTE = re.compile(
+    r"^(?:The|A|An|Its|His|Her|Their) (?P<words>(?:[a-z][\w-]* ){0,3}?)(?P<head>[a-z][\w-]*) "
+    r"of (?:the )?[A-Z]"
+)
+# "Munich is the capital of Germany": the same attribute, stated from its value
+HELD_ATTRIBUTE = re.compile(
+    r"^(?P<value>[A-Z][\w'’.-]*(?: (?:of |de |del |la |the )?[A-Z][\w'’.-]*)*) (?:is|was) "
+    r"(?:also |now |still )?the (?P<attribute>(?:[a-z][\w-]* ){0,3}?[a-z][\w-]*) "
+    r"of (?P<owner>(?:the )?[A-Z].*)$"
+)
+
+
+def attribute_first(statement: str) -> str:
+    """A statement of an attribute from its value, turned round; other statements as they are.
+
+    "Munich is the capital of Germany." is read as "The capital of Germany is Munich.".
+    """
+    statement = statement.strip()
+    held = HELD_ATTRIBUTE.match(statement.rstrip("."))
+    if held is None or ATTRIBUTE.match(statement):
+        return statement
+    return f"The {held['attribute']} of {held['owner']} is {held['value']}."
+
+
+def held_attribute(statement: str) -> tuple[str, str, str, str] | None:
+    """A statement "The <attribute> of <Name> is <value>" (or turned round) as value, verb, attribute, owner.
+
+    ("Robert Plant", "is", "lead vocalist", "Led Zeppelin") for "The lead vocalist of Led Zeppelin is Robert
+    Plant."; None for other statements.
+    """
+    statement = attribute_first(statement)
+    match = ATTRIBUTE.match(statement)
+    if match is None:
+        return None
+    owner, verb, value = (
+        re.split(r" (is|are|was|were) ", statement.rstrip(".")[match.end() - 1 :], maxsplit=1) + [""] * 2
+    )[:3]
+    return (value, verb, f"{match['words']}{match['head']}", owner) if value and owner else None
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A sentence as every check reads it, parsed once (:meth:`of` keeps the parses of recent sentences)."""
+
+    text: str
+    statements: tuple[str, ...]  # its clauses, predicates and trailing phrases, each a sentence
+    atoms: tuple[str, ...]  # its atomic claims (itself alone when no rule applies)
+    pairs: tuple[str, ...]  # a plural attribute of listed names given as listed values: one per pair
+    relative_heads: tuple[str, ...]  # its words before a relative clause, where they claim on their own
+    terms: tuple[str, ...]  # its key terms: numbers as digits, capitalised words, "not" when it negates
+    years: tuple[str, ...]
+    subject: str  # the words before its first finite verb ("" when none is found)
+    attribute: tuple[str, str, str, str] | None  # "The <attribute> of <owner> is <value>": value, verb, …
+
+    @property
+    def numbers(self) -> tuple[str, ...]:
+        """Its numbers, as digits."""
+        return tuple(t for t in self.terms if t[0].isdigit())
+
+    @property
+    def negated(self) -> bool:
+        """Whether it negates ("not", "never", "no", "-n't")."""
+        return NEGATION in self.terms
+
+    @classmethod
+    def of(cls, text: str) -> Claim:
+        """The claim ``text`` parsed."""
+        return _parse(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Claim:
+    clauses = _clauses(text.strip().rstrip(".!?"))
+    return Claim(
+        text,
+        tuple(statements(text)),
+        tuple(atoms(text)),
+        tuple(pairs(text)),
+        tuple(relative_heads(text)),
+        tuple(key_terms(text)),
+        tuple(YEAR.findall(text)),
+        _subject(clauses[0]) if clauses else "",
+        held_attribute(text.strip()),
+    )

@@ -1,0 +1,322 @@
+"""Every step of the support decision decides something, names itself when it does, and switches off by name.
+
+One case per step of :mod:`verirag.verify.pipeline` (``SWITCHES``): with the step on, the verdict is the
+step's (``decided_by``), or the writing stage keeps the step's rewrite; with ``checks_off=(step,)``, not.
+The model is scripted: a judge of fixed P(Yes) and a reader that fills each blank as the case says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from verirag import Context
+from verirag.errors import VeriragError
+from verirag.prompts import slot
+from verirag.stores import make_document
+from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
+from verirag.verify import SWITCHES, decide, judge_draft
+from verirag.verify.verdict import Support
+
+
+def model(p_yes: float = 0.99, blanks: dict[str, str] | None = None, low: str = "", p_low: float = 0.01):
+    """A judge answering P(Yes) = ``p_yes`` (``p_low`` for claims containing ``low``) and a reader that
+    fills each blank as ``blanks`` says ("unknown" otherwise)."""
+
+    def respond(messages, kwargs):
+        prompt = last_user_text(messages)
+        if messages[0].text == slot.SYSTEM:
+            return next(
+                (a for masked, a in (blanks or {}).items() if f"Sentence: {masked}" in prompt), "unknown"
+            )
+        claim = prompt.rsplit("Claim: ", 1)[-1]
+        return judgment_reply(p_low if low and low in claim else p_yes)
+
+    return ScriptedChatModel(respond=respond)
+
+
+@dataclass
+class Case:
+    """A claim that ``step`` decides (or, for a rewrite, that it rewrites to ``kept``)."""
+
+    step: str
+    documents: list
+    claim: str
+    judge: ScriptedChatModel = field(default_factory=model)
+    context: dict = field(default_factory=dict)
+    kept: str = ""  # a rewrite's text
+    said: tuple[str, ...] = ()
+
+
+def doc(title: str, text: str):
+    return make_document(title, text)
+
+
+TOKYO = doc("Tokyo", "Tokyo was founded as Edo in 1457. It became the capital of Japan in 1868.")
+HUNGARY = doc(
+    "Hungary",
+    "Hungary is a landlocked country in Central Europe. It is bordered by Slovakia to the north, Ukraine to "
+    "the northeast, Romania to the east and southeast, Serbia to the south, Croatia and Slovenia to the "
+    "southwest, and Austria to the west.",
+)
+BAND = doc(
+    "Led Zeppelin",
+    "Led Zeppelin were an English rock band formed in London in 1968. The band comprised vocalist Robert "
+    "Plant, guitarist Jimmy Page, bass-guitarist and keyboardist John Paul Jones and drummer John Bonham.",
+)
+FILM = doc(
+    "Gone with the Wind (film)",
+    "Gone with the Wind is a 1939 American epic historical romance film. It was produced by David O. "
+    "Selznick of Selznick International Pictures and directed by Victor Fleming.",
+)
+CENTRAL_ASIA = doc(
+    "Central Asia",
+    "Central Asia is a subregion of Asia consisting of Kyrgyzstan, Tajikistan, Turkmenistan, Uzbekistan and "
+    "most of Kazakhstan.",
+)
+NO = model(0.01)
+ALONE = {"slot_check": False}  # a guard check's case: no later step to catch it
+
+DECISIONS = [
+    Case("verbatim", [TOKYO], "Tokyo was founded as Edo in 1457.", NO),
+    Case(
+        "rank",
+        [doc("Lahore", "Lahore is the second-largest city in Pakistan, after Karachi.")],
+        "Karachi is larger than Lahore.",
+        NO,
+    ),
+    Case(
+        "denial",
+        [
+            doc(
+                "Kenya",
+                "Kenya is a country in East Africa. Nairobi is the capital and largest city of Kenya.",
+            )
+        ],
+        "Mombasa is not the capital of Kenya.",
+        NO,
+    ),
+    Case(
+        "listing",
+        [
+            doc(
+                "Algeria",
+                "It is bordered to the northeast by Tunisia; to the east by Libya; to the west by Morocco.",
+            )
+        ],
+        "Algeria borders Tunisia, Libya, and Morocco.",
+        NO,
+    ),
+    Case("key_terms", [TOKYO], "Tokyo was founded as Edo in 1475.", context=ALONE),
+    Case(
+        "coverage",
+        [doc("Ford Motor Company", "Ford Motor Company was founded by Henry Ford in 1903.")],
+        "Henry Ford was a famous industrialist, business magnate and pacifist who founded Ford Motor.",
+        context=ALONE,
+    ),
+    Case(
+        "number_context",
+        [
+            doc(
+                "University of Oxford",
+                "It is in Oxford, England. There is evidence of teaching as early as 1096.",
+            )
+        ],
+        "The University of Oxford was founded in 1096.",
+        context=ALONE,
+    ),
+    Case(
+        "list_members",
+        [
+            doc(
+                "Statue of Liberty",
+                "The statue was designed by Frédéric Auguste Bartholdi. Its works of Bartholdi and Daniel "
+                "Chester French stand in the park. Ingres painted nearby.",
+            )
+        ],
+        "The works of Bartholdi and Ingres stand in the park.",
+    ),
+    Case(
+        "attribute",
+        [doc("Zurich", "Zurich is the capital of the canton of Zurich. It lies in Switzerland.")],
+        "The capital of Switzerland is Zurich.",
+    ),
+    Case(
+        "term_order",
+        [doc("Helsinki", "Helsinki is 80 km north of Tallinn.")],
+        "Tallinn is 80 km north of Helsinki.",
+        context=ALONE,
+    ),
+    Case(
+        "joined_names",
+        [
+            doc("D. W. Griffith", "David Wark Griffith was an American film director."),
+            doc(
+                "Gone with the Wind (film)",
+                "Gone with the Wind is a 1939 American epic film and its director.",
+            ),
+        ],
+        "David Wark Griffith was the director of Gone with the Wind.",
+    ),
+    Case(
+        "member_kind",
+        [doc("Vietnam", "Vietnam borders China, Laos, Cambodia and the South China Sea.")],
+        "The countries that border Vietnam are China, Laos, Cambodia, and the South China Sea.",
+    ),
+    Case(
+        "fragment",
+        [
+            doc(
+                "War and Peace",
+                "War and Peace is a novel that is considered one of the greatest novels of all time.",
+            )
+        ],
+        "One of the greatest novels of all time.",
+    ),
+    Case(
+        "partitive",
+        [CENTRAL_ASIA],
+        "Kyrgyzstan, Tajikistan, Turkmenistan, Uzbekistan and Kazakhstan make up Central Asia.",
+        context=ALONE,
+    ),
+    Case(
+        "contrast",
+        [TOKYO],
+        "In 1868 Tokyo became the capital of Japan.",
+        model(0.99),  # the sibling "In 1457 Tokyo became …" is rated as likely
+        {"contrast_check": True, "slot_check": False},
+    ),
+    Case(
+        "slots",
+        [FILM],
+        "The director of Gone with the Wind was David O. Selznick.",
+        model(0.99, {"The director of Gone with the Wind was ___.": "Victor Fleming"}),
+    ),
+    Case(
+        "parts",
+        [BAND, doc("London", "London is the capital and largest city of England.")],
+        "Led Zeppelin formed in London in 1968, and London is the capital of England.",
+        model(0.99, low="in 1968, and London"),  # the whole is judged false, each statement true
+        context=ALONE,
+    ),
+]
+REWRITES = [
+    Case(
+        "verified_atoms",
+        [TOKYO],
+        "Tokyo was founded as Edo in 1457 and became the capital of Japan in 1869.",
+        context={"atomic_claims": True},
+        kept="Tokyo was founded as Edo in 1457.",
+    ),
+    Case(
+        "bare_list",
+        [HUNGARY],
+        "The countries that border Hungary are Slovakia to the north, Ukraine to the east, Romania to the "
+        "south, Serbia to the south, Croatia and Slovenia to the southwest, and Austria to the west.",
+        NO,
+        kept="The countries that border Hungary are Slovakia, Ukraine, Romania, Serbia, Croatia and "
+        "Slovenia, and Austria.",
+    ),
+    Case(
+        "listed_members",
+        [
+            doc(
+                "Hungary",
+                "Hungary lies in the Carpathian Basin and is bordered by Slovakia, Ukraine and Romania.",
+            )
+        ],
+        "The countries that border Hungary are Slovakia, Ukraine and Poland.",
+        NO,
+        kept="The countries that border Hungary include Slovakia and Ukraine.",
+    ),
+    Case(
+        "restored_part",
+        [CENTRAL_ASIA],
+        "Kyrgyzstan, Tajikistan, Turkmenistan, Uzbekistan and Kazakhstan make up Central Asia.",
+        context=ALONE,
+        kept="Kyrgyzstan, Tajikistan, Turkmenistan, Uzbekistan and most of Kazakhstan make up Central Asia.",
+    ),
+    Case(
+        "corrected_term",
+        [FILM],
+        "The director of Gone with the Wind was David O. Selznick.",
+        model(0.99, {"The director of Gone with the Wind was ___.": "Victor Fleming"}),
+        kept="The director of Gone with the Wind was Victor Fleming.",
+    ),
+    Case(
+        "restated_attribute",
+        [BAND],
+        "The lead vocalist of Led Zeppelin is Robert Plant.",
+        model(
+            0.99,
+            {
+                "Robert Plant is the ___ of Led Zeppelin.": "vocalist",
+                "The lead vocalist of Led Zeppelin is ___.": "Robert Plant",
+                "___ is the vocalist of Led Zeppelin.": "Robert Plant",
+                "Robert Plant is the vocalist of ___.": "Led Zeppelin",
+            },
+        ),
+        kept="Robert Plant is the vocalist of Led Zeppelin.",
+    ),
+    Case(
+        "repeats",
+        [FILM],
+        "The director of Gone with the Wind was David O. Selznick.",
+        model(0.99, {"The director of Gone with the Wind was ___.": "Victor Fleming"}),
+        kept="The director of Gone with the Wind was Victor Fleming.",
+        said=("Victor Fleming directed Gone with the Wind.",),
+    ),
+]
+
+
+def decided(case: Case, **context) -> Support:
+    (check,) = decide(case.judge, [(case.documents, case.claim)], "q", Context(**case.context, **context))
+    return check
+
+
+def rewritten(case: Case, **context) -> str:
+    ctx = Context(**case.context, **context)
+    return judge_draft(case.judge, case.documents, case.claim, "q", ctx, case.said)[2].get("text", "")
+
+
+def test_every_switch_has_its_case():
+    assert sorted(SWITCHES) == sorted(c.step for c in DECISIONS + REWRITES)
+
+
+@pytest.mark.parametrize("case", DECISIONS, ids=lambda c: c.step)
+def test_a_step_decides_its_case_and_switched_off_does_not(case: Case):
+    on = decided(case)
+    assert on.decided_by == case.step
+    off = decided(case, checks_off=(case.step,))
+    assert off.decided_by != case.step and off.passed != on.passed
+
+
+@pytest.mark.parametrize("case", [c for c in REWRITES if c.step != "repeats"], ids=lambda c: c.step)
+def test_a_rewrite_keeps_what_holds_and_switched_off_does_not(case: Case):
+    assert not decided(case).passed
+    assert rewritten(case) == case.kept
+    assert rewritten(case, checks_off=(case.step,)) != case.kept
+
+
+def test_a_rewrite_that_repeats_what_was_said_is_not_kept_unless_the_repeat_check_is_off():
+    (case,) = [c for c in REWRITES if c.step == "repeats"]
+    assert rewritten(case) == ""
+    assert rewritten(case, checks_off=("repeats",)) == case.kept
+
+
+def test_a_verdict_names_what_its_checks_found():
+    (case,) = [c for c in DECISIONS if c.step == "key_terms"]
+    check = decided(case)
+    assert check.explained() == {
+        "decided_by": "key_terms",
+        "found": [{"check": "key_terms", "terms": ["1475"]}],
+    }
+    (case,) = [c for c in DECISIONS if c.step == "slots"]
+    found = decided(case).explained()["found"]
+    assert found == [{"check": "slots", "said": "The director of Gone with the Wind was Victor Fleming."}]
+
+
+def test_an_unknown_step_is_a_one_line_error():
+    with pytest.raises(VeriragError, match="checks_off names no step: spelling"):
+        decided(DECISIONS[0], checks_off=("spelling",))

@@ -1,0 +1,75 @@
+"""Check ``attribute``: "The <attribute> of <Name> is <value>" has the attribute's words, and of that name.
+
+"The capital of Switzerland is Zurich" is not in "… the capital of the canton of Zurich".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from verirag.text import split_sentences, stemmer
+from verirag.verify.claim import ATTRIBUTE, Claim, attribute_first
+from verirag.verify.evidence import Evidence
+from verirag.verify.lexicon import NEGATION, content_words, key_terms, same_root, vocabulary, with_subject
+
+_NOT_ATTRIBUTES = frozenset(
+    "most some many all part parts one each none half much rest majority number total".split()
+)
+
+
+def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str, str]]) -> list[str]:
+    """What statements of the form "The <attribute> of <Name> is <value>" give a name that the evidence lacks.
+
+    The head noun and its modifiers ("capital city", "first king") must be in a sentence of the ``(title,
+    text)`` documents that states the value's names or numbers, as words of their stems ("headquarter" in
+    "headquartered"): "The population of Africa is 30.3
+    million km2" is not in "At about 30.3 million km2 … it covers 20% of Earth's land". Where those sentences
+    give the attribute of something else and never of the name, that is reported as "<attribute> of <Name>":
+    "The capital of Switzerland is Zurich" is not in "… the capital of the canton of Zurich" ("of the
+    country" is the document's own subject: its title before a comma or parenthesis). "Munich is the capital
+    of Germany" is read as "The capital of Germany is Munich".
+    """
+    sentences = [
+        (title, with_subject(title, x)) for title, text in documents for x in [title, *split_sentences(text)]
+    ]
+    out = []
+    for statement in map(attribute_first, statements):
+        match = ATTRIBUTE.match(statement)
+        if match is None or match["head"] in _NOT_ATTRIBUTES:
+            continue
+        rest = statement[match.end() - 1 :]
+        owner, _, value = (re.split(r" (is|are|was|were) ", rest, maxsplit=1) + ["", ""])[:3]
+        terms = [t for t in key_terms(value or owner) if t != NEGATION]
+        stating = [(t, x) for t, x in sentences if terms and terms[0] in vocabulary(x)[terms[0][0].isdigit()]]
+        said = set().union(
+            *(content_words(x.replace("-", " ")) | content_words(x) for _, x in stating or sentences)
+        )
+        head = stemmer().stemWord(match["head"])
+        unsaid = [  # a superlative's degree is read by its own rule ("largest" / "most populous")
+            w
+            for w in match["words"].split()
+            if not re.fullmatch(r"[a-z]{2,}est|most|least", w)
+            and any(not any(same_root(c, x) for x in said) for c in content_words(w))
+        ]
+        if not any(same_root(head, word) for word in said) or unsaid:
+            out.append(match["head"] if not unsaid else f"{' '.join(unsaid)} {match['head']}")
+            continue
+        of = re.compile(
+            rf"\b{re.escape(match['head'][:4])}\w*(?:\s+[\w-]+){{0,4}}?\s+of\s+((?:[\w'’-]+\s+){{0,4}}[\w'’-]+)",
+            re.I,
+        )
+        owners = [
+            content_words(held if re.search(r"\b[A-Z]", held) else re.split(r",| \(", title)[0])
+            for title, x in stating
+            for m in of.finditer(x)
+            for held in [re.split(r"\s+(?:is|are|was|were|has|have|had)\b", m[1])[0]]  # "of the country is …"
+        ]
+        if owners and value and not any(content_words(owner) & found for found in owners):
+            out.append(f"{match['head']} of {owner}")
+    return out
+
+
+def check(claim: Claim, evidence: Evidence) -> list[str]:
+    """The attribute words of the claim's statements that the quote does not give the name."""
+    return unstated_attributes(claim.statements, evidence.texts)

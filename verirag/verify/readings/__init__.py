@@ -1,0 +1,1 @@
+"""readings of the support decision, one module each (their order: verirag.verify.pipeline)."""

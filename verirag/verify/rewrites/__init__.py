@@ -1,0 +1,1 @@
+"""rewrites of the support decision, one module each (their order: verirag.verify.pipeline)."""
