@@ -44,7 +44,7 @@ def answer(side: str, items: list[dict], out: Path) -> None:
         flush=True,
     )
     path = out / f"{side}.jsonl"
-    done = {r["question"] for r in read_records(path)} if path.exists() else set()
+    done = {r["question"] for r in read_records(path)}  # <side>.jsonl, or its committed .gz
     for item in items:
         if item["question"] in done:
             continue

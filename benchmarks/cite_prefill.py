@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import statistics
 import time
 from collections.abc import Mapping
@@ -34,8 +33,7 @@ FORMS = ("prefilled", "copied")
 def cases(results: Path, system: str) -> list[dict]:
     """(question, memory titles, sentence) of every kept sentence of ``system`` in an eval run."""
     out = []
-    for line in results.read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
+    for row in read_records(results):  # a committed run's results.jsonl is read from its results.jsonl.gz
         if row["system"] != system:
             continue
         for sentence in row["output"]["sentences"]:
@@ -62,7 +60,7 @@ def cite_both(path: Path, results: Path, system: str) -> None:
 
     ctx = Context.preset("local")
     model, store = get_chat_model("local"), resolve_store(ctx.store_path(), ctx.chroma_url)
-    done = {r["id"] for r in read_records(path)} if path.exists() else set()
+    done = {r["id"] for r in read_records(path)}  # records.jsonl, or the committed records.jsonl.gz
     path.parent.mkdir(parents=True, exist_ok=True)
     for n, case in enumerate(cases(results, system)):
         if case["id"] in done:

@@ -2,7 +2,7 @@
 run, then the tables (run by hand; a few hours on 2 cores for the three dev sets).
 
     .venv/bin/python benchmarks/cost.py --dataset ../shared/bench/single_hop_dev.json \\
-        [--dataset ...] --out docs/bench/trust [--systems vanilla,verirag] [--limit N] [--report-only]
+        [--dataset ...] --out docs/bench/RUN [--systems vanilla,verirag] [--limit N] [--report-only]
 
 1. ``verirag eval`` of the systems on the datasets, question-major (resumable: records already in
    ``OUT/results.jsonl`` are kept), with the local model as writer and judge;
@@ -19,7 +19,8 @@ calls and tokens taken off each record (and off the time to the first verified s
 for the retrieval stage's nodes: they all run before the first sentence). A bound, not a measurement:
 what a lever on that node could gain at most, e.g. ``--without judge_utility`` for the utility votes.
 
-Seconds are the graph's own wall time (``usage.wall_seconds``), without the evaluation judge.
+Seconds are the graph's own wall time (``usage.wall_seconds``), without the evaluation judge. A committed
+run keeps its records compressed (``OUT/results.jsonl.gz``): ``--report-only`` reads them by the plain name.
 """
 
 from __future__ import annotations

@@ -159,11 +159,16 @@ def compare(repeat: int, failures: bool) -> None:
 
 
 def answers() -> list[str]:
-    """The answer of every committed benchmark record (docs/bench/*/results.jsonl)."""
+    """The answer of every committed benchmark record (docs/bench/*/results.jsonl, kept compressed as .gz)."""
+    from verirag.jsonl import read_records
+
     found = []
-    for path in sorted(glob.glob(str(ROOT / "docs" / "bench" / "*" / "results.jsonl"))):
-        for line in Path(path).read_text(encoding="utf-8").splitlines():
-            found.append((json.loads(line).get("output") or {}).get("answer") or "")
+    runs = sorted(
+        {Path(path).parent for path in glob.glob(str(ROOT / "docs" / "bench" / "*" / "results.jsonl*"))}
+    )
+    for run in runs:
+        for record in read_records(run / "results.jsonl"):
+            found.append((record.get("output") or {}).get("answer") or "")
     return found
 
 

@@ -2,10 +2,12 @@
 
 A bad input line is named with its number. No result is lost: :func:`append_record` opens the file by name for
 every record, and :func:`read_records` skips a torn last line left by a run killed mid-write.
+Results may be kept gzip-compressed (docs/mechanisms.md): ``X.jsonl.gz`` is read before ``X.jsonl``.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,17 +15,41 @@ from typing import Any
 
 from verirag.errors import VeriragError
 
+GZIP_SUFFIX = ".gz"
+
+
+def compressed(path: Path) -> Path:
+    """The gzip-compressed form of ``path`` (``X.jsonl`` → ``X.jsonl.gz``)."""
+    return path.with_name(path.name + GZIP_SUFFIX)
+
+
+def record_files(path: Path) -> list[Path]:
+    """The files holding the records of ``path``, in reading order: its ``.gz`` form, then itself."""
+    if path.name.endswith(GZIP_SUFFIX):
+        return [path] if path.exists() else []
+    return [file for file in (compressed(path), path) if file.exists()]
+
+
+def read_text(path: Path) -> str:
+    """The text of ``path``, decompressed when its name ends in ``.gz``."""
+    if path.name.endswith(GZIP_SUFFIX):
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            return fh.read()
+    return path.read_text(encoding="utf-8")
+
 
 def read_records(path: Path) -> list[dict]:
-    """The records of a results file, in order; unreadable lines (a torn last line) are skipped."""
-    if not path.exists():
-        return []
+    """The records of a results file, in order; unreadable lines (a torn last line) are skipped.
+
+    ``path`` may end in ``.gz``; a plain ``X.jsonl`` also takes the records of ``X.jsonl.gz`` before its own.
+    """
     records = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            records.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue
+    for file in record_files(Path(path)):
+        for line in read_text(file).splitlines():
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
     return records
 
 

@@ -1,7 +1,11 @@
 """Collect the sentences verirag kept as verified in the committed bench runs, for hand labelling.
 
-Reads ``docs/bench/*/results.jsonl``, keeps verirag systems' sentences verified by citations or memory,
-dedupes them by (text, sorted cited titles) and writes one candidate row per line, ordered by text.
+Reads ``docs/bench/*/results.jsonl`` (or the ``results.jsonl.gz`` a committed run keeps), keeps verirag
+systems' sentences verified by citations or memory, dedupes them by (text, sorted cited titles) and writes
+one candidate row per line, ordered by text. ``model_written.jsonl`` was made on 2026-11-25 from the runs
+committed then; those runs are now only in git history (all of them are in ``docs/bench`` at commit 95012bf,
+beside later runs: ``git archive 95012bf docs/bench | tar -x -C /tmp/old``, then
+``--bench /tmp/old/docs/bench``).
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ import hashlib
 import json
 import sys
 from pathlib import Path
+
+from verirag.jsonl import read_records
 
 ROOT = Path(__file__).resolve().parents[2]
 VERIFIED = ("citations", "memory")
@@ -22,11 +28,8 @@ def row_id(text: str, titles: list[str]) -> str:
 
 def candidates(bench: Path) -> list[dict]:
     rows: dict[tuple[str, tuple[str, ...]], dict] = {}
-    for path in sorted(bench.glob("*/results.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            record = json.loads(line)
+    for path in sorted({p.parent / "results.jsonl" for p in bench.glob("*/results.jsonl*")}):
+        for record in read_records(path):
             if not str(record.get("system", "")).startswith("verirag"):
                 continue
             output = record.get("output") or {}

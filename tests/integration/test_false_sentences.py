@@ -1,5 +1,5 @@
 """The real embedded model, as the verifier of the graph, rejects the false sentences that it once verified
-(docs/benchmarks.md: Lahore, Moscow's population, lung cancer symptoms; Central Asia with "most of"
+(docs/history.md: Lahore, Moscow's population, lung cancer symptoms; Central Asia with "most of"
 dropped) against the very documents they were verified with, and still verifies a true sentence of them;
 a true sentence in other words than its quote's is kept in the quote's words, the same words for a false one
 are not.
@@ -44,7 +44,8 @@ CASES = [  # (false sentence as verirag verified it, a true sentence of the same
         "Symptoms of lung cancer include coughing up sputum, wheezing, shortness of breath, and chest pain.",
         "Lung cancer is a malignant tumor that originates in the tissues of the lungs.",
     ),
-    # verified on single_hop_dev (docs/bench/single_hop_rest/verified_by_hand.jsonl), from the same paragraph
+    # verified on single_hop_dev (docs/bench/single_hop_rest/verified_by_hand.jsonl, in git history at
+    # commit 95012bf), from the same paragraph
     (
         "The largest city of Pakistan is Lahore, which is the capital and largest city of the Pakistani "
         "province of Punjab.",
@@ -129,7 +130,8 @@ CENTRAL_ASIA = make_document(
 def test_a_sentence_that_drops_most_of_is_never_verified_as_written_and_is_kept_with_the_part_put_back(
     tmp_path,
 ):
-    # verified on the multi-answer set at 25bb6e7 (docs/bench/multi_25bb6e7/verified_by_hand.jsonl), false
+    # verified on the multi-answer set at 25bb6e7 (docs/bench/multi_25bb6e7/verified_by_hand.jsonl, in git
+    # history at commit 95012bf), false
     false = "Kyrgyzstan, Tajikistan, Turkmenistan, Uzbekistan, and Kazakhstan make up Central Asia."
     result = _answer_with(false, [CENTRAL_ASIA], tmp_path, "central-asia")
     assert false not in result["answer"]
@@ -150,7 +152,8 @@ GONE_WITH_THE_WIND = make_document(
 
 
 def test_a_producer_written_as_the_director_is_kept_as_the_quote_names_the_director(tmp_path):
-    # written on single_hop_dev at 7e6d226 (docs/bench/single_hop_7e6d226/results.jsonl), false
+    # written on single_hop_dev at 7e6d226 (docs/bench/single_hop_7e6d226/results.jsonl, in git history at
+    # commit 95012bf), false
     false = "The director of Gone with the Wind was David O. Selznick of Selznick International Pictures."
     result = _answer_with(false, [GONE_WITH_THE_WIND], tmp_path, "gone-with-the-wind")
     assert "Selznick" not in result["answer"], result["sentences"]
@@ -170,7 +173,8 @@ LED_ZEPPELIN = make_document(
 
 
 def test_a_lead_vocalist_is_kept_as_the_vocalist_its_quote_names_and_a_lead_guitarist_is_not(tmp_path):
-    # written on single_hop_dev at 9c4a9ea (docs/bench/single_hop_9c4a9ea/results.jsonl), true, refused then
+    # written on single_hop_dev at 9c4a9ea (docs/bench/single_hop_9c4a9ea/results.jsonl, in git history at
+    # commit 95012bf), true, refused then
     true = "The lead vocalist of Led Zeppelin is Robert Plant."
     result = _answer_with(true, [LED_ZEPPELIN], tmp_path, "led-zeppelin")
     verified = [s["text"] for s in result["sentences"] if s["verified_by"] in ("citations", "memory")]
