@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from verirag.text import join_names, singular
-from verirag.verify.lexicon import NAMES_AND, NEGATION, YEAR, key_terms
+from verirag.verify.lexicon import NAMES_AND, NEGATION, YEAR, key_terms, name_run
 
 _MEMBER = rf"(?:the )?{NAMES_AND}"
 _LIST = re.compile(rf"(?P<list>(?:{_MEMBER}, )+{_MEMBER},? (?:and|or) {_MEMBER})")
@@ -224,7 +224,7 @@ ATTRIBUTE = re.compile(
 )
 # "Munich is the capital of Germany": the same attribute, stated from its value
 HELD_ATTRIBUTE = re.compile(
-    r"^(?P<value>[A-Z][\w'’.-]*(?: (?:of |de |del |la |the )?[A-Z][\w'’.-]*)*) (?:is|was) "
+    rf"^(?P<value>{name_run(links='of |de |del |la |the ')}) (?:is|was) "
     r"(?:also |now |still )?the (?P<attribute>(?:[a-z][\w-]* ){0,3}?[a-z][\w-]*) "
     r"of (?P<owner>(?:the )?[A-Z].*)$"
 )
