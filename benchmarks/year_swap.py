@@ -22,7 +22,7 @@ not use ("…brought law and order to Bulgaria" → "…to Dnieper"), at most th
 claim names only what the paragraph names and only its relation is wrong — the dev runs' false
 verifications ("The largest city of Pakistan is Lahore" from "…largest city of the Pakistani province
 of Punjab"). Both generators are the ones the support decision's contrast check uses
-(``verirag.evidence.year_swaps`` and ``name_swaps``), and "relative contrast" is its rule.
+(``verirag.verify.checks.contrast.year_swaps`` and ``name_swaps``), and "relative contrast" is its rule.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Atomic claims by rules (verirag.atoms), and the grounded decision with ``atomic_claims``: each atom
+"""Atomic claims by rules (verirag.verify.claim), and the grounded decision with ``atomic_claims``: each atom
 judged against its own quote, the sentence passing only when every atom does."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The lexical guard's holes (verirag.evidence.missing_terms): numbers by prefix, names by loose prefix,
+"""The lexical guard's holes (verirag.verify.checks): numbers by prefix, names by loose prefix,
 negation ignored as a stop word, a superlative's rank moved, a negation dropped, a number moved from
 its sentence; and, in the support decision, the guard reading the quote the judge sees rather than
 every document."""
