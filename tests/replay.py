@@ -257,12 +257,21 @@ def _write_tape(path: Path, tape: dict[str, dict]) -> None:
         sink.write("".join(json.dumps(tape[k], sort_keys=True) + "\n" for k in sorted(tape)).encode())
 
 
+ADDED = {"decided_by", "found", "checks_off"}  # fields verirag/verify added to the contract and Context
+
+
 def same_runs(before: Path, after: Path) -> list[str]:
-    """The questions whose answer, sentences, calls or tokens differ between two runs' records."""
+    """The questions whose answer, sentences, calls or tokens differ between two runs' records (the fields
+    :data:`ADDED` aside)."""
     from verirag.jsonl import read_records
 
+    def without_added(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: without_added(v) for k, v in value.items() if k not in ADDED}
+        return [without_added(v) for v in value] if isinstance(value, list) else value
+
     def kept(record: dict) -> str:
-        output = json.loads(json.dumps(record["output"]))
+        output = without_added(json.loads(json.dumps(record["output"])))
         usage = output.pop("usage", {})
         per_node = {
             node: {k: v for k, v in spent.items() if "second" not in k}
@@ -270,8 +279,10 @@ def same_runs(before: Path, after: Path) -> list[str]:
         }
         return json.dumps([record["id"], record.get("scores"), output, per_node], sort_keys=True)
 
-    old = {r["id"]: kept(r) for r in read_records(before / "results.jsonl")}
-    new = {r["id"]: kept(r) for r in read_records(after / "results.jsonl")}
+    def records(path: Path) -> list[dict]:  # a run's folder, or its results file
+        return read_records(path / "results.jsonl" if path.is_dir() else path)
+
+    old, new = ({r["id"]: kept(r) for r in records(p)} for p in (before, after))
     return [i for i in old if new.get(i) != old[i]] + [i for i in new if i not in old]
 
 

@@ -58,7 +58,7 @@ from verirag.verify.rewrites import (
     restored_part,
     verified_atoms,
 )
-from verirag.verify.verdict import Failed, Finding, Quote, Rewrite, Support
+from verirag.verify.verdict import Failed, Finding, Quote, Rewrite, Support, atom_records
 
 Reading = Callable[[str, Sequence[tuple[str, str]]], "tuple[int, tuple[int, int]] | None"]
 Check = Callable[[Claim, Evidence], list[str]]
@@ -372,8 +372,6 @@ def judge_draft(
     sets: ``atoms``, and for a rewrite ``text`` and ``omitted``. A rewrite that restates the sentences
     ``said`` is none (``repeats``): the draft fails as written.
     """
-    from verirag.verify.verdict import atom_records
-
     (check,) = decide(model, [(documents, sentence)], question, ctx)
     fields: dict = {"atoms": atom_records(check)}
     part, spent = (
