@@ -65,7 +65,9 @@ def test_the_readme_and_docs_name_only_tests_files_and_scripts_that_exist():
         named = set(re.findall(r"`(test_\w+)`", text))
         assert named <= every_test, (doc.name, sorted(named - every_test))
         # (a path after "REV:" is in git history, e.g. `git show 1570461^:benchmarks/old.py`)
-        paths = set(re.findall(r"(?<![\w/:])((?:tests|benchmarks|scripts)/[\w/.-]+\.(?:py|sh|jsonl))", text))
+        paths = set(
+            re.findall(r"(?<![\w/:])((?:tests|benchmarks|scripts)/[\w/.-]+\.(?:py|sh|jsonl)(?:\.gz)?)", text)
+        )
         assert all((ROOT / path).is_file() for path in paths), (
             doc.name,
             sorted(path for path in paths if not (ROOT / path).is_file()),
