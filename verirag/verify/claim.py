@@ -1,4 +1,4 @@
-"""A claim parsed once: its statements, atoms, terms, numbers, years, negation, subject and attribute.
+"""A claim parsed once: its statements, atoms, pairs, key terms (names, numbers, negation), attribute.
 
 :class:`Claim` is what every check, reading and rewrite reads a sentence as. The parsing rules cut clauses,
 predicates under one subject, a trailing ", which" or ", with" phrase and a list of three or more names
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from verirag.text import join_names, singular
-from verirag.verify.lexicon import NAMES_AND, NEGATION, YEAR, key_terms, name_run
+from verirag.verify.lexicon import NAMES_AND, key_terms, name_run
 
 _MEMBER = rf"(?:the )?{NAMES_AND}"
 _LIST = re.compile(rf"(?P<list>(?:{_MEMBER}, )+{_MEMBER},? (?:and|or) {_MEMBER})")
@@ -267,20 +267,8 @@ class Claim:
     atoms: tuple[str, ...]  # its atomic claims (itself alone when no rule applies)
     pairs: tuple[str, ...]  # a plural attribute of listed names given as listed values: one per pair
     relative_heads: tuple[str, ...]  # its words before a relative clause, where they claim on their own
-    terms: tuple[str, ...]  # its key terms: numbers as digits, capitalised words, "not" when it negates
-    years: tuple[str, ...]
-    subject: str  # the words before its first finite verb ("" when none is found)
+    terms: tuple[str, ...]  # its names, numbers and dates as digits, and "not" when it negates
     attribute: tuple[str, str, str, str] | None  # "The <attribute> of <owner> is <value>": value, verb, …
-
-    @property
-    def numbers(self) -> tuple[str, ...]:
-        """Its numbers, as digits."""
-        return tuple(t for t in self.terms if t[0].isdigit())
-
-    @property
-    def negated(self) -> bool:
-        """Whether it negates ("not", "never", "no", "-n't")."""
-        return NEGATION in self.terms
 
     @classmethod
     def of(cls, text: str) -> Claim:
@@ -290,7 +278,6 @@ class Claim:
 
 @lru_cache(maxsize=4096)
 def _parse(text: str) -> Claim:
-    clauses = _clauses(text.strip().rstrip(".!?"))
     return Claim(
         text,
         tuple(statements(text)),
@@ -298,7 +285,5 @@ def _parse(text: str) -> Claim:
         tuple(pairs(text)),
         tuple(relative_heads(text)),
         tuple(key_terms(text)),
-        tuple(YEAR.findall(text)),
-        _subject(clauses[0]) if clauses else "",
         held_attribute(text.strip()),
     )

@@ -133,18 +133,18 @@ def dropped_negation(claim: str, evidence: str) -> bool:
     return False
 
 
-def missing_terms(claim: str, evidence: str) -> list[str]:
+def missing_terms(claim: str, evidence: str, terms: Sequence[str] | None = None) -> list[str]:
     """The claim's key terms that the evidence does not contain (empty: the guard passes).
 
     Numbers must be there as written ("100" is not in "1000", "1.5" not in "1.55"); a name as itself,
     its stem or its demonym; the claim's negation as any negation of the evidence (or as a rank:
     "not the largest" in "the fourth-largest"); a superlative at the claim's degree
     (:func:`rank_mismatches`); and the evidence's negation where the claim states what it negates
-    (:func:`dropped_negation`, reported as :data:`NEGATION`).
+    (:func:`dropped_negation`, reported as :data:`NEGATION`). ``terms``: the claim's key terms, when parsed.
     """
     words, numbers = vocabulary(evidence)
     missing, negation_explained = rank_mismatches(claim, evidence)
-    for term in key_terms(claim):
+    for term in key_terms(claim) if terms is None else terms:
         if term == NEGATION:
             found = negation_explained or negated(evidence)
         elif term[0].isdigit():
@@ -160,4 +160,4 @@ def missing_terms(claim: str, evidence: str) -> list[str]:
 
 def check(claim: Claim, evidence: Evidence) -> list[str]:
     """The claim's key terms its quote lacks (:func:`missing_terms`)."""
-    return missing_terms(claim.text, evidence.joined)
+    return missing_terms(claim.text, evidence.joined, claim.terms)
