@@ -196,6 +196,21 @@ def test_a_claim_the_quote_fills_otherwise_fails_and_shows_the_quotes_answer():
     assert not unknown.passed and unknown.rival == "Lahore is the capital of unknown."
 
 
+def test_a_reply_that_echoes_the_claims_other_party_reads_nothing_and_does_not_fail_it():
+    ferdowsi = make_document(
+        "Ferdowsi",
+        "Ferdowsi was a Persian poet who is notable for being the author of the Shahnameh, one of the "
+        "world's longest epic poems created by a single poet.",
+    )
+    true = "The Shahnameh was written by Ferdowsi."
+    (blank,) = [b for b in slots(true, ferdowsi["text"], titles=["Ferdowsi"]) if b.term == "Shahnameh"]
+    echo = {blank.masked: "Ferdowsi"}  # the 1.5B reader's reply on the real pair: the claim's own other name
+    assert decide_one(reader(echo), [ferdowsi], true).passed
+    rival = {blank.masked: "Odyssey"}  # a name the claim does not state: the quote read otherwise
+    assert not decide_one(reader(rival), [ferdowsi], true).passed
+    assert not decide_one(reader({}), [ferdowsi], true).passed  # "unknown" still fails it
+
+
 def test_the_slot_check_costs_nothing_without_blanks_or_without_a_pass():
     model = reader({})
     assert decide_one(model, [TOKYO], "Tokyo is the capital of Japan.", slot_check=True).passed

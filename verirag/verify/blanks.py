@@ -287,6 +287,17 @@ def fills(reply: str, slot: Slot) -> bool:
     return bool(own) and not any(same_term(r, t) for r in rivals for t in named if t not in own)
 
 
+def echoes(reply: str, slot: Slot) -> bool:
+    """Whether the answer names only terms the claim itself states beside the blank.
+
+    The reader then echoed the claim's other party ("Ferdowsi" for "The ___ was written by Ferdowsi."), which
+    reads nothing off the quote.
+    """
+    named = _terms(reply)
+    beside = _terms(slot.masked.replace(BLANK, ","))
+    return bool(named) and all(any(same_term(t, b) for b in beside) for t in named)
+
+
 def as_filled(reply: str, slot: Slot, text: str, subjects: Sequence[str] = ()) -> str:
     """The claim with the blank filled by the one rival term the quote's answer names, as the quote names it.
 

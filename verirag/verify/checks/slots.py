@@ -17,7 +17,7 @@ from langchain_core.runnables import RunnableConfig
 from verirag.graph.context import Context
 from verirag.prompts import slot
 from verirag.prompts.documents import render_documents
-from verirag.verify.blanks import BLANK, UNKNOWN, Slot, as_filled, fills, slots
+from verirag.verify.blanks import BLANK, UNKNOWN, Slot, as_filled, echoes, fills, slots
 from verirag.verify.claim import Claim
 from verirag.verify.evidence import Evidence, best_sentence
 from verirag.verify.lexicon import title_subject
@@ -54,12 +54,12 @@ def ask(model: BaseChatModel, asks: Sequence[list[BaseMessage]], ctx: Context) -
 
 
 def failed(reply: AIMessage, blank: Slot, evidence: Evidence) -> tuple[Finding, str] | None:
-    """None when the reply fills the blank with the claim's term; else the finding and the claim corrected.
+    """None when the reply fills the blank with the claim's term or echoes its others; else a finding.
 
     The finding says the claim as the quote fills it; the correction is the claim with the one rival term the
     quote names (:func:`verirag.verify.blanks.as_filled`), or "".
     """
-    if fills(reply.text, blank):
+    if fills(reply.text, blank) or echoes(reply.text, blank):
         return None
     answer = reply.text.strip().splitlines()[0][:80] if reply.text.strip() else UNKNOWN
     subjects = [title_subject(d["title"]) for d in evidence.documents]
