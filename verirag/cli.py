@@ -490,6 +490,7 @@ def check_answers(
 
     from verirag.api import check
     from verirag.jsonl import read_records
+    from verirag.verify.rates import describe
     from verirag.verify.verdict import why
 
     try:
@@ -524,8 +525,28 @@ def check_answers(
     except VeriragError as exc:
         err.print(f"error: {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
+    stdout.print(describe(context.model, _default_decision(context)), highlight=False, soft_wrap=True)
     stdout.print(f"verdicts in {verdicts}", highlight=False)
     raise typer.Exit(0 if held else 1)
+
+
+_DECISION_FIELDS = (
+    "support_decision",
+    "support_threshold",
+    "contrast_check",
+    "subject_check",
+    "slot_check",
+    "atomic_claims",
+    "checks_off",
+)
+
+
+def _default_decision(context) -> bool:
+    """Whether ``context`` decides support as the default does (the decision its rates were measured on)."""
+    from verirag.graph.context import Context
+
+    default = Context()
+    return all(getattr(context, name) == getattr(default, name) for name in _DECISION_FIELDS)
 
 
 def _print_answer(result: dict, streamed: int = 0) -> None:

@@ -250,6 +250,39 @@ def test_the_command_line_gates_on_every_sentence_holding_and_resumes(
     assert code == 0  # verirag's contract format, every sentence held
 
 
+def test_the_command_line_states_the_decisions_measured_false_flag_rate(
+    scripted, tmp_path, monkeypatch, capsys
+):
+    from verirag.verify.rates import MEASURED
+
+    name, _ = scripted(judge)
+    alce = tmp_path / "answers.jsonl"
+    alce.write_text(json.dumps({"question": "q", "output": f"{TOKYO[:-1]} [1].", "docs": DOCS}) + "\n")
+    code, out, _ = run_main(monkeypatch, capsys, "check", str(alce), "--model", name)
+    assert code == 0 and f"No measured false-flag rate for model {name}" in " ".join(out.split())
+    local = MEASURED["local"]
+    monkeypatch.setitem(MEASURED, name, local)  # the scripted judge given the embedded model's figures
+    for settings, measured in (([], True), (["--set", "checks_off=slots"], False)):
+        code, out, _ = run_main(
+            monkeypatch,
+            capsys,
+            "check",
+            str(alce),
+            "--model",
+            name,
+            "--out",
+            str(tmp_path / f"{measured}.jsonl"),
+            *settings,
+        )
+        words = " ".join(out.split())
+        assert code == 0
+        if measured:
+            assert f"flagged {local.true_flagged:.0%} of the true ones" in words
+            assert f"caught {local.false_caught:.0%} of the false ones" in words
+        else:
+            assert "No measured false-flag rate for these settings" in words
+
+
 @pytest.mark.parametrize(
     "content, message",
     [
