@@ -185,12 +185,12 @@ def record() -> None:
     from verirag.models import get_chat_model
 
     tape: dict[str, dict] = {}
-    model = _taping(get_chat_model("local"), tape)
+    model = taping(get_chat_model("local"), tape)
     for benchmark in BENCHMARKS:
         for i, _ in enumerate(verdicts(model, sample(benchmark), TAPE_DECISIONS), 1):
             print(f"{benchmark}: {i} verdicts, {len(tape)} prompts", file=sys.stderr, flush=True)
     DATA.mkdir(parents=True, exist_ok=True)
-    _write_tape(TAPE, tape)
+    write_tape(TAPE, tape)
 
 
 def expect() -> None:
@@ -205,7 +205,7 @@ def expect() -> None:
 DEV_SETS = ("single_hop_dev.json", "unanswerable_dev.json")  # in ../shared/bench; the multi-answer set beside
 
 
-def _taping(real: Any, tape: dict[str, dict]) -> ScriptedChatModel:
+def taping(real: Any, tape: dict[str, dict]) -> ScriptedChatModel:
     """A chat model that asks ``real`` once per prompt and keeps its whole reply in ``tape``."""
 
     def respond(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
@@ -218,12 +218,12 @@ def _taping(real: Any, tape: dict[str, dict]) -> ScriptedChatModel:
                 "metadata": json.loads(json.dumps(reply.response_metadata, default=str)),
                 "usage": dict(reply.usage_metadata or {}),
             }
-        return _stamped(_from_tape(tape[prompt]), prompt)
+        return _stamped(from_tape(tape[prompt]), prompt)
 
     return ScriptedChatModel(respond=respond)
 
 
-def _from_tape(found: dict) -> AIMessage:
+def from_tape(found: dict) -> AIMessage:
     return AIMessage(
         content=found["content"],
         response_metadata=json.loads(json.dumps(found["metadata"])),
@@ -243,16 +243,16 @@ def dev_run(out: Path, datasets: list[Path], limit: int, tape_path: Path, record
             tape = {r["key"]: r for r in map(json.loads, f)}
 
     def replay(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
-        return _from_tape(tape[key(messages, kwargs)])
+        return from_tape(tape[key(messages, kwargs)])
 
-    model = _taping(get_chat_model("local"), tape) if record else ScriptedChatModel(respond=replay)
+    model = taping(get_chat_model("local"), tape) if record else ScriptedChatModel(respond=replay)
     register_model("local", model)
     evaluate(datasets, ["verirag"], out, limit=limit)
     if record:
-        _write_tape(tape_path, tape)
+        write_tape(tape_path, tape)
 
 
-def _write_tape(path: Path, tape: dict[str, dict]) -> None:
+def write_tape(path: Path, tape: dict[str, dict]) -> None:
     with gzip.GzipFile(path, "wb", mtime=0) as sink:
         sink.write("".join(json.dumps(tape[k], sort_keys=True) + "\n" for k in sorted(tape)).encode())
 
