@@ -85,11 +85,16 @@ WEB_SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
 _EVIDENCE = {sentence: words for script in WEB_SCRIPTS.values() for sentence, words in script}
 
 
-def _sentence_in(task: str) -> str:
-    return next(s for s in _EVIDENCE if s in task)
+def _sentence_in(task: str, evidence: dict[str, str | None] = _EVIDENCE) -> str:
+    return next(s for s in evidence if s in task)
 
 
-def _web_writer(messages, kwargs):
+def _web_writer(
+    messages,
+    kwargs,
+    scripts: dict[str, list[tuple[str, str | None]]] = WEB_SCRIPTS,
+    evidence_of: dict[str, str | None] = _EVIDENCE,
+):
     kind, prompt = prompt_kind(messages), last_user_text(messages)
     documents, task = prompt.rsplit("</documents>", 1) if "</documents>" in prompt else ("", prompt)
     if kind in ("retrieve?", "enough?", "useful?"):
@@ -100,14 +105,14 @@ def _web_writer(messages, kwargs):
         numbers = [n for n, _ in documents_in(prompt)]
         return distribution_reply({str(n): 1 / n / sum(1 / m for m in numbers) for n in numbers})
     if kind == "next sentence":  # the first sentence of the question's script not written yet (none: end)
-        script = next((s for q, s in WEB_SCRIPTS.items() if q in task), [])
+        script = next((s for q, s in scripts.items() if q in task), [])
         return next((s for s, _ in script if s not in task), generate_sentence.END)
     if kind == "cite":  # the documents holding the supporting words (unsupported: its first word)
-        sentence = _sentence_in(task)
-        words = _EVIDENCE[sentence] or sentence.split()[0]
+        sentence = _sentence_in(task, evidence_of)
+        words = evidence_of[sentence] or sentence.split()[0]
         return sentence + "".join(f"[{n}]" for n, text in documents_in(documents)[:3] if words in text)
     if kind in ("support", "entails"):  # ISSUP, or the grounded decision's question about a quote
-        evidence = _EVIDENCE[_sentence_in(task)]
+        evidence = evidence_of[_sentence_in(task, evidence_of)]
         supported = evidence is not None and evidence in documents
         if kind == "entails":
             return judgment_reply(0.97 if supported else 0.03)
@@ -127,14 +132,57 @@ def _web_writer(messages, kwargs):
     if kind == "fill":  # a faithful reader: the blank as a supported sentence of the script fills it
         return fill_reply(
             line_after(task, "Sentence: "),
-            list(_EVIDENCE),
-            lambda s: (evidence := _EVIDENCE[s]) is not None and evidence in documents,
+            list(evidence_of),
+            lambda s: (evidence := evidence_of[s]) is not None and evidence in documents,
         )
     return "Tokyo is the capital of Japan."  # missing: a pseudo-passage
 
 
 web_writer = ScriptedChatModel(respond=_web_writer)  # VTG over WEB_DOCS, answering every prompt of the graph
 judge = ScriptedChatModel(respond=_web_writer)  # the same replies, as a second model (``utility_model``)
+
+
+# --- web_writer for many users at once (tests/integration/test_concurrency.py) ---
+
+# (place, what it is, a role there, who holds it): one document and one question per place; the answer
+# sentence names its own place and person and is in no document (the document says it the other way
+# round), so any sentence found in another run's stream or state came from that other run
+_CROWD = [
+    ("Veldrania", "a river town", "harbour master", "Ilsa Korrin"),
+    ("Quorvath", "a mountain village", "bell ringer", "Tomas Ebberly"),
+    ("Marrowdeep", "a mining town", "mayor", "Odile Fenwright"),
+    ("Sallowmere", "a lake island", "lighthouse keeper", "Piet Hardacre"),
+    ("Tindralis", "a desert oasis", "well keeper", "Yusra Damell"),
+    ("Brackenholt", "a forest hamlet", "head forester", "Gideon Alcott"),
+    ("Ostrevane", "a coastal city", "chief librarian", "Marguerite Osei"),
+    ("Dunmirrow", "a border fort", "garrison captain", "Rurik Valemont"),
+    ("Caskarran", "a hill town", "cheese maker", "Agnes Tollivar"),
+    ("Wendlemoor", "a marsh village", "ferryman", "Coll Brennick"),
+    ("Zephyrine", "a windmill town", "miller", "Hanne Vossberg"),
+    ("Glimmerhold", "a glass-making town", "master glassblower", "Orla Quennell"),
+    ("Ambervale", "an orchard valley", "beekeeper", "Linus Marchetti"),
+]
+CROWD_DOCS = [
+    make_document(place, f"{place} is {what}. The {role} of {place} is {who}.", f"towns/{place.lower()}.md")
+    for place, what, role, who in _CROWD
+]
+CROWD_SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
+    f"Who is the {role} of {place}?": [
+        (f"{who} is the {role} of {place}.", f"The {role} of {place} is {who}.")
+    ]
+    for place, _, role, who in _CROWD
+}
+CROWD_ANSWERS = {question: script[0][0] for question, script in CROWD_SCRIPTS.items()}  # its one sentence
+_CROWD_EVIDENCE = {sentence: words for script in CROWD_SCRIPTS.values() for sentence, words in script}
+CROWD_LATENCY = 0.2  # seconds per call, so that concurrent runs are in flight together
+
+
+def _crowd(messages, kwargs):
+    time.sleep(CROWD_LATENCY)
+    return _web_writer(messages, kwargs, CROWD_SCRIPTS, _CROWD_EVIDENCE)
+
+
+crowd = ScriptedChatModel(respond=_crowd)  # web_writer's replies over CROWD_DOCS, each call CROWD_LATENCY s
 
 
 # --- web_writer for tests that drive a verirag process from outside (kill it, take its model down) ---
