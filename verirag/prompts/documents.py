@@ -9,8 +9,13 @@ from verirag.documents import Document
 
 
 def _data(text: str) -> str:
-    """Neutralise our delimiters inside untrusted text, so a document cannot close its own block."""
-    return re.sub(r"<(/?)\s*(document|documents)", r"‹\1\2", text, flags=re.IGNORECASE)
+    """Neutralise our delimiters and the chat template's control tokens inside untrusted text.
+
+    A document cannot close its own block, nor end the user's turn: the local model reads "<|im_end|>" in a
+    prompt as its control token (llama.cpp tokenizes prompts with special tokens on).
+    """
+    text = re.sub(r"<(/?)\s*(document|documents)", r"‹\1\2", text, flags=re.IGNORECASE)
+    return text.replace("<|", "‹|")
 
 
 def render_documents(documents: Sequence[Document]) -> str:
