@@ -258,12 +258,9 @@ def _taped_model(model_name: str) -> tuple[BaseChatModel, dict[str, dict]]:
 
 
 def _tape() -> dict[str, dict]:
-    import gzip
+    from tests.replay import read_tape
 
-    if not TAPE.exists():
-        return {}
-    with gzip.open(TAPE, "rt", encoding="utf-8") as f:
-        return {r["key"]: r for r in map(json.loads, f)}
+    return read_tape(TAPE) if TAPE.exists() else {}
 
 
 def _save_tape(tape: dict[str, dict]) -> None:

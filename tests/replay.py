@@ -155,9 +155,9 @@ def verdicts(model: ScriptedChatModel, chosen: list[dict], decisions: tuple[str,
             yield record
 
 
-def read_tape() -> dict[str, dict]:
+def read_tape(path: Path = TAPE) -> dict[str, dict]:
     """The recorded replies, by prompt key."""
-    with gzip.open(TAPE, "rt", encoding="utf-8") as f:
+    with gzip.open(path, "rt", encoding="utf-8") as f:
         return {r["key"]: r for r in map(json.loads, f)}
 
 
@@ -237,10 +237,7 @@ def dev_run(out: Path, datasets: list[Path], limit: int, tape_path: Path, record
     from verirag.eval.runner import evaluate
     from verirag.models import get_chat_model, register_model
 
-    tape: dict[str, dict] = {}
-    if not record:
-        with gzip.open(tape_path, "rt", encoding="utf-8") as f:
-            tape = {r["key"]: r for r in map(json.loads, f)}
+    tape = {} if record else read_tape(tape_path)
 
     def replay(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
         return from_tape(tape[key(messages, kwargs)])
