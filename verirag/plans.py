@@ -1,8 +1,9 @@
 """A question with several parts, by rules: its sub-questions, and which of them waits for another's answer.
 
 Two shapes are split, an enumeration (one question per member) and an attribute of a described set (a second
-hop over the members the first part's verified answer names); any other is one part. Plain text only: nothing
-here imports from the graph, the models or the stores.
+hop over the members the first part's verified answer names); any other is one part. Every plan is checked
+before it is returned (:func:`valid`), and one that fails is one part. Plain text only: nothing here imports
+from the graph, the models or the stores.
 """
 
 from __future__ import annotations
@@ -53,6 +54,63 @@ _SET = re.compile(
     r"(?:of|for) the (?P<set>.+)\?$"
 )
 _DESCRIBED = re.compile(r"^(?P<noun>[a-z]+(?:ies|s)) (?:that|which|who) (?P<rest>.+)$")
+# where the noun phrase that names a set ends: a preposition, a relative word, a conjunction, a comma or a
+# bracket ("the five largest countries | by area", "the capitals | of ...", "the cities | , in 2000")
+_PHRASE_END = re.compile(
+    r"\s*(?:[,(;:]|\b(?:of|in|on|at|by|with|from|for|to|into|among|across|that|which|who|whose|where|and|or)\b)"
+)
+_COUNT = re.compile(
+    r"^(?:top|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|dozen)$"
+)
+_NOT_PLURAL = frozenset("is was has its this his as us thus always series species news physics".split())
+# attributes that only name a thing: asked of a member, they restate the member ("What is the name of Io?")
+_NAMING = frozenset("name nickname alias".split())
+
+
+def _plural(word: str) -> bool:
+    """Whether a word reads as a plural noun ("countries", "bands"; not "bison", "Emperor", "famous")."""
+    w = word.lower()
+    return (
+        len(w) > 3
+        and w.endswith("s")
+        and not w.endswith(("ss", "us", "is", "'s", "’s"))
+        and w not in _NOT_PLURAL
+    )
+
+
+def _head(phrase: str) -> tuple[list[str], str]:
+    """The words of a noun phrase before its head, and its head.
+
+    The head is the last word before where the phrase ends, less the participles that end it (a reduced
+    relative clause: "the electric force described by ...").
+
+    "five largest countries by area" -> (["five", "largest"], "countries"); "5 most populated East Asian
+    cities, in 2000" -> (["5", ..., "Asian"], "cities"); "Donner Party" -> (["Donner"], "Party").
+    """
+    end = _PHRASE_END.search(phrase)
+    words = (phrase[: end.start()] if end else phrase).split()
+    while len(words) >= 2 and re.fullmatch(r"[a-z]+ed", words[-1]):
+        words.pop()
+    return (words[:-1], words[-1]) if words else ([], "")
+
+
+def _describes_members(phrase: str) -> bool:
+    """Whether the phrase after "of the" / "for the" describes a set by what its members are.
+
+    The rule: the phrase's head (the last word before a preposition, relative word, conjunction, comma or
+    bracket, less the participles that end it) is a plural common noun written in lower case ("countries
+    that border Pakistan", "capitals of the five largest countries", "countries of the European Union",
+    "Nordic countries"), or any plural after a count or ranking ("five largest countries", "top 5
+    universities", "the five Great Lakes"). A capitalised name on its own ("the Qianlong Emperor", "the Lewis
+    and Clark Expedition", "the Philippines") or a singular thing ("the American bison", "the electric force
+    described by ...") is one thing, whose attribute is one part.
+    """
+    before, head = _head(phrase)
+    if not _plural(head):
+        return False
+    return head[0].islower() or any(_COUNT.match(w.lower()) for w in before)
+
+
 _OPENERS = frozenset(
     "The A An It Its This These Those Their His Her He She They In On At By As Of For From With Its".split()
 )
@@ -89,20 +147,71 @@ def _one(frame: str) -> str:
 
 
 def plan(question: str, max_parts: int = 6, max_hops: int = 2) -> list[SubQuestion]:
-    """The question's parts; one part (the question itself) when no rule splits it."""
+    """The question's parts; one part (the question itself) when no rule splits it or its plan is not valid.
+
+    One part, as the node reads it, is any list shorter than two: a plan that fails :func:`valid` runs whole.
+    """
     question = question.strip()
+    parts = _split(question, max_parts, max_hops)
+    return parts if len(parts) >= 2 and valid(question, parts) else [SubQuestion(question)]
+
+
+def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
+    """The parts the rules find ([] when none splits the question)."""
     members = _enumeration(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
     described = _SET.match(question)
-    if described and max_hops >= 2 and max_parts >= 2:
+    if described and max_hops >= 2 and max_parts >= 2 and _describes_members(described["set"]):
         found = _DESCRIBED.match(described["set"])
         first = f"Which {found['noun']} {found['rest']}?" if found else f"Which are the {described['set']}?"
         wh, attr = described["wh"], described["attr"]
         template = f"{wh} {_AGREE[described['aux']]} the {singular(attr)} of {MEMBER}?"
         group = f"{wh} {described['aux']} the {attr} of {MEMBER}?"
         return [SubQuestion(first), SubQuestion(template, depends_on=0, group=group)]
-    return [SubQuestion(question)]
+    return []
+
+
+# words a part may hold that its question need not: the frame of a sub-question ("Which are the ...?")
+_FRAME = frozenset("which what who where when how is are was were the a an of".split())
+_ASKS_SET = re.compile(r"^Which (?:(?:are|were) the (?P<set>.+)\?$|(?P<noun>[a-z]+) )")
+_ATTRIBUTE = re.compile(
+    rf"^(?:What|Who) (?:is|are|was|were) the (?P<attr>.+?) (?:of|for) {re.escape(MEMBER)}\?$"
+)
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[\w'’.-]*\w", text.replace(MEMBER, " "))]
+
+
+def valid(question: str, parts: list[SubQuestion]) -> bool:
+    """Whether a plan asks only what the question asks, of things it names or of members a part returns.
+
+    Each part is made of the question's own words (and the frame of a sub-question: "Which are the", "is",
+    "of"; a plural may be made singular): it asks about an entity the question names, never another. A part
+    with :data:`MEMBER` waits for an earlier part with none, and that part asks for a set: "Which <plural>
+    ...?" or "Which are the <phrase>?" whose head is a plural ("Which are the Qianlong Emperor?" asks for
+    one thing of the wrong kind). A dependent part does not ask for a naming attribute ("name", "other
+    names", "nickname", "called"): asked of a member, it restates the member the first part returned.
+    """
+    asked = {form for w in _words(question) for form in (w, singular(w))} | _FRAME
+    for index, part in enumerate(parts):
+        if any(w not in asked and singular(w) not in asked for w in _words(part.question)):
+            return False
+        if part.depends_on is None:
+            if MEMBER in part.question:
+                return False
+            continue
+        source = part.depends_on
+        if not 0 <= source < index or parts[source].depends_on is not None or MEMBER not in part.question:
+            return False
+        kind = _ASKS_SET.match(parts[source].question)
+        if kind is None or not _plural(kind["noun"] or _head(kind["set"] or "")[1]):
+            return False
+        attr = _ATTRIBUTE.match(part.question)
+        if " called" in part.question or (attr and {singular(w) for w in _words(attr["attr"])} & _NAMING):
+            return False
+    return True
 
 
 def members(answer: str, question: str, limit: int) -> list[str]:

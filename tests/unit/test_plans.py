@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from verirag.plans import MEMBER, SubQuestion, groups, indirect, members, plan
+from verirag.plans import MEMBER, SubQuestion, groups, indirect, members, plan, valid
 
 
 @pytest.mark.parametrize(
@@ -69,6 +69,24 @@ def test_an_enumeration_is_asked_once_per_member(question, parts):
             f"Who was the founder of {MEMBER}?",  # in the question's tense
             f"Who were the founders of {MEMBER}?",
         ),
+        (  # a category plural: its members are what the phrase after "of" says
+            "What are the anthems of the countries of the Andean Community?",
+            "Which are the countries of the Andean Community?",
+            f"What is the anthem of {MEMBER}?",
+            f"What are the anthems of {MEMBER}?",
+        ),
+        (  # a plural after a count or ranking, even a capitalised one
+            "What are the depths of the five Great Lakes?",
+            "Which are the five Great Lakes?",
+            f"What is the depth of {MEMBER}?",
+            f"What are the depths of {MEMBER}?",
+        ),
+        (  # a participle inside the ranking does not end the phrase
+            "What were the mayors of the 3 most populated Nordic cities, in 1990?",
+            "Which are the 3 most populated Nordic cities, in 1990?",
+            f"What was the mayor of {MEMBER}?",
+            f"What were the mayors of {MEMBER}?",
+        ),
     ],
 )
 def test_an_attribute_of_a_described_set_is_two_hops(question, first, then, group):
@@ -88,6 +106,110 @@ def test_an_attribute_of_a_described_set_is_two_hops(question, first, then, grou
 )
 def test_a_question_of_one_part_is_not_split(question):
     assert plan(question) == [SubQuestion(question)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # "the" before a name is no set: the plural attributes of one named thing are one part
+        "What are the official languages of the Philippines?",
+        "Who were the members of the Rolling Stones?",
+        "What are the highest peaks of the Andes?",
+        "Who were the founders of the Hanseatic League?",
+        "What were the causes of the Hundred Years' War?",
+        "What are the common names of the Atlantic puffin?",
+        "what are the nicknames for the Windy City?",
+        "What were the names for the particle predicted by Higgs?",  # a singular thing, then a participle
+        "What are the symptoms for the common cold?",
+    ],
+)
+def test_the_plural_attributes_of_one_named_thing_are_one_part(question):
+    assert plan(question) == [SubQuestion(question)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What are the names of the moons of Neptune?",
+        "What were the other names for the ships that sailed with Magellan?",
+        "What are the common names of the three largest cats?",
+    ],
+)
+def test_a_naming_attribute_of_a_described_set_is_one_part(question):
+    # the set is described, but its members' names are the first part's answer: a second hop restates them
+    assert plan(question) == [SubQuestion(question)]
+
+
+TWO_HOPS = "What are the capitals of the countries that border Freedonia?"
+
+
+@pytest.mark.parametrize(
+    "question, parts",
+    [
+        (  # a single named thing asked for as a set: the wrong kind of entity for members to come from
+            "Who were the leaders of the Donner Party?",
+            [
+                SubQuestion("Which are the Donner Party?"),
+                SubQuestion(f"Who was the leader of {MEMBER}?", depends_on=0),
+            ],
+        ),
+        (
+            "What are the birthplaces of the Wright brothers?",
+            [
+                SubQuestion("Which are the Wright sisters?"),  # an entity the question does not name
+                SubQuestion(f"What is the birthplace of {MEMBER}?", depends_on=0),
+            ],
+        ),
+        (
+            TWO_HOPS,
+            [
+                SubQuestion("Which countries border Freedonia?"),
+                SubQuestion("What is the capital of Sylvania?"),
+            ],
+        ),
+        (  # a naming attribute restates the member
+            "What are the names of the moons of Neptune?",
+            [
+                SubQuestion("Which are the moons of Neptune?"),
+                SubQuestion(f"What is the name of {MEMBER}?", depends_on=0),
+            ],
+        ),
+        (
+            "What are the moons of Neptune called?",
+            [
+                SubQuestion("Which are the moons of Neptune?"),
+                SubQuestion(f"What is {MEMBER} called?", depends_on=0),
+            ],
+        ),
+        (  # a member taken from a part that waits itself, or from no part
+            TWO_HOPS,
+            [
+                SubQuestion(f"What is the capital of {MEMBER}?", depends_on=1),
+                SubQuestion("Which countries border Freedonia?"),
+            ],
+        ),
+        (
+            TWO_HOPS,
+            [
+                SubQuestion("Which countries border Freedonia?"),
+                SubQuestion(f"What is the capital of {MEMBER}?"),
+            ],
+        ),
+    ],
+)
+def test_a_plan_about_an_unnamed_or_wrong_entity_or_a_restated_name_is_not_valid(question, parts):
+    assert not valid(question, parts)
+
+
+def test_the_plans_of_the_rules_are_valid():
+    for question in (
+        TWO_HOPS,
+        "Who are the lead vocalists for the five bands with the most album sales in rock history?",
+        "Of which countries are Harare, Tashkent and Stockholm the capitals?",
+        'Where are "Alba", "Brix" and "Corda"?',
+    ):
+        parts = plan(question)
+        assert len(parts) >= 2 and valid(question, parts)
 
 
 def test_more_members_than_the_cap_are_not_split():
