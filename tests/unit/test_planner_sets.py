@@ -1,0 +1,41 @@
+"""The planner's question sets: sealed halves pinned, halves by article, no single-part question split."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from verirag.plans import plan
+
+SETS = Path(__file__).resolve().parents[2] / "benchmarks" / "planner"
+# sha256 of each set's sealed half as stored (see sealed_digest); a change to it is a new benchmark
+SEALED = {
+    "single_part": "213b8ca02f10c82bdc9d439393cac7ce2f1ce940677d4d74a46fde0accf2b7e2",
+    "fanout": "3284bca483ed7e82027c687d7b5fda76547fc28695f6b886ec61b5bb092c97f3",
+}
+
+
+def records(name: str) -> list[dict]:
+    return [json.loads(line) for line in (SETS / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()]
+
+
+def sealed_digest(name: str) -> str:
+    rows = sorted((r for r in records(name) if r["split"] == "sealed"), key=lambda r: r["id"])
+    return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("name", sorted(SEALED))
+def test_the_sealed_half_is_the_pinned_one_and_halves_follow_the_article(name):
+    assert sealed_digest(name) == SEALED[name]
+    for r in records(name):
+        title = r["title"] if name == "single_part" else sorted(r["in_corpus"])[0]
+        first = hashlib.sha256(title.encode()).hexdigest()[0]
+        assert r["split"] == ("dev" if first in "0123456789" else "sealed")
+
+
+def test_no_single_part_question_is_split_on_either_half():
+    split = [r["question"] for r in records("single_part") if len(plan(r["question"])) > 1]
+    assert split == []
