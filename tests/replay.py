@@ -181,10 +181,11 @@ def replayed(every: int = 1) -> Iterator[dict]:
 
 
 def record() -> None:
-    """Decide the tape's sample with the embedded model, keeping each prompt's reply."""
+    """Decide the tape's sample with the embedded model, keeping each prompt's reply (a prompt already
+    on the tape is not asked again: a change of the decision adds only the prompts it asks anew)."""
     from verirag.models import get_chat_model
 
-    tape: dict[str, dict] = {}
+    tape: dict[str, dict] = read_tape() if TAPE.exists() else {}
     model = taping(get_chat_model("local"), tape)
     for benchmark in BENCHMARKS:
         for i, _ in enumerate(verdicts(model, sample(benchmark), TAPE_DECISIONS), 1):

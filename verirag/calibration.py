@@ -32,6 +32,9 @@ class Calibration:
     text_no: float = 0.0  # ... of a bare "No"
     fitted_on: str = ""  # where it was fitted; "" = not calibrated
     answerable: tuple[float, float] = (0.0, 1.0)  # retrieval verification: P(answerable) from P(Yes)
+    # the grounded decision's weights of its evidence (verirag.verify.weighing); () = the chain of vetoes
+    weighing: tuple[tuple[str, float], ...] = ()
+    weighed_threshold: float = 0.5  # ... and where the weighed P(supported) passes
 
     def probability(self, p_yes: float, from_text: bool = False) -> float:
         """P(supported) of a judgment with P(Yes) = ``p_yes`` (one-hot when read from the reply text)."""
@@ -56,7 +59,10 @@ EMBEDDED = Calibration(  # `verirag calibrate --model local`
     0.0,
     "benchmarks/verifier_v2 calibration split (681 pairs), embedded Qwen2.5-Coder-1.5B-Instruct Q4_K_M",
     answerable=(-4.9659, 3.368),
-)  # answerable: benchmarks/retrieval_verification calibration split
+    weighing=(("bias", -0.7241), ("logit", 0.9919), ("key_terms:name", -0.3609), ("key_terms:form", 0.0)),
+    weighed_threshold=0.8159,  # the chain's threshold through the weights: no finding, the chain's verdict
+)  # answerable: benchmarks/retrieval_verification calibration split; weighing: benchmarks/combine.py fit (v3
+# dev and a sample of 80 v2 calibration pairs)
 _registered: dict[str, Calibration] = {"local": EMBEDDED}
 _warned: set[str] = set()
 
@@ -97,6 +103,7 @@ def for_model(model: str, warn: bool = True) -> Calibration:
                     **fields,
                     "weights": tuple(fields["weights"]),
                     "answerable": tuple(fields.get("answerable", (0.0, 1.0))),
+                    "weighing": tuple((str(n), float(w)) for n, w in fields.get("weighing", ())),
                 }
             )
         except (ValueError, TypeError, KeyError) as exc:

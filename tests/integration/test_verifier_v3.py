@@ -1,6 +1,7 @@
 """The real embedded model decides a fixed sample of verifier benchmark v3's DEV half (never the sealed half)
 as the sentences are labelled by hand: one sentence of each source, true and false, and the true sentence the
-slot reader once vetoed by echoing the claim's other name ("The Shahnameh was written by Ferdowsi.")."""
+slot reader once vetoed by echoing the claim's other name ("The Shahnameh was written by Ferdowsi."), and two
+true sentences the guard once vetoed that the weighing passes with the model's P(Yes)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ SAMPLE = (
     "215430200d3e",  # verirag, true: "Jack Kerouac wrote On the Road."
     "8e8cb313370c",  # restatement, true: "Amitabh Bachchan has starred in more than two hundred films."
     "0aef12ba4b1e",  # Vanilla, true: "The Shahnameh was written by Ferdowsi." (the slot reader echoes)
+    "eabb73a6dc6d",  # restatement, true: "... a family that spoke German ..." (German-speaking, weighed)
+    "68d084f16b9c",  # restatement, true: "Another name for ... is a sacred experience." (a name, weighed)
     "fce509b30c2c",  # one fact changed, false: "Archaeology is the only source of evidence about ..."
     "ccffca8aaf4d",  # the embedded model's change, false: "... at least three substances."
     "8ce03a2e591e",  # closed-book, false: "The capital city of Baffin Island is Resolute."

@@ -236,7 +236,8 @@ def test_the_command_line_gates_on_every_sentence_holding_and_resumes(
     code, out, _ = run_main(monkeypatch, capsys, "check", str(alce), "--model", name)
     assert code == 1 and "unsupported" in out and "supported" in out
     words = " ".join(out.replace("│", " ").split())
-    assert "decided by" in out and "entailment" in out and "key_terms:" in words  # what settled each one
+    assert "decided by" in out and "entailment" in out  # what settled each one; for Osaka the name the
+    assert {"weighing:", "key_terms", "osaka"} <= set(words.split())  # quote lacks, weighed with P(Yes)
     written = (tmp_path / "answers.jsonl.checked.jsonl").read_text().splitlines()
     verdicts = [json.loads(line) for line in written]
     assert [(v["line"], v["supported"]) for v in verdicts] == [(1, True), (2, False)]

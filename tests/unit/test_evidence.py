@@ -208,9 +208,10 @@ def test_through_the_guard_a_swapped_member_fails_without_a_model_call():
 def assert_guard_fails_without_a_call(document, claim, missing, kept):
     """``claim`` fails at the guard (``missing``) although the judge would pass it; ``kept`` passes."""
     model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.97))
-    (check,) = support.decide(model, [([document], claim)], "q", Context(slot_check=False))
+    chain = Context(slot_check=False, checks_off=("weighing",))  # the guard's own verdict
+    (check,) = support.decide(model, [([document], claim)], "q", chain)
     assert not check.passed and check.missing == missing and model.calls == []
-    assert support.decide(model, [([document], kept)], "q", Context(slot_check=False))[0].passed
+    assert support.decide(model, [([document], kept)], "q", chain)[0].passed
 
 
 def test_a_name_the_documents_state_only_as_a_part_fails_without_its_part_and_without_a_model_call():

@@ -138,6 +138,12 @@ DECISIONS = [
         "The works of Bartholdi and Ingres stand in the park.",
     ),
     Case(
+        "weighing",  # a name the quote states in another form, weighed with a sure judge: it holds
+        [doc("Celtic religion", "No native records of ancient Celtic beliefs have survived.")],
+        "No native records of the beliefs of the ancient Celts have survived.",
+        model(0.999),
+    ),
+    Case(
         "attribute",
         [doc("Zurich", "Zurich is the capital of the canton of Zurich. It lies in Switzerland.")],
         "The capital of Switzerland is Zurich.",

@@ -11,6 +11,7 @@ from verirag.prompts import entailment
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
 from verirag.verify import pipeline as support
+from verirag.verify import weighing
 from verirag.verify.checks.key_terms import missing_terms
 from verirag.verify.claim import Claim
 from verirag.verify.evidence import select_quote
@@ -48,12 +49,17 @@ def decide_one(model, documents, sentence, **kw):
     return check
 
 
-def score_at(probability: float) -> float:
-    """The judge's P(Yes) that the calibration maps to ``probability`` (bisection: the map is monotone)."""
+def score_at(probability: float, weighed: bool = False) -> float:
+    """The judge's P(Yes) that the calibration (or, ``weighed``, the weighing with no finding) maps to
+    ``probability`` (bisection: either map is monotone)."""
+
+    def mapped(p: float) -> float:
+        return weighing.weighed(EMBEDDED, (), p) if weighed else EMBEDDED.probability(p)
+
     low, high = 1e-6, 1 - 1e-6
     for _ in range(100):
         mid = (low + high) / 2
-        low, high = (mid, high) if EMBEDDED.probability(mid) < probability else (low, mid)
+        low, high = (mid, high) if mapped(mid) < probability else (low, mid)
     return high
 
 
@@ -90,14 +96,16 @@ def test_a_copy_with_its_leading_pronoun_read_as_the_documents_subject_passes_wi
 
 def test_a_swapped_fact_is_rejected_by_the_guard_without_a_model_call():
     model = judge(0.99)  # a judge that would accept anything
-    for claim in (
-        "Tokyo was founded as Edo in 1475.",
-        "Osaka is the capital and most populous city of Japan.",
-        "About 41 million people live in Tokyo.",
-    ):
+    for claim in ("Tokyo was founded as Edo in 1475.", "About 41 million people live in Tokyo."):
         check = decide_one(model, [TOKYO], claim)
         assert not check.passed and check.missing and check.probability == 0.0, claim
     assert model.calls == []
+    # a name the quote lacks: a veto in the chain; weighed with the judge's P(Yes) (weight 0) by default
+    osaka = "Osaka is the capital and most populous city of Japan."
+    check = decide_one(model, [TOKYO], osaka, checks_off=("weighing",))
+    assert not check.passed and check.missing == ["osaka"] and model.calls == []
+    check = decide_one(judge(0.1), [TOKYO], osaka)
+    assert not check.passed and check.decided_by == "weighing" and check.missing == ["osaka"]
 
 
 def test_a_description_before_a_relative_clause_must_be_in_the_quote_itself():
@@ -123,13 +131,20 @@ def test_an_unsupported_claim_fails_by_guard_or_by_judgment():
 
 
 def test_the_decision_passes_at_its_threshold_and_not_below():
+    claim = "Tokyo is the capital of Japan."
+    at = score_at(EMBEDDED.weighed_threshold, weighed=True)
+    assert decide_one(judge(at), [TOKYO], claim).passed
+    below = score_at(EMBEDDED.weighed_threshold - 0.01, weighed=True)
+    assert not decide_one(judge(below), [TOKYO], claim).passed
+    # the chain's: the calibrated P(Yes) at its threshold
     at = score_at(EMBEDDED.threshold)
-    assert decide_one(judge(at), [TOKYO], "Tokyo is the capital of Japan.").passed
+    assert decide_one(judge(at), [TOKYO], claim, checks_off=("weighing",)).passed
     below = score_at(EMBEDDED.threshold - 0.01)
-    assert not decide_one(judge(below), [TOKYO], "Tokyo is the capital of Japan.").passed
+    assert not decide_one(judge(below), [TOKYO], claim, checks_off=("weighing",)).passed
     # the threshold is the Context's when set
+    at = score_at(EMBEDDED.weighed_threshold, weighed=True)
     assert not decide_one(
-        judge(at), [TOKYO], "Tokyo is the capital of Japan.", support_threshold=EMBEDDED.threshold + 0.01
+        judge(at), [TOKYO], claim, support_threshold=EMBEDDED.weighed_threshold + 0.01
     ).passed
 
 

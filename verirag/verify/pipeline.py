@@ -9,7 +9,10 @@ gives, and the name ``Context.checks_off`` switches it off by):
 3. :data:`GUARD` — zero-token checks of the claim against its quote (:mod:`verirag.verify.evidence`): any
    term found missing or misplaced fails it, no model call.
 4. ``entailment`` — the model asked whether the quote supports the claim, by its calibrated P(Yes) against
-   the threshold (under ``support_decision="issup"``: Self-RAG's ISSUP, the steps 2-3 and 5-6 skipped).
+   the threshold (under ``support_decision="issup"``: Self-RAG's ISSUP, the steps 2-3 and 5-6 skipped);
+   ``weighing`` — for a model with weights, a guard finding its weights name does not fail the claim in step
+   3 but is weighed here with P(Yes) (and in step 6 a rival fill, where weighed) into one score
+   (:mod:`verirag.verify.weighing`).
 5. ``contrast`` (off by default) — a sibling claim the quote makes false, rated as likely, fails it.
 6. ``slots`` — a name or number the quote could fill otherwise, filled by it with a rival term, fails it.
 
@@ -27,9 +30,11 @@ from typing import Literal
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 
+from verirag import calibration
 from verirag.documents import Document
 from verirag.errors import VeriragError
 from verirag.graph.context import Context
+from verirag.models import Judgment
 from verirag.verify.checks import (
     attribute,
     contrast,
@@ -59,6 +64,7 @@ from verirag.verify.rewrites import (
     verified_atoms,
 )
 from verirag.verify.verdict import Failed, Finding, Quote, Rewrite, Support, atom_records
+from verirag.verify.weighing import vetoed, weighed
 
 Reading = Callable[[str, Sequence[tuple[str, str]]], "tuple[int, tuple[int, int]] | None"]
 Check = Callable[[Claim, Evidence], list[str]]
@@ -100,6 +106,7 @@ SWITCHES: tuple[str, ...] = (
     "parts",
     *dict(READINGS),
     *dict(GUARD),
+    "weighing",
     "contrast",
     "slots",
     *(name for name, _, _ in REWRITES),
@@ -116,6 +123,7 @@ class _Case:
     given: Sequence[Quote] | None
     evidence: Evidence | None = None
     verdict: Support | None = None
+    found: tuple[Finding, ...] = ()  # the guard's findings left to weigh (none vetoed it)
 
 
 def _on(ctx: Context, name: str) -> bool:
@@ -157,11 +165,22 @@ def guarded(
     return evidence, found
 
 
+def _weighing(ctx: Context) -> bool:
+    return _grounded(ctx) and _on(ctx, "weighing") and bool(calibration.for_model(ctx.model).weighing)
+
+
+def _weighs(ctx: Context, name: str) -> bool:
+    return _weighing(ctx) and name in dict(calibration.for_model(ctx.model).weighing)
+
+
 def _guard(model: BaseChatModel, cases: list[_Case], question: str, ctx: Context) -> None:
+    weights = dict(calibration.for_model(ctx.model).weighing) if _weighing(ctx) else None
     for case in cases:
         case.evidence, found = guarded(case.documents, case.sentence, ctx, case.given)
         evidence = case.evidence
-        if found or not evidence.documents:
+        if weights and evidence.documents and not vetoed(found, weights, evidence.joined):
+            case.found = found  # weighed with the model's judgment
+        elif found or not evidence.documents:
             case.verdict = Support(
                 0.0, False, found[0].check if found else "no_quote", evidence.quotes, found
             )
@@ -172,11 +191,30 @@ def _judge(model: BaseChatModel, cases: list[_Case], question: str, ctx: Context
         entailment.question(ctx, c.evidence.documents if c.evidence else c.documents, question, c.sentence)
         for c in cases
     ]  # the quote; issup: the whole documents
-    bar = entailment.threshold(ctx)
+    bar = _bar(ctx)
     for case, judgment in zip(cases, entailment.judge(model, asks, ctx), strict=True):
-        p = entailment.probability(ctx, judgment)
+        p = _probability(ctx, judgment, case.found, quote=case.evidence.joined if case.evidence else "")
         quotes = case.evidence.quotes if case.evidence else ()
-        case.verdict = Support(p, p >= bar, "entailment", quotes, (), judgment)
+        by = "weighing" if case.found else "entailment"
+        case.verdict = Support(p, p >= bar, by, quotes, case.found, judgment)
+
+
+def _probability(
+    ctx: Context, judgment: Judgment, found: Sequence[Finding], rival: bool = False, quote: str = ""
+) -> float:
+    """P(supported) of a judgment: weighed with the findings (and a rival fill) when the model has weights."""
+    if found and judgment.from_text:
+        return 0.0  # a bare reply has no P(Yes) to weigh: any finding fails it, as in the chain
+    if judgment.from_text or not _weighing(ctx):
+        return entailment.probability(ctx, judgment)
+    return weighed(calibration.for_model(ctx.model), found, judgment.probabilities["Yes"], rival, quote)
+
+
+def _bar(ctx: Context) -> float:
+    """The pass threshold: the run's own, the weighed decision's, or the judge's calibrated one."""
+    if ctx.support_threshold is None and _weighing(ctx):
+        return calibration.for_model(ctx.model).weighed_threshold
+    return entailment.threshold(ctx)
 
 
 def _contrast(model: BaseChatModel, cases: list[_Case], question: str, ctx: Context) -> None:
@@ -215,6 +253,16 @@ def _slots(model: BaseChatModel, cases: list[_Case], question: str, ctx: Context
         verdict = case.verdict
         assert verdict is not None and case.evidence is not None
         failed = slots.failed(reply, blank, case.evidence) if verdict.passed else None
+        if (
+            failed
+            and verdict.judgment is not None
+            and _weighs(ctx, "slots")
+            and not verdict.judgment.from_text
+        ):
+            p = _probability(ctx, verdict.judgment, verdict.findings, True, case.evidence.joined)
+            if p >= _bar(ctx):  # weighed, the rival does not outweigh the rest
+                case.verdict = replace(verdict, probability=p, extra=verdict.extra + (reply,))
+                continue
         case.verdict = replace(
             verdict,
             passed=verdict.passed and failed is None,

@@ -21,7 +21,7 @@ class Rates:
 
 
 MEASURED: dict[str, Rates] = {
-    "local": Rates(0.336, 0.963, 143, 107, "verifier benchmark v3, sealed half, 2026-11-27"),
+    "local": Rates(0.322, 0.953, 143, 107, "verifier benchmark v3, sealed half, 2026-11-27"),
 }
 
 

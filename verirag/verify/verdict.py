@@ -115,8 +115,15 @@ def atom_records(check: Support) -> list[dict]:
 
 
 def why(record: Mapping[str, Any]) -> str:
-    """One line saying what settled a sentence record of the contract: "key_terms: 1475", "slots: …"."""
+    """One line saying what settled a sentence record of the contract: "key_terms: 1475", "slots: …".
+
+    A weighed verdict names its first finding: "weighing: key_terms osaka".
+    """
     decided = record.get("decided_by") or ""
-    found: Mapping[str, Any] = next((f for f in record.get("found") or [] if f.get("check") == decided), {})
+    found: Mapping[str, Any] = next(
+        (f for f in record.get("found") or [] if f.get("check") == decided or decided == "weighing"), {}
+    )
     detail = ", ".join(found.get("terms") or []) or found.get("said", "")
+    if decided == "weighing" and found:  # what was weighed: "weighing: key_terms osaka"
+        detail = f"{found['check']} {detail}".strip()
     return f"{decided}: {detail}" if detail else decided

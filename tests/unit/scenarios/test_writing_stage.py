@@ -32,6 +32,7 @@ from verirag.plans import answers
 from verirag.prompts import generate_sentence
 from verirag.stores import make_document
 from verirag.testing import distribution_reply, judgment_reply, last_user_text
+from verirag.verify import weighing
 from verirag.verify.repeats import repeats
 
 
@@ -42,7 +43,7 @@ def test_tier_one_pass_keeps_the_sentence_with_its_citations(vtg_store, scripted
     (sentence,) = out["sentences"]
     assert sentence["verified_by"] == "citations"
     assert (sentence["decided_by"], sentence["found"]) == ("entailment", [])  # the contract says why
-    assert sentence["support"] == pytest.approx(EMBEDDED.probability(0.97), abs=1e-4)
+    assert sentence["support"] == pytest.approx(weighing.weighed(EMBEDDED, (), 0.97), abs=1e-4)
     assert [out["documents"][c]["title"] for c in sentence["citations"]] == ["Japan"]
     assert out["answer"] == "Tokyo is the capital of Japan [1]."
     # tier 1 judged the claim against a two-sentence quote of the Japan document; one more check found
