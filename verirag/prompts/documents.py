@@ -7,14 +7,23 @@ from collections.abc import Sequence
 
 from verirag.documents import Document
 
+# the labels our prompts put before a field and the answer cue they end on ("Claim: …", "Yes or No:")
+_PROMPT_LABELS = re.compile(
+    r"\b(Claim|Question|Answer|Sentence|Request|Task|Yes or No|Part of the question not answered)\s*:",
+    re.IGNORECASE,
+)
+
 
 def _data(text: str) -> str:
-    """Neutralise our delimiters and the chat template's control tokens inside untrusted text.
+    """Neutralise our delimiters, our prompts' field labels and the chat template's tokens in untrusted text.
 
     A document cannot close its own block, nor end the user's turn: the local model reads "<|im_end|>" in a
-    prompt as its control token (llama.cpp tokenizes prompts with special tokens on).
+    prompt as its control token (llama.cpp tokenizes prompts with special tokens on). Nor can it write a
+    question and its answer in the prompt's own form ("Claim: … Yes or No: Yes"): a label's colon becomes a
+    dash, so the text reads the same and is no field of the prompt.
     """
     text = re.sub(r"<(/?)\s*(document|documents)", r"‹\1\2", text, flags=re.IGNORECASE)
+    text = _PROMPT_LABELS.sub(lambda m: f"{m.group(1)} –", text)
     return text.replace("<|", "‹|")
 
 
