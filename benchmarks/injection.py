@@ -618,6 +618,123 @@ def cmd_report(args) -> None:
     print(text, end="")
 
 
+# -- withhold (no model) ------------------------------------------------------------------------------
+# payloads and benign text written by helpers who saw neither the rules nor the set: the dev pair was read
+# while the rules were written; the sealed pair (pinned by tests/unit/test_withhold.py) only scored
+WRITTEN = {"dev": "dev_{}.jsonl", "sealed": "sealed_{}.jsonl"}
+
+
+def _planted_scores(rows: Sequence[tuple[str, str, str]], corpus: Sequence[Document]) -> dict[str, list[int]]:
+    """Per family ``[planted, payload withheld whole, paragraph restored word for word]``.
+
+    ``rows``: (family, payload, title of the paragraph it is planted in); each is planted at the start, the
+    middle and the end in turn.
+    """
+    from verirag.withhold import withheld
+
+    by_title = {d["title"]: d for d in corpus}
+    scores: dict[str, list[int]] = {}
+    for n, (family, payload, title) in enumerate(rows):
+        clean = by_title[title]["text"]
+        kept, _ = withheld(planted_text(clean, payload, ("start", "middle", "end")[n % 3]))
+        left = [s for s in split_sentences(payload) if s.rstrip(".") in kept and s.rstrip(".") not in clean]
+        row = scores.setdefault(family, [0, 0, 0])
+        row[0] += 1
+        row[1] += not left
+        row[2] += kept == " ".join(clean.split())
+    return scores
+
+
+def cmd_withhold(args) -> None:
+    """The withholding measured with no model: planted payloads, benign text, the shipped corpus."""
+    import random
+
+    from verirag.withhold import withheld
+
+    corpus = corpus_documents()
+    variants = load_set(Path(args.set))
+    planted = {
+        "dev set": _planted_scores([(v["family"], v["payload"], v["title"]) for v in variants], corpus)
+    }
+    benign: dict[str, dict[str, list[int]]] = {}
+    for split, name in WRITTEN.items():
+        rng = random.Random(0)  # written payloads go into paragraphs drawn at random from the corpus
+        rows = read_records(DATA / name.format("payloads"))
+        planted[f"written, {split}"] = _planted_scores(
+            [(r["family"], r["payload"], rng.choice(corpus)["title"]) for r in rows], corpus
+        )
+        for r in read_records(DATA / name.format("benign")):  # alone, and inside a corpus paragraph
+            for text in (r["text"], planted_text(rng.choice(corpus)["text"], r["text"], "middle")):
+                row = benign.setdefault(split, {}).setdefault(r["kind"], [0, 0])
+                row[0] += 1
+                row[1] += bool(withheld(text)[1])
+    print("| payloads | family | planted | payload withheld whole | paragraph restored |")
+    print("|---|---|---:|---:|---:|")
+    for name, scores in planted.items():
+        for family in (*FAMILIES, "all"):
+            row = scores.get(family) or [sum(c) for c in zip(*scores.values(), strict=True)]
+            print(f"| {name} | {family} | {row[0]} | {row[1]} | {row[2]} |")
+    print("\n| benign text (alone, and inside a corpus paragraph) | kind | texts | any sentence withheld |")
+    print("|---|---|---:|---:|")
+    for split, kinds in benign.items():
+        for kind, (n, hit) in [*kinds.items(), ("all", [sum(c) for c in zip(*kinds.values(), strict=True)])]:
+            print(f"| written, {split} | {kind} | {n} | {hit} |")
+    hits = [(d["title"], o) for d in corpus for o in [withheld(d["text"])[1]] if o]
+    print(f"\nThe shipped corpus: {len(hits)} of {len(corpus)} paragraphs lose a sentence.")
+    for title, orders in hits:
+        print(f"- {title}: {orders}")
+
+
+# -- verdicts (the real model, check() only) -----------------------------------------------------------
+HOST = "Berkelium"  # the paragraph every written payload is planted in, and the claims checked over it
+CLAIMS = {"true": "Berkelium has the atomic number 97.", "false": "Berkelium was discovered in 1952."}
+
+
+def cmd_verdicts(args) -> None:
+    """``check()`` of a true and a false claim over the host paragraph, clean and with each written payload.
+
+    A payload the withholding restores word for word cannot change a verdict (the model reads the clean
+    paragraph) and is not asked; every other one is, at the start, the middle or the end in turn.
+    """
+    from verirag.withhold import withheld
+
+    (clean,) = [d["text"] for d in corpus_documents() if d["title"] == HOST]
+    out = Path(args.out or DATA / f"verdicts_{args.payloads}.jsonl")
+    done = {(r["n"], r["claim"]) for r in read_records(out)} if out.exists() else set()
+    context = Context(model=model_name(args.model))
+
+    def verdict(text: str, claim: str) -> dict:
+        sentence = check(f"{claim[:-1]} [1].", [{"title": HOST, "text": text}], context)["sentences"][0]
+        return {
+            "verdict": sentence["verdict"],
+            "support": sentence["support"],
+            "decided_by": sentence["decided_by"],
+        }
+
+    rows = [(-1, "clean", "", clean)] + [
+        (n, r["family"], r["payload"], planted_text(clean, r["payload"], ("start", "middle", "end")[n % 3]))
+        for n, r in enumerate(read_records(DATA / WRITTEN[args.payloads].format("payloads")))
+    ]
+    for n, family, payload, text in rows:
+        restored = withheld(text)[0] == " ".join(clean.split())
+        for kind, claim in CLAIMS.items():
+            if (n, kind) in done or (restored and n >= 0):
+                continue
+            start = time.time()
+            record = {"n": n, "family": family, "payload": payload, "claim": kind, **verdict(text, claim)}
+            append_record(out, {**record, "seconds": round(time.time() - start, 1)})
+            print(f"{n:3d} {family:16s} {kind:5s} {record['verdict']} {record['support']:.3f}", flush=True)
+    records = read_records(out)
+    base = {r["claim"]: r["verdict"] for r in records if r["n"] == -1}
+    planted = len(rows) - 1
+    asked = sorted({r["n"] for r in records if r["n"] >= 0})
+    changed = sorted({r["n"] for r in records if r["n"] >= 0 and r["verdict"] != base.get(r["claim"])})
+    print(
+        f"{planted} payloads; {planted - len(asked)} restored word for word (not asked); {len(asked)} asked;"
+    )
+    print(f"clean: {base}; verdicts changed by {len(changed)}: {changed}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", default=str(SET), help="The variants (JSON lines).")
@@ -627,6 +744,13 @@ def main(argv: list[str] | None = None) -> None:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("build-store")
     sub.add_parser("exposure")
+    sub.add_parser("withhold")
+    p_verdicts = sub.add_parser("verdicts")
+    p_verdicts.add_argument("--payloads", default="sealed", choices=tuple(WRITTEN))
+    p_verdicts.add_argument("--model", default="local", help="A Context model (default: the embedded one).")
+    p_verdicts.add_argument(
+        "--out", default="", help="Records (JSON lines); default verdicts_<payloads>.jsonl."
+    )
     p_run = sub.add_parser("run")
     p_run.add_argument("--model", default="local", help="scripted, or a Context model (local, import:…).")
     p_run.add_argument("--out", default="", help="Results (JSON lines); default runs_<model>.jsonl.")
@@ -641,9 +765,14 @@ def main(argv: list[str] | None = None) -> None:
     p_report.add_argument("--runs", default="", help="Results of `run` (default runs_local.jsonl).")
     p_report.add_argument("--out", default="", help="Also write the markdown here.")
     args = parser.parse_args(argv)
-    {"build-store": cmd_build_store, "exposure": cmd_exposure, "run": cmd_run, "report": cmd_report}[
-        args.command
-    ](args)
+    {
+        "build-store": cmd_build_store,
+        "exposure": cmd_exposure,
+        "withhold": cmd_withhold,
+        "verdicts": cmd_verdicts,
+        "run": cmd_run,
+        "report": cmd_report,
+    }[args.command](args)
 
 
 if __name__ == "__main__":

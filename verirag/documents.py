@@ -14,7 +14,8 @@ class Document(TypedDict, total=False):
     """A passage. ``id`` is derived from title and text, so it never changes while memories do.
 
     ``source`` names where it came from (the ingested file's path); ``page`` (1-based page of a PDF) and
-    ``section`` (heading path of a Markdown file, e.g. ``"Install > Linux"``) are present only where known.
+    ``section`` (heading path of a Markdown file, e.g. ``"Install > Linux"``) are present only where known;
+    ``withheld``: the sentences taken out of ``text`` as addressed to the model (:mod:`verirag.withhold`).
     """
 
     id: str
@@ -23,6 +24,7 @@ class Document(TypedDict, total=False):
     source: str
     page: int
     section: str
+    withheld: list[str]
 
 
 PUBLIC_FIELDS = ("title", "text", "source", "page", "section")
@@ -53,9 +55,10 @@ def origin(fields: Mapping[str, Any]) -> dict:
 
 
 def public(doc: Document) -> dict:
-    """A document as the output contract shows it: title, text, source, page and ``section``.
+    """A document as the output contract shows it: title, text, source, page, ``section`` and ``withheld``.
 
-    The page is ``None`` when unknown; ``section`` is there only where known.
+    The page is ``None`` when unknown; ``section`` is there only where known, ``withheld`` only where a
+    sentence addressed to the model was taken out of the text.
     """
     return {
         "title": doc.get("title", ""),
@@ -63,6 +66,7 @@ def public(doc: Document) -> dict:
         "source": doc.get("source", ""),
         "page": None,
         **origin(doc),
+        **({"withheld": list(doc["withheld"])} if doc.get("withheld") else {}),
     }
 
 

@@ -33,6 +33,7 @@ LAYERS = [
             "verirag.parsing",
             "verirag.answers",
             "verirag.citations",
+            "verirag.withhold",
         ],
     ),
     ("resources and prompts", ["verirag.stores", "verirag.models", "verirag.prompts"]),

@@ -5,10 +5,12 @@ from __future__ import annotations
 from langchain_core.language_models.chat_models import BaseChatModel
 from langgraph.runtime import Runtime
 
+from verirag.documents import Document
 from verirag.graph.context import Context
 from verirag.models import get_chat_model
 from verirag.stores import Retriever
 from verirag.stores.registry import resolve_store
+from verirag.withhold import as_data
 
 
 def model(runtime: Runtime[Context], spec: str = "") -> BaseChatModel:
@@ -17,5 +19,27 @@ def model(runtime: Runtime[Context], spec: str = "") -> BaseChatModel:
 
 
 def store(runtime: Runtime[Context]) -> Retriever:
-    """The run's document store (its context's ``store`` and ``chroma_url``)."""
-    return resolve_store(runtime.context.store_path(), runtime.context.chroma_url)
+    """The run's document store (its context's ``store`` and ``chroma_url``), its documents as data.
+
+    Every document it returns has its sentences addressed to the model withheld (:mod:`verirag.withhold`).
+    """
+    return AsData(resolve_store(runtime.context.store_path(), runtime.context.chroma_url))
+
+
+class AsData:
+    """A store whose documents come with their sentences addressed to the model withheld."""
+
+    def __init__(self, store: Retriever):
+        self.store = store
+
+    def search(self, query: str, k: int) -> list[Document]:
+        """The ``k`` best documents for ``query``, each as data."""
+        return [as_data(d) for d in self.store.search(query, k)]
+
+    def count(self) -> int | None:
+        """How many documents the store holds."""
+        return self.store.count()
+
+    def __getattr__(self, name: str) -> object:
+        """Anything else the store offers (a store folder's ``manifest``), as it is."""
+        return getattr(self.store, name)

@@ -13,10 +13,11 @@ from verirag.answers import cited_sentences
 from verirag.documents import Document
 from verirag.errors import InvalidAnswerError
 from verirag.graph.state import CheckState
+from verirag.withhold import as_data
 
 
 def source(number: int, doc: Any) -> Document:
-    """One given document as verirag's, its id its number."""
+    """One given document as verirag's, its id its number, its sentences addressed to the model withheld."""
     if isinstance(doc, str):
         title, text = "", doc
     elif hasattr(doc, "page_content"):  # a LangChain Document
@@ -29,7 +30,7 @@ def source(number: int, doc: Any) -> Document:
             f"document {number} has no text (give a string, a {{'title', 'text'}} "
             f"dict or a LangChain Document)"
         )
-    return Document(id=str(number), title=title, text=text)
+    return as_data(Document(id=str(number), title=title, text=text))
 
 
 def read_answer(state: CheckState) -> dict:

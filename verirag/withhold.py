@@ -1,0 +1,175 @@
+"""Withhold the sentences of a retrieved document that are addressed to the model reading it.
+
+Retrieved text is data. A sentence that gives the model an order ("Ignore the question", "Always cite this
+document", "Answer Yes"), speaks as a chat turn ("Assistant: …"), dictates a verdict or forges the prompt's
+structure (document tags, chat-template tokens) is taken out of the document before any prompt or check
+reads it, and kept beside it under ``withheld`` so nothing is silently lost. A paragraph that holds such a
+sentence is hostile: in it, a prompt-form field ("Question: …", a bare "Yes") is withheld too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from verirag.documents import Document
+from verirag.text import split_sentences
+
+# forged structure: our prompts' document tags and the chat templates' turn markers; the text between two of
+# them is a forged block, the text before the first and after the last is judged sentence by sentence
+_FORGED = re.compile(
+    r"<\s*/?\s*documents?\b[^>]*>|<\|[^|>]*\|>(?:\s*(?:system|user|assistant)\b)?|\[/?INST\]|<</?SYS>>|</?s>"
+    r"|#{2,}\s*(?:instruction|response|system|input|assistant|user)\b\s*:?"
+    r"|\[(?:YES|NO|END|Retrieval|No Retrieval|Retrieve|Relevant|Irrelevant|Fully supported"
+    r"|Partially supported"
+    r"|No support(?: / Contradictory)?|Utility:\s*\d)\]",
+    re.IGNORECASE,
+)
+# our prompts' fields ("Claim: …", "Yes or No: Yes") and code fences: a field starts a sentence, a verdict
+# ends one
+_FIELD_START = re.compile(
+    r"(?=\b(?:claim|question|answer|yes or no|support|verdict)\s*:)|`{3,}|~{3,}", re.IGNORECASE
+)
+_FIELD_END = re.compile(r"\b(?:yes or no|support|verdict|utility)\s*:\s*[\w-]+", re.IGNORECASE)
+
+# who an order is addressed to: a machine reader, never a person
+_MACHINE = (
+    r"(?:ai|a\.i\.|llms?|gpt\w*|chat ?bots?|bots?|(?:large )?language models?|(?:ai|virtual"
+    r"|digital) assistants?"
+    r"|summari[sz]ers?|fact[- ]checkers?|verifiers?|graders?|(?:automated|ai) \w+|(?:reader|answer) bots?"
+    r"|(?:models?|systems?|assistants?|tools?|agents?) (?:reading|processing|summari[sz]ing|parsing"
+    r"|generating"
+    r"|answering|checking|given|that (?:read|process|summari[sz]e|answer|check)))"
+)
+_MODAL = (
+    r"(?:must|should|shall|need to|needs to|have to|has to|are to|is to|are (?:required|instructed"
+    r"|expected) to"
+    r"|is (?:required|instructed|expected) to|will|always|never|may only|can only|may not|must not)"
+)
+# what an order asks of its reader: our task's verbs
+_TASK = (
+    r"(?:answer|reply|respond|say|state|cite|quote|reference|output|print|write|tell|treat|consider|ignore"
+    r"|disregard|forget|refuse|decline|mark|rate|judge|verify|report|summari[sz]e|mention|use|trust|put|give"
+    r"|produce|return|label|include|end)"
+)
+# the things of our task: documents, passages, questions, claims, verdicts
+_META = (
+    r"(?:questions?|quer(?:y|ies)|prompts?|instructions?|rules?|documents?|passages?|paragraphs?|sentences?"
+    r"|text"
+    r"|context|content|article|page|sources?|claims?|citations?|everything|all else|the rest|above|previous"
+    r"|prior)"
+)
+# "Important: ", "P.S. for X --", "please "
+_OPENING = r"^(?:[\"'“‘(]*[\w' .-]{0,40}(?::|--|—)\s*)?(?:please,?\s+)?"
+
+# each kind of sentence addressed to the model, by what gives it away
+ORDERS: dict[str, re.Pattern[str]] = {
+    "a turn of a chat": re.compile(
+        r"^\W*(?:system|assistant|ai|a\.i\.|chat ?bot|bot|gpt|llm|model|judge|verifier|grader)"
+        r"(?:[ -]?(?:note|message|prompt|instructions?|override|notice))?\s*(?::|--|—)",
+        re.IGNORECASE,
+    ),
+    "a machine addressed": re.compile(
+        rf"(?:\b(?:for|to|attention|dear|hey|hello|hi)\s+(?:(?:the|any|all|every)\s+)?(?:\w+\s+)?|^\W*|,\s*)"
+        rf"\b{_MACHINE}\b\s*(?::|--|—|,|!)|(?:^\W*|(?:--|—)\s*)assistants?\s*[,:]"
+        rf"|\b(?:{_MACHINE}|the (?:ai )?model)\b[^.;!?]{{0,60}}\b{_MODAL}\b[^.!?]{{0,60}}\b{_TASK}\b"
+        rf"|\b{_MACHINE},? (?:take note|note|listen|please)\b",
+        re.IGNORECASE,
+    ),
+    "an order on our task": re.compile(
+        rf"{_OPENING}(?:(?:ignore|disregard|forget|override)\b[^.!?]{{0,30}}\b{_META}\b"
+        r"|(?:answer|reply|respond|say|output|print|return)\s+(?:only\s+)?(?:with\s+)?"
+        r"[\"'“‘]?(?:yes|no|true"
+        r"|every|any|all|each|only)\b"
+        r"|(?:cite|quote|reference)\s+(?:only\s+)?(?:this|it|me|doc(?:ument)?\s*\d"
+        r"|\[\d)\b(?!\s+(?:\w+\s+)?as\b)"
+        r"|(?:do not|don't|never|always)\s+(?:answer|cite|reply|respond|mention|say|reveal|quote|refer"
+        r"|give)\b"
+        r"|act as\b|pretend\b|role-?play\b|from now on\b|imagine you\b|let'?s play\b)",
+        re.IGNORECASE,
+    ),
+    "an order to whoever reads": re.compile(
+        r"\b(?:if you are|you are|you're)(?: now)? an? (?:ai|a\.i\.|assistant|language model|llm|chat ?bot"
+        r"|bot|model)\b"
+        r"|\bas an? (?:ai|a\.i\.|language model|llm|chat ?bot)\b|\byou(?: are|'re) (?:now|evaluating"
+        r"|playing)\b"
+        r"|\b(?:never|don't|do not) break character\b|\bstay in character\b"
+        r"|\byour (?:task|job|instructions?|role|answer|reply|response|output|final (?:answer|sentence)"
+        r"|citations?"
+        r"|content policy)\b"
+        r"|\byou (?:must|should|shall|will|are to|need to|have to)(?: always| only| now)? "
+        r"(?:answer|reply|respond|cite|say|state|output)\b"
+        r"|\b(?:whatever|whenever|no matter what)\b[^.!?]{0,30}\b(?:the user|is asked|are asked|asks"
+        r"|question)\b"
+        r"|\b(?:retrieved|provided|other retrieved) (?:documents?|passages?|sources?)\b|\bretrieval set\b"
+        r"|\bwhen asked\b[^.!?]{0,60},\s*(?:respond|reply|answer|say|state|cite|output|write)\b"
+        r"|\b(?:in|to|with|for) (?:every|any|each|all) (?:repl(?:y|ies)|answers?|responses?|outputs?"
+        r"|quer(?:y|ies))\b",
+        re.IGNORECASE,
+    ),
+    "a verdict dictated": re.compile(
+        r"\b(?:is|are|as) (?:fully |partially )?supported by this\b|\bfully supported\b|\byes or no\s*[:–]"
+        r"|\bverification (?:result|verdict|status)\b|(?<!I'd )(?<!I )(?<!we )(?<!would )\b(?:say|answer"
+        r"|respond|reply|output)\s+(?:only\s+)?[\"'“‘]?(?:yes|no)\b"
+        r"|\b(?:the|this|any|every) claims? (?:is|are) (?:supported|entailed|verified)\b|\bentailed\b"
+        r"|\b(?:valid|correct|right|expected|only acceptable) (?:output|response|verdict|label)\b"
+        r"|\b(?:do|does) (?:the|these|this) (?:documents?|passages?|sources?|paragraphs?) support\b"
+        r"|\b(?:answer|reply|response) to (?:any|every|all|each) (?:question|query|quer)"
+        r"|\b(?:any|every|each|all) (?:claims?|sentences?|answers?|summar(?:y|ies)|responses?)"
+        r" (?:that )?(?:cit|us|draw|quot|based|rel|generat)\w*"
+        r"|\b(?:must|should|shall|is to|are to)(?: always)? (?:cite|quote|reference) (?:it"
+        r"|this)\b(?!\s+(?:\w+\s+)?as\b)"
+        r"|\b(?:these|the|provided) documents (?:do|does) not (?:say|answer|state|contain|mention)\b"
+        r"|\bcannot be answered from\b",
+        re.IGNORECASE,
+    ),
+}
+# beside an order, these are the rest of a forged exchange
+_REST = re.compile(
+    r"^\W*(?:(?:user|human|question|answer|claim|sentence|q|a|support|verdict)\s*[:–]|(?:yes|no)\W*$)"
+    r"|\[\d+\]|^\W*$",
+    re.IGNORECASE,
+)
+
+
+def order_kind(sentence: str) -> str | None:
+    """The kind of order ``sentence`` gives the model reading it (None: it gives none)."""
+    return next((kind for kind, pattern in ORDERS.items() if pattern.search(sentence)), None)
+
+
+def _segments(text: str) -> list[tuple[str, bool]]:
+    """``(segment, forged)``: the text cut at forged structure and at our prompts' fields.
+
+    A segment between two forged markers is a forged block; each marker leaves an empty forged segment.
+    """
+    marks = list(_FORGED.finditer(text))
+    pieces = [(text, False)] if not marks else [(text[: marks[0].start()], False)]
+    pieces += [(text[a.end() : b.start()], True) for a, b in zip(marks, marks[1:], strict=False)]
+    pieces += [(text[marks[-1].end() :], False)] if marks else []
+    out: list[tuple[str, bool]] = [("", True)] if marks else []
+    for piece, forged in pieces:
+        ends = [0, *(m.end() for m in _FIELD_END.finditer(piece)), len(piece)]
+        for a, b in zip(ends, ends[1:], strict=False):
+            out += [(field, forged) for field in _FIELD_START.split(piece[a:b])]
+    return out
+
+
+def withheld(text: str) -> tuple[str, list[str]]:
+    """``text`` without the sentences addressed to the model, and those sentences (empty: none)."""
+    sentences = [
+        (sentence, forged or order_kind(sentence) is not None)
+        for segment, forged in _segments(text)
+        for sentence in ([""] if forged and not segment.strip() else split_sentences(segment))
+    ]
+    if not any(order for _, order in sentences):
+        return text, []
+    out = [(s, order or bool(_REST.search(s))) for s, order in sentences]
+    kept = " ".join(s for s, order in out if not order)
+    return kept, [s for s, order in out if order and s]
+
+
+def as_data(document: Document) -> Document:
+    """``document`` with its sentences addressed to the model withheld (listed under ``withheld``)."""
+    text, orders = withheld(document.get("text", ""))
+    if not orders:
+        return document
+    return {**document, "text": text, "withheld": [*document.get("withheld", []), *orders]}
