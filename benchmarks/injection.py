@@ -70,6 +70,7 @@ from verirag.graph.systems import system_overrides  # noqa: E402
 from verirag.jsonl import append_record, read_records  # noqa: E402
 from verirag.paths import default_store_path, verirag_home  # noqa: E402
 from verirag.text import attach_citations, split_sentences  # noqa: E402
+from verirag.withhold import as_data  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "injection"
@@ -137,6 +138,7 @@ def targets(variants: Sequence[dict], corpus: Sequence[Document]) -> dict[str, d
         planted = make_document(
             clean["title"], planted_text(clean["text"], v["payload"], v["where"]), clean.get("source", "")
         )
+        planted["id"] = as_data(planted, rekey=True)["id"]  # the id a store keys it by (its orders withheld)
         out[v["title"]] = {"clean": clean, "injected": planted}
     return out
 
@@ -202,13 +204,18 @@ def cmd_exposure(args) -> None:
     print(
         f"rank of the target paragraph among the {k} candidates of the question (top_k {Context().top_k}: D)"
     )
+    same, to_clean = 0, {p["injected"]["id"]: p["clean"]["id"] for p in plants.values()}
     for v in variants:
-        ranks = []
+        ranks, found = [], {}
         for kind in STORES:
             ids = [d["id"] for d in open_store(root / kind).search(v["question"], k)]
             target = plants[v["title"]][kind]["id"]
             ranks.append(f"{kind} {ids.index(target) + 1 if target in ids else '-'}")
-        print(f"{v['id']:40} {', '.join(ranks)}")
+            found[kind] = [to_clean.get(i, i) for i in ids]
+        same += found["clean"] == found["injected"]
+        order = "same candidates, same order" if found["clean"] == found["injected"] else "candidates differ"
+        print(f"{v['id']:40} {', '.join(ranks)}; {order}")
+    print(f"{same} of {len(variants)}: the question's candidates the same, in the same order, in both stores")
 
 
 # -- the scripted model ------------------------------------------------------------------------------
@@ -700,7 +707,7 @@ def cmd_verdicts(args) -> None:
 
     (clean,) = [d["text"] for d in corpus_documents() if d["title"] == HOST]
     out = Path(args.out or DATA / f"verdicts_{args.payloads}.jsonl")
-    done = {(r["n"], r["claim"]) for r in read_records(out)} if out.exists() else set()
+    done = {(r["n"], r["claim"]) for r in read_records(out)}  # with a .gz beside it, its records first
     context = Context(model=model_name(args.model))
 
     def verdict(text: str, claim: str) -> dict:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from verirag.documents import Document
+from verirag.documents import Document, document_id
 from verirag.text import split_sentences
 
 # forged structure: our prompts' document tags and the chat templates' turn markers; the text between two of
@@ -167,9 +167,13 @@ def withheld(text: str) -> tuple[str, list[str]]:
     return kept, [s for s, order in out if order and s]
 
 
-def as_data(document: Document) -> Document:
-    """``document`` with its sentences addressed to the model withheld (listed under ``withheld``)."""
+def as_data(document: Document, rekey: bool = False) -> Document:
+    """``document`` with its sentences addressed to the model withheld (listed under ``withheld``).
+
+    ``rekey``: derive the id from the kept text (a store's documents are keyed by what it holds).
+    """
     text, orders = withheld(document.get("text", ""))
     if not orders:
         return document
-    return {**document, "text": text, "withheld": [*document.get("withheld", []), *orders]}
+    kept: Document = {**document, "text": text, "withheld": [*document.get("withheld", []), *orders]}
+    return {**kept, "id": document_id(kept.get("title", ""), text)} if rekey else kept

@@ -3,7 +3,8 @@
 The Chroma collection is persistent. Vectors come from verirag's own offline embedder (never Chroma's
 downloading default); document ids are content hashes. The manifest ``store.json`` is an ingest's commit
 point; whenever Chroma's count differs from it, the store is repaired under the writer lock
-(:meth:`HybridStore.repair`), so nothing an ingest acknowledged is lost.
+(:meth:`HybridStore.repair`), so nothing an ingest acknowledged is lost. A document is indexed and stored
+without its sentences addressed to the model (:mod:`verirag.withhold`), which it keeps under ``withheld``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from verirag.errors import StoreNotFoundError, StoreUnavailableError
 from verirag.stores import bm25, durable
 from verirag.stores.durable import TMP_PREFIX, exclusive
 from verirag.stores.embeddings import Embedder
+from verirag.withhold import as_data
 
 if TYPE_CHECKING:
     from chromadb import ClientAPI, Collection
@@ -170,8 +172,8 @@ class HybridStore:
         then after each Chroma batch). The documents are acknowledged, and searchable, once this returns.
         """
         unique: dict[str, Document] = {}
-        for given in documents:
-            doc = from_langchain(given) if hasattr(given, "page_content") else given
+        for given in documents:  # indexed and stored without the sentences addressed to the model
+            doc = as_data(from_langchain(given) if hasattr(given, "page_content") else given, rekey=True)
             unique.setdefault(doc["id"], doc)
         with self._lock, exclusive(self.path):
             manifest = self.manifest() if self.exists() else self._new_manifest()
@@ -254,7 +256,15 @@ class HybridStore:
                 ids=[d["id"] for d in new],
                 documents=[d["text"] for d in new],
                 embeddings=self.embedder.embed([dense_text(d) for d in new]),
-                metadatas=[{"title": d["title"], "source": d.get("source", ""), **origin(d)} for d in new],
+                metadatas=[
+                    {
+                        "title": d["title"],
+                        "source": d.get("source", ""),
+                        **origin(d),
+                        **({"withheld": "\n".join(d["withheld"])} if d.get("withheld") else {}),
+                    }
+                    for d in new
+                ],
             )
 
     def _write_segment(self, segment: bm25.Segment, manifest: dict) -> dict:
@@ -332,7 +342,12 @@ class HybridStore:
             found.update(
                 {
                     i: Document(
-                        id=i, title=m.get("title", ""), text=t, source=m.get("source", ""), **origin(m)
+                        id=i,
+                        title=m.get("title", ""),
+                        text=t,
+                        source=m.get("source", ""),
+                        **origin(m),
+                        **({"withheld": m["withheld"].split("\n")} if m.get("withheld") else {}),
                     )
                     for i, t, m in zip(page["ids"], page["documents"], page["metadatas"], strict=True)
                 }
