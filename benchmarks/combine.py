@@ -15,7 +15,6 @@ import argparse
 import gzip
 import hashlib
 import json
-import math
 import sys
 from functools import partial
 from pathlib import Path
@@ -30,7 +29,7 @@ SLOTS_FROM = 0.5  # P(Yes) from which the slot reader is asked
 SAMPLE = 80  # v2 calibration pairs asked (a seeded sample: on no tape, each costs the model)
 
 
-from verirag.calibration import EMBEDDED, fit_logistic, logit  # noqa: E402
+from verirag.calibration import EMBEDDED, carried_threshold, fit_logistic  # noqa: E402
 from verirag.verify import weighing  # noqa: E402
 from verirag.verify.verdict import Finding  # noqa: E402
 
@@ -286,11 +285,8 @@ CUTS = (0.6, 0.7, 0.75, 0.8, 0.818, 0.85, 0.9)
 
 
 def chain_cut(weights: dict[str, float]) -> float:
-    """The weighed threshold at which a claim without findings passes exactly as in the chain: the chain's
-    calibrated threshold as a raw P(Yes), through the weights."""
-    a, b = EMBEDDED.weights
-    raw_logit = (logit(EMBEDDED.threshold) - a) / b
-    return 1 / (1 + math.exp(-(weights["bias"] + weights["logit"] * raw_logit)))
+    """The weighed threshold at which a claim without findings passes exactly as in the embedded chain."""
+    return carried_threshold(EMBEDDED, tuple(weights.items()))
 
 
 def fit(sets: list[str], folds: int = 5) -> None:

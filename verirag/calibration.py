@@ -124,6 +124,17 @@ def for_model(model: str, warn: bool = True) -> Calibration:
     return Calibration()
 
 
+def carried_threshold(chain: Calibration, weighing: Sequence[tuple[str, float]]) -> float:
+    """The weighed decision's threshold at which a claim without findings passes exactly as under ``chain``.
+
+    That is the chain's calibrated threshold as a raw P(Yes), through the weights.
+    """
+    weights = dict(weighing)
+    a, b = chain.weights
+    raw_logit = (logit(chain.threshold) - a) / b
+    return 1 / (1 + math.exp(-(weights.get("bias", 0.0) + weights.get("logit", 0.0) * raw_logit)))
+
+
 # -- fitting, on a benchmark's calibration split ----------------------------------------------------
 def logit(p: float) -> float:
     """log(p / (1 - p)), clipped away from 0 and 1."""

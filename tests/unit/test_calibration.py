@@ -116,7 +116,7 @@ def test_verirag_calibrate_fits_saves_resumes_and_the_model_then_uses_it(tmp_pat
     assert len(verbatim_reader.calls) == calls  # resumed: every pair already judged
 
 
-def test_the_retrieval_verification_map_is_the_models_and_survives_a_refit(tmp_path, monkeypatch, capsys):
+def test_the_retrieval_map_and_the_weighing_are_the_models_and_survive_a_refit(tmp_path, monkeypatch, capsys):
     from verirag.nodes.retrieval.verify_retrieval import answerable
 
     assert answerable(0.5, "local") == calibration.EMBEDDED.answerable_probability(0.5) < 0.01  # its map
@@ -124,7 +124,11 @@ def test_the_retrieval_verification_map_is_the_models_and_survives_a_refit(tmp_p
     # `verirag calibrate` fits the support map on support pairs; the answerability map stays the model's
     monkeypatch.setenv("VERIRAG_HOME", str(tmp_path))
     spec = "import:tests.fakes:verbatim_reader"
-    calibration.register(spec, replace(calibration.Calibration(), answerable=(-1.0, 2.0)))
+    weighing = (("bias", -0.5), ("logit", 1.0), ("key_terms:name", -0.3))
+    calibration.register(
+        spec,
+        replace(calibration.Calibration(), answerable=(-1.0, 2.0), weighing=weighing, weighed_threshold=0.8),
+    )
     rows = [
         {
             "id": f"p{i}",
@@ -141,7 +145,17 @@ def test_the_retrieval_verification_map_is_the_models_and_survives_a_refit(tmp_p
     code, _, err = run_main(monkeypatch, capsys, "calibrate", "--model", spec, "--pairs", str(pairs))
     calibration.register(spec, None)
     assert code == 0, err
-    assert calibration.for_model(spec).answerable == (-1.0, 2.0)  # read back from the saved file
+    saved = calibration.for_model(spec)  # read back from the saved file
+    assert saved.answerable == (-1.0, 2.0)
+    assert saved.weighing == weighing  # fitted elsewhere: kept, its threshold carried to the refitted chain
+    assert saved.weighed_threshold == calibration.carried_threshold(saved, weighing) != 0.8
+
+
+def test_the_weighed_threshold_is_the_chains_threshold_carried_through_the_weights():
+    embedded = calibration.EMBEDDED
+    assert calibration.carried_threshold(embedded, embedded.weighing) == pytest.approx(
+        embedded.weighed_threshold, abs=1e-4
+    )
 
 
 def test_calibrate_with_a_bad_pairs_file_is_one_line_and_exit_1(tmp_path, monkeypatch, capsys):

@@ -299,3 +299,14 @@ def test_bad_input_on_the_command_line_is_one_line_and_status_2(
     (tmp_path / "answers.jsonl").write_text(content)
     code, _, error = run_main(monkeypatch, capsys, "check", str(tmp_path / "answers.jsonl"), "--model", name)
     assert code == 2 and message in error and len(error.strip().splitlines()) == 1
+
+
+def test_the_default_decision_is_judged_on_every_context_field_the_support_decision_reads():
+    import re
+    from pathlib import Path
+
+    from verirag import cli
+
+    verify = Path(cli.__file__).parent / "verify"
+    read = {f for p in verify.glob("*.py") for f in re.findall(r"\bctx\.([a-z_]+)", p.read_text())}
+    assert read - {"model"} == set(cli._DECISION_FIELDS)  # the rates are per model, looked up by it

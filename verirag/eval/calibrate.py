@@ -71,7 +71,16 @@ def calibrate(
             append_record(records_path, record)
         progress()
     # the support pairs say nothing of the retrieval verification: its map stays the model's own
-    fitted = replace(fit_records(pairs, done), answerable=calibration.for_model(model).answerable)
+    kept = calibration.for_model(model)  # what this command does not fit stays the model's own
+    chain = fit_records(pairs, done)
+    fitted = replace(
+        chain,
+        answerable=kept.answerable,
+        weighing=kept.weighing,  # its pass threshold carried: a claim without findings passes as in the chain
+        weighed_threshold=calibration.carried_threshold(chain, kept.weighing)
+        if kept.weighing
+        else chain.weighed_threshold,
+    )
     return fitted, calibration.save(model, fitted)
 
 
