@@ -1,13 +1,15 @@
-"""A question with several parts, by rules: its sub-questions, and which of them waits for another's answer.
+"""A question with several parts: its sub-questions, and which of them waits for another's answer.
 
-Two shapes are split, an enumeration (one question per member) and an attribute of a described set (a second
-hop over the members the first part's verified answer names); any other is one part. Every plan is checked
-before it is returned (:func:`valid`), and one that fails is one part. Plain text only: nothing here imports
-from the graph, the models or the stores.
+By rules, two shapes are split, an enumeration (one question per member) and an attribute of a described set
+(a second hop over the members the first part's verified answer names); any other is one part. A model's plan
+is read from its JSON reply (:func:`from_reply`). Every plan is checked before it is used (:func:`valid`),
+and one that fails is one part. Plain text only: nothing here imports from the graph, the models or the
+stores.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -172,9 +174,35 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     return []
 
 
+def from_reply(reply: str, question: str, max_parts: int = 6) -> list[SubQuestion]:
+    """The plan a model's JSON reply gives (``{"parts": [{"question", "uses_answer_of"}]}``), if valid.
+
+    One part (the question itself) when the reply is no such JSON, has more than ``max_parts`` parts or
+    fails :func:`valid`.
+    """
+    question = question.strip()
+    whole = [SubQuestion(question)]
+    start, end = reply.find("{"), reply.rfind("}")
+    try:
+        found = json.loads(reply[start : end + 1]) if 0 <= start < end else {}
+        parts = [
+            SubQuestion(
+                str(p["question"]).strip(), p["uses_answer_of"] if p["uses_answer_of"] is not None else None
+            )
+            for p in found.get("parts", [])
+        ]
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return whole
+    if not 2 <= len(parts) <= max_parts or any(
+        p.depends_on is not None and not isinstance(p.depends_on, int) for p in parts
+    ):
+        return whole
+    return parts if valid(question, parts) else whole
+
+
 # words a part may hold that its question need not: the frame of a sub-question ("Which are the ...?")
 _FRAME = frozenset("which what who where when how is are was were the a an of".split())
-_ASKS_SET = re.compile(r"^Which (?:(?:are|were) the (?P<set>.+)\?$|(?P<noun>[a-z]+) )")
+_ASKS_SET = re.compile(r"^(?:Which|What) (?:(?:are|were) the (?P<set>.+)\?$|(?P<noun>[a-z]+) )")
 _ATTRIBUTE = re.compile(
     rf"^(?:What|Who) (?:is|are|was|were) the (?P<attr>.+?) (?:of|for) {re.escape(MEMBER)}\?$"
 )

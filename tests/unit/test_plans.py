@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from verirag.plans import MEMBER, SubQuestion, groups, indirect, members, plan, valid
+from verirag.plans import MEMBER, SubQuestion, from_reply, groups, indirect, members, plan, valid
 
 
 @pytest.mark.parametrize(
@@ -199,6 +199,23 @@ TWO_HOPS = "What are the capitals of the countries that border Freedonia?"
 )
 def test_a_plan_about_an_unnamed_or_wrong_entity_or_a_restated_name_is_not_valid(question, parts):
     assert not valid(question, parts)
+
+
+def test_a_model_plan_in_the_questions_words_is_read_and_validated():
+    question = "Find the four outer planets in the solar system. What is the mean density of each?"
+    reply = (
+        '{"parts": [{"question": "What are the four outer planets in the solar system?", '
+        '"uses_answer_of": null}, {"question": "What is the mean density of {member}?", '
+        '"uses_answer_of": 0}]}'
+    )
+    assert from_reply(reply, question) == [
+        SubQuestion("What are the four outer planets in the solar system?"),
+        SubQuestion(f"What is the mean density of {MEMBER}?", depends_on=0),
+    ]
+    whole = [SubQuestion(question)]
+    assert from_reply("not a plan", question) == whole
+    assert from_reply(reply.replace("mean density", "population"), question) == whole  # not its words
+    assert from_reply(reply.replace('"uses_answer_of": 0', '"uses_answer_of": 5'), question) == whole
 
 
 def test_the_plans_of_the_rules_are_valid():

@@ -51,6 +51,11 @@ class Context:
         "split a question with several parts (an enumeration; an attribute of a described set) into "
         "sub-questions by rules, each answered and verified on its own; other questions run unchanged",
     )
+    plan_by: Literal["rules", "model", "hybrid"] = _f(
+        "rules",
+        "how a question is split: by rules (no model call), by the model (a JSON plan under a schema), or "
+        "by rules where they split it and the model where they do not; every plan is validated",
+    )
     max_parts: int = _f(6, "cap on the parts of a planned question (members over it share parts)")
     max_hops: int = _f(2, "cap on the chain of parts that wait for another's answer (1 = no second hop)")
     part_sentences: int = _f(2, "cap on sentences of each part's answer, for each member it asks about")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import functools
+import json
 import math
 import os
 import threading
@@ -186,6 +188,20 @@ def _close_all() -> None:
         _contexts.clear()
 
 
+@functools.lru_cache(maxsize=16)
+def _compiled(schema: str) -> Any:
+    from llama_cpp import LlamaGrammar
+
+    return LlamaGrammar.from_json_schema(schema, verbose=False)
+
+
+def _grammar(response_format: Any) -> Any:
+    """llama.cpp's grammar for an OpenAI-style ``{"type": "json_schema", "json_schema": {"schema": …}}``."""
+    if not isinstance(response_format, dict) or response_format.get("type") != "json_schema":
+        return None
+    return _compiled(json.dumps(response_format["json_schema"]["schema"], sort_keys=True))
+
+
 def _new_llama(path: str, n_ctx: int, n_threads: int | None, seed: int) -> Any:
     from llama_cpp import Llama
 
@@ -328,7 +344,12 @@ class LocalChatModel(BaseChatModel):
                 content, completion_tokens = alternatives[0]["token"], 1
             else:  # llama-cpp-python finds the same prefix in the cache and evaluates the rest
                 out = llm.create_completion(
-                    prompt=tokens, max_tokens=max_tokens, temperature=temperature, stop=stop or [], seed=seed
+                    prompt=tokens,
+                    max_tokens=max_tokens,
+                    temperature=temperature,
+                    stop=stop or [],
+                    seed=seed,
+                    grammar=_grammar(kwargs.get("response_format")),
                 )
                 content = out["choices"][0]["text"]
                 completion_tokens = out["usage"]["completion_tokens"]

@@ -238,3 +238,62 @@ def test_each_part_writes_at_most_part_sentences_and_parts_run_max_concurrency_a
     most[0] = 0
     run(question, ctx(name, store="nations", part_sentences=1, max_trials=0, max_concurrency=3))
     assert most[0] >= 2  # the parts of a wave at once (Send), up to max_concurrency
+
+
+UNSPLIT = "Which capitals do the countries that border Freedonia have?"  # no rule splits this phrasing
+MODEL_PLAN = {
+    "parts": [
+        {"question": "Which countries border Freedonia?", "uses_answer_of": None},
+        {"question": "What is the capital of {member}?", "uses_answer_of": 0},
+    ]
+}
+
+
+class Planner:
+    """The two-hop writer, and a planner that replies ``plan`` (JSON) and keeps what it was asked with."""
+
+    def __init__(self, plan):
+        self.writer, self.plan, self.asked = two_hop_writer(), plan, []
+
+    def __call__(self, messages, kwargs):
+        if messages[-1].text.rstrip().endswith("Plan:"):
+            self.asked.append((messages[-1].text.rsplit("Question: ", 1)[-1], kwargs.get("response_format")))
+            return json.dumps(self.plan)
+        return self.writer(messages, kwargs)
+
+
+def test_the_model_plans_a_question_no_rule_splits_under_the_plans_schema(nations, scripted):
+    from verirag.prompts import plan as plan_prompt
+
+    script = Planner(MODEL_PLAN)
+    name, _ = scripted(script)
+    out, _ = run(UNSPLIT, ctx(name, store="nations", plan_by="model"))
+    assert script.asked == [(f"{UNSPLIT}\nPlan:", plan_prompt.RESPONSE_FORMAT)]
+    assert set(script.writer.questions) == {
+        "Which countries border Freedonia?",
+        "What is the capital of Sylvania?",
+        "What is the capital of Grand Fenwick?",
+    }
+    assert [p["members"] for p in out["plan"]] == [[], ["Sylvania"], ["Grand Fenwick"]]
+    assert out["usage"]["per_node"]["plan"]["calls"] == 1
+
+
+def test_a_model_plan_about_an_entity_the_question_does_not_name_runs_the_question_whole(nations, scripted):
+    wrong = {"parts": [{"question": "What is the capital of Paris?", "uses_answer_of": None}] * 2}
+    script = Planner(wrong)
+    name, _ = scripted(script)
+    out, _ = run(UNSPLIT, ctx(name, store="nations", plan_by="model"))
+    assert len(script.asked) == 1 and set(script.writer.questions) == {UNSPLIT} and out["plan"] == []
+
+
+def test_hybrid_planning_asks_the_model_only_where_the_rules_do_not_split(nations, scripted):
+    script = Planner(MODEL_PLAN)
+    name, _ = scripted(script)
+    ruled, _ = run(TWO_HOPS, ctx(name, store="nations", plan_by="hybrid"))
+    assert script.asked == [] and ruled["usage"]["per_node"]["plan"]["calls"] == 0
+    modelled, _ = run(UNSPLIT, ctx(name, store="nations", plan_by="hybrid"))
+    assert len(script.asked) == 1 and [p["members"] for p in modelled["plan"]] == [
+        [],
+        ["Sylvania"],
+        ["Grand Fenwick"],
+    ]

@@ -1,30 +1,52 @@
 """plan — whether the question has several parts and, if so, which sub-questions in what order.
 
-By rules, with no model call (:func:`verirag.plans.plan`). A question of one part goes on to the retrieval
-stage unchanged; the parts of a planned one that wait for nothing are asked first, all at once.
+By rules, with no model call (:func:`verirag.plans.plan`), by the model (a JSON plan under a schema,
+:func:`verirag.plans.from_reply`), or by rules where they split the question and the model where they do
+not (``plan_by``). A question of one part goes on to the retrieval stage unchanged; the parts of a planned
+one that wait for nothing are asked first, all at once.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict
 
+from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
 from verirag import plans
+from verirag.graph import resources
 from verirag.graph.context import Context
+from verirag.graph.node import Step
 from verirag.graph.state import State
+from verirag.prompts import plan as prompt
 
 
-def plan(state: State, runtime: Runtime[Context]) -> dict:
+def plan(state: State, runtime: Runtime[Context]) -> Step:
     """Split the question into sub-questions when it has several parts."""
     ctx = runtime.context
     question = state["question"]
-    parts = plans.plan(question, ctx.max_parts, ctx.max_hops) if ctx.planner and ctx.writer == "vtg" else []
+    parts, replies = planned(question, ctx, runtime) if ctx.planner and ctx.writer == "vtg" else ([], [])
     if len(parts) < 2:
-        return {"subquestions": []}
+        return Step({"subquestions": []}, replies)
     first: list[dict[str, object]] = [
         {"index": i, "question": p.question, "depends_on": None, "members": [], "member_questions": []}
         for i, p in enumerate(parts)
         if p.depends_on is None
     ]
-    return {"subquestions": [asdict(p) for p in parts], "waiting": first}
+    return Step({"subquestions": [asdict(p) for p in parts], "waiting": first}, replies)
+
+
+def planned(
+    question: str, ctx: Context, runtime: Runtime[Context]
+) -> tuple[list[plans.SubQuestion], list[AIMessage]]:
+    """The question's parts as ``plan_by`` finds them (one part: the question runs whole), and the replies."""
+    parts = plans.plan(question, ctx.max_parts, ctx.max_hops) if ctx.plan_by != "model" else []
+    if len(parts) >= 2 or ctx.plan_by == "rules":
+        return parts, []
+    reply = resources.model(runtime).invoke(
+        prompt.messages(question), max_tokens=200, response_format=prompt.RESPONSE_FORMAT
+    )
+    found = plans.from_reply(str(reply.content), question, ctx.max_parts)
+    if ctx.max_hops < 2 and any(p.depends_on is not None for p in found):
+        found = [plans.SubQuestion(question)]
+    return found, [reply]

@@ -1,0 +1,88 @@
+"""The model planner (plan_by=model; hybrid from the same replies) beside the rules, on the planner sets.
+
+Asks the Context's model for each question's JSON plan under the schema (llama.cpp's grammar on the local
+model), appends one record per question to model_planner.jsonl.gz's plain twin (resumable), and prints,
+per set and half, the questions split by the rules, the model and hybrid (the rules where they split, the
+model where they do not), the replies that were no valid plan, and the seconds per plan. The sample is the
+first N questions of each chosen half in file order (--limit; 0: all); the sealed halves only with --sealed.
+Run from the repository root: .venv/bin/python benchmarks/planner/model_planner.py --limit 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from verirag.jsonl import append_record, read_records
+from verirag.models import get_chat_model
+from verirag.plans import from_reply, plan
+from verirag.prompts import plan as prompt
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "model_planner.jsonl"
+
+
+def questions(halves: tuple[str, ...], limit: int) -> list[dict]:
+    """(set, half, id, question) of the first ``limit`` questions of each set's chosen halves."""
+    chosen = []
+    for name in ("single_part", "fanout"):
+        records = read_records(HERE / f"{name}.jsonl")
+        for half in halves:
+            rows = [r for r in records if r["split"] == half]
+            chosen += [
+                {"set": name, "half": half, "id": r["id"], "question": r["question"]}
+                for r in rows[: limit or None]
+            ]
+    return chosen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--model", default="local")
+    parser.add_argument("--limit", type=int, default=10, help="questions per set and half (0: all)")
+    parser.add_argument("--sealed", action="store_true", help="the sealed halves too (score once)")
+    args = parser.parse_args()
+    halves = ("dev", "sealed") if args.sealed else ("dev",)
+    done = {r["id"] for r in read_records(OUT)}
+    model = get_chat_model(args.model)
+    for q in questions(halves, args.limit):
+        if q["id"] in done:
+            continue
+        start = time.perf_counter()
+        reply = model.invoke(
+            prompt.messages(q["question"]), max_tokens=200, response_format=prompt.RESPONSE_FORMAT
+        )
+        seconds = time.perf_counter() - start
+        append_record(
+            OUT, {**q, "model": args.model, "reply": str(reply.content), "seconds": round(seconds, 1)}
+        )
+        print(f"{seconds:6.1f} s  {q['set']:11} {q['question'][:70]}", flush=True)
+    records = [r for r in read_records(OUT) if r["half"] in halves]
+    print(
+        "\n| set | half | n | split: rules | model | hybrid | model's split not valid | s per plan (median) |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for name in ("single_part", "fanout"):
+        for half in halves:
+            rows = [r for r in records if r["set"] == name and r["half"] == half]
+            if not rows:
+                continue
+            rules = [len(plan(r["question"])) >= 2 for r in rows]
+            model_parts = [from_reply(r["reply"], r["question"]) for r in rows]
+            modelled = [len(p) >= 2 for p in model_parts]
+            invalid = sum(
+                '"uses_answer_of"' in r["reply"] and r["reply"].count('"question"') >= 2 and not m
+                for r, m in zip(rows, modelled, strict=True)
+            )
+            hybrid = [a or b for a, b in zip(rules, modelled, strict=True)]
+            median = statistics.median(r["seconds"] for r in rows)
+            print(
+                f"| {name} | {half} | {len(rows)} | {sum(rules)} | {sum(modelled)} | {sum(hybrid)} "
+                f"| {invalid} | {median:.1f} |"
+            )
+
+
+if __name__ == "__main__":
+    main()
