@@ -17,8 +17,8 @@ from pathlib import Path
 
 from verirag.jsonl import append_record, read_records
 from verirag.models import get_chat_model
+from verirag.nodes.planning.plan import model_plan
 from verirag.plans import from_reply, plan
-from verirag.prompts import plan as prompt
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "model_planner.jsonl"
@@ -51,9 +51,7 @@ def main() -> None:
         if q["id"] in done:
             continue
         start = time.perf_counter()
-        reply = model.invoke(
-            prompt.messages(q["question"]), max_tokens=200, response_format=prompt.RESPONSE_FORMAT
-        )
+        _, reply = model_plan(model, q["question"])
         seconds = time.perf_counter() - start
         append_record(
             OUT, {**q, "model": args.model, "reply": str(reply.content), "seconds": round(seconds, 1)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
@@ -43,10 +44,16 @@ def planned(
     parts = plans.plan(question, ctx.max_parts, ctx.max_hops) if ctx.plan_by != "model" else []
     if len(parts) >= 2 or ctx.plan_by == "rules":
         return parts, []
-    reply = resources.model(runtime).invoke(
-        prompt.messages(question), max_tokens=200, response_format=prompt.RESPONSE_FORMAT
-    )
-    found = plans.from_reply(str(reply.content), question, ctx.max_parts)
+    found, reply = model_plan(resources.model(runtime), question, ctx.max_parts)
     if ctx.max_hops < 2 and any(p.depends_on is not None for p in found):
         found = [plans.SubQuestion(question)]
     return found, [reply]
+
+
+def model_plan(
+    model: BaseChatModel, question: str, max_parts: int = 6
+) -> tuple[list[plans.SubQuestion], AIMessage]:
+    """The model's plan of ``question`` (validated; one part when it is none) and its reply."""
+    reply = model.invoke(prompt.messages(question), max_tokens=200, response_format=prompt.RESPONSE_FORMAT)
+    assert isinstance(reply, AIMessage)
+    return plans.from_reply(str(reply.content), question, max_parts), reply

@@ -1,0 +1,49 @@
+"""The real embedded model plans a fixed sample of the planner sets' DEV halves (never the sealed halves)
+under the plan's JSON schema (llama.cpp's grammar): a question of one part stays whole, and a fan-out
+question is split into a part asking for the set and a part asked of each member, as labelled by hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from verirag.models import get_chat_model
+from verirag.nodes.planning.plan import model_plan
+from verirag.plans import MEMBER, SubQuestion
+
+SETS = Path(__file__).resolve().parents[2] / "benchmarks" / "planner"
+FROST = "What is frost?"  # single_part.jsonl, dev
+PLANETS = (  # fanout.jsonl, dev: FanOutQA test question 0446750180203b4f
+    "Find the four outer planets in the solar system. What are these planets and what is their mean density "
+    "in g/cm^3?"
+)
+
+
+def _dev(name: str, question: str) -> bool:
+    rows = [
+        json.loads(line) for line in (SETS / name).read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
+    return any(r["question"] == question and r["split"] == "dev" for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("sets", "question", "parts"),
+    [
+        ("single_part.jsonl", FROST, [SubQuestion(FROST)]),
+        (
+            "fanout.jsonl",
+            PLANETS,
+            [
+                SubQuestion("What are the four outer planets in the solar system?"),
+                SubQuestion(f"What is the mean density of {MEMBER}?", depends_on=0),
+            ],
+        ),
+    ],
+)
+def test_the_model_plans_dev_questions_as_labelled(sets, question, parts):
+    assert _dev(sets, question)  # never a sealed question
+    plan, reply = model_plan(get_chat_model("local"), question)
+    json.loads(str(reply.content))  # decoded under the schema: JSON as it stands
+    assert plan == parts
