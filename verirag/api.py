@@ -162,7 +162,7 @@ def check(
         ``sentences`` (per sentence: ``text``, ``citations``, ``verdict`` — supported, unsupported or
         uncited —, ``support`` P(supported), ``decided_by`` (the step of the decision that settled it) and
         ``found`` (what its checks found), ``atoms``, ``quotes`` (spans of the documents numbered
-        "1".."n"), ``suggested`` citations that would hold it), the
+        "1".."n", of their text as given), ``suggested`` citations that would hold it), the
         ``verified_answer`` (the sentences that held, then a refusal naming what was left out), the
         ``refusal``, ``supported`` (every sentence held) and ``usage``.
 

@@ -10,6 +10,7 @@ sentence is hostile: in it, a prompt-form field ("Question: …", a bare "Yes") 
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from verirag.documents import Document, document_id
 from verirag.text import split_sentences
@@ -165,6 +166,23 @@ def withheld(text: str) -> tuple[str, list[str]]:
     out = [(s, order or bool(_REST.search(s))) for s, order in sentences]
     kept = " ".join(s for s, order in out if not order)
     return kept, [s for s, order in out if order and s]
+
+
+def given_span(given: str, kept: str, start: int, end: int) -> tuple[int, int]:
+    """The span of ``given`` that ``kept[start:end]`` covers, ``kept`` being what :func:`withheld` kept of it.
+
+    A span reaching across a withheld sentence covers that sentence too: the span runs from its first
+    character to its last in ``given``.
+    """
+    if given == kept or end <= start:
+        return start, end
+    blocks = SequenceMatcher(None, kept, given, autojunk=False).get_matching_blocks()
+
+    def at(position: int) -> int:
+        block = next((b for b in blocks if b.a <= position < b.a + b.size), None)
+        return block.b + position - block.a if block else min(position, len(given))
+
+    return at(start), at(end - 1) + 1
 
 
 def as_data(document: Document, rekey: bool = False) -> Document:

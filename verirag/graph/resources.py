@@ -8,7 +8,7 @@ from langgraph.runtime import Runtime
 from verirag.documents import Document
 from verirag.graph.context import Context
 from verirag.models import get_chat_model
-from verirag.stores import Retriever
+from verirag.stores import HybridStore, Retriever
 from verirag.stores.registry import resolve_store
 from verirag.withhold import as_data
 
@@ -21,9 +21,11 @@ def model(runtime: Runtime[Context], spec: str = "") -> BaseChatModel:
 def store(runtime: Runtime[Context]) -> Retriever:
     """The run's document store (its context's ``store`` and ``chroma_url``), its documents as data.
 
-    Every document it returns has its sentences addressed to the model withheld (:mod:`verirag.withhold`).
+    Every document it returns has its sentences addressed to the model withheld (:mod:`verirag.withhold`):
+    verirag's own store withholds them where it adds a document; any other is wrapped in :class:`AsData`.
     """
-    return AsData(resolve_store(runtime.context.store_path(), runtime.context.chroma_url))
+    found = resolve_store(runtime.context.store_path(), runtime.context.chroma_url)
+    return found if isinstance(found, HybridStore) else AsData(found)
 
 
 class AsData:

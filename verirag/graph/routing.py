@@ -85,7 +85,12 @@ def route_checks(state: CheckState) -> list[Send] | Literal["report_check"]:
     return [
         Send(
             "check_sentence",
-            {"sentence": s, "sources": state["sources"], "question": state.get("question", "")},
+            {
+                "sentence": s,
+                "sources": state["sources"],
+                "given": state.get("given") or [],
+                "question": state.get("question", ""),
+            },
         )
         for s in sentences
     ]

@@ -174,6 +174,7 @@ class CheckState(CheckInput, CheckOutput, total=False):
 
     sentences: list[dict]  # {"index", "text", "citations"}: the answer as read
     sources: list[Document]  # the documents as verirag's, id = their number "1".."n"
+    given: list[str]  # each document's text as given: the quotes' spans are of it
 
 
 class State(InputState, OutputState, total=False):

@@ -16,7 +16,8 @@ from langgraph.runtime import Runtime
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
-from verirag.verify import atom_records, decide, minimal_quotes
+from verirag.verify import Quote, atom_records, decide, minimal_quotes
+from verirag.withhold import given_span
 
 
 def check_sentence(state: dict, runtime: Runtime[Context]) -> Step:
@@ -46,7 +47,7 @@ def check_sentence(state: dict, runtime: Runtime[Context]) -> Step:
         **sentence,
         "verdict": verdict,
         "support": round(check.probability, 4),
-        "quotes": [q.as_dict() for q in quotes] if check.passed else [],
+        "quotes": [_as_given(q, state).as_dict() for q in quotes] if check.passed else [],
         "atoms": atom_records(check),
         "missing": check.missing,
         **check.explained(),  # decided_by, found
@@ -54,3 +55,12 @@ def check_sentence(state: dict, runtime: Runtime[Context]) -> Step:
     }
     runtime.stream_writer({"event": "verdict", **record})
     return Step({"checked": [record]}, replies)
+
+
+def _as_given(quote: Quote, state: dict) -> Quote:
+    """``quote`` as a span of its document's text as given (withheld sentences put back)."""
+    number, given = int(quote.doc), state.get("given") or []
+    if number > len(given):
+        return quote
+    start, end = given_span(given[number - 1], state["sources"][number - 1]["text"], quote.start, quote.end)
+    return replace(quote, start=start, end=end)

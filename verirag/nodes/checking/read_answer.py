@@ -18,6 +18,12 @@ from verirag.withhold import as_data
 
 def source(number: int, doc: Any) -> Document:
     """One given document as verirag's, its id its number, its sentences addressed to the model withheld."""
+    title, text = _title_text(number, doc)
+    return as_data(Document(id=str(number), title=title, text=text))
+
+
+def _title_text(number: int, doc: Any) -> tuple[str, str]:
+    """A given document's title and text, whatever form it was given in."""
     if isinstance(doc, str):
         title, text = "", doc
     elif hasattr(doc, "page_content"):  # a LangChain Document
@@ -30,7 +36,7 @@ def source(number: int, doc: Any) -> Document:
             f"document {number} has no text (give a string, a {{'title', 'text'}} "
             f"dict or a LangChain Document)"
         )
-    return as_data(Document(id=str(number), title=title, text=text))
+    return title, text
 
 
 def read_answer(state: CheckState) -> dict:
@@ -54,4 +60,5 @@ def read_answer(state: CheckState) -> dict:
             {"index": i, "text": text, "citations": numbers} for i, (text, numbers) in enumerate(sentences)
         ],
         "sources": [source(n, d) for n, d in enumerate(documents, 1)],
+        "given": [_title_text(n, d)[1] for n, d in enumerate(documents, 1)],
     }
