@@ -2,7 +2,8 @@
 
 The verdicts were recorded from the code of 95012bf (``python -m tests.replay expect`` there) and recorded
 again for each change of the decision since (the slot check's echoes, 2026-11-27: the tape's verdicts
-unchanged, 50 synthetic ones differ): the embedded model's own replies on a fixed sample of the verifier
+unchanged, 50 synthetic ones differ; its echoed words, 2026-11-28: one tape record's rival reading, no
+verdict): the embedded model's own replies on a fixed sample of the verifier
 benchmarks v1 and v2 (a tape), and a synthetic judge on every pair. This test replays the tape and every
 10th pair; ``tests/integration/test_replay.py`` every pair.
 """

@@ -211,6 +211,21 @@ def test_a_reply_that_echoes_the_claims_other_party_reads_nothing_and_does_not_f
     assert not decide_one(reader({}), [ferdowsi], true).passed  # "unknown" still fails it
 
 
+def test_a_reply_that_repeats_a_word_of_the_claim_reads_nothing_and_does_not_fail_it():
+    ursa = make_document(
+        "Ursa Major",
+        "Ursa Major, also known as the Great Bear, is a constellation in the Northern Sky. Its Latin name "
+        'means "greater bear", referring to and contrasting it with nearby Ursa Minor, the lesser bear.',
+    )
+    true = "The Latin name Ursa Major translates as 'greater bear'."
+    (blank,) = [b for b in slots(true, ursa["text"], titles=["Ursa Major"]) if b.term == "Latin"]
+    echo = {blank.masked: "greater"}  # the 1.5B reader's reply on the v3 dev sentence: a word of the claim
+    assert decide_one(reader(echo), [ursa], true).passed
+    rival = {blank.masked: "Greek"}  # a word the claim does not hold beside the blank: read otherwise
+    assert not decide_one(reader(rival), [ursa], true).passed
+    assert not decide_one(reader({}), [ursa], true).passed  # "unknown" still fails it
+
+
 def test_the_slot_check_costs_nothing_without_blanks_or_without_a_pass():
     model = reader({})
     assert decide_one(model, [TOKYO], "Tokyo is the capital of Japan.", slot_check=True).passed

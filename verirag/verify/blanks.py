@@ -288,14 +288,18 @@ def fills(reply: str, slot: Slot) -> bool:
 
 
 def echoes(reply: str, slot: Slot) -> bool:
-    """Whether the answer names only terms the claim itself states beside the blank.
+    """Whether the answer only repeats the claim beside the blank (its terms, or words it holds there).
 
-    The reader then echoed the claim's other party ("Ferdowsi" for "The ___ was written by Ferdowsi."), which
-    reads nothing off the quote.
+    The reader then echoed the claim's other party ("Ferdowsi" for "The ___ was written by Ferdowsi.") or
+    another of its words ("greater" for "The ___ name Ursa Major translates as 'greater bear'."), which reads
+    nothing off the quote.
     """
     named = _terms(reply)
-    beside = _terms(slot.masked.replace(BLANK, ","))
-    return bool(named) and all(any(same_term(t, b) for b in beside) for t in named)
+    beside = slot.masked.replace(BLANK, ",")
+    if named and all(any(same_term(t, b) for b in _terms(beside)) for t in named):
+        return True
+    words = content_words(reply)
+    return bool(words) and words != {UNKNOWN} and words <= content_words(beside)
 
 
 def as_filled(reply: str, slot: Slot, text: str, subjects: Sequence[str] = ()) -> str:
