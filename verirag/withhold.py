@@ -164,8 +164,27 @@ def withheld(text: str) -> tuple[str, list[str]]:
     if not any(order for _, order in sentences):
         return text, []
     out = [(s, order or bool(_REST.search(s))) for s, order in sentences]
-    kept = " ".join(s for s, order in out if not order)
+    kept, last = "", None  # the kept sentences as written, each after the white space its last one had
+    for (sentence, order), span in zip(out, _spans(text, [s for s, _ in out]), strict=True):
+        if order or not sentence:
+            continue
+        after = text[last:] if last is not None else ""
+        gap = after[: len(after) - len(after.lstrip())] or " "
+        kept += (gap if kept else "") + (text[span[0] : span[1]] if span else sentence)
+        last = span[1] if span else None
     return kept, [s for s, order in out if order and s]
+
+
+def _spans(text: str, sentences: list[str]) -> list[tuple[int, int] | None]:
+    """Where each of ``sentences`` stands in ``text``, searched in order (None: not found as written)."""
+    spans: list[tuple[int, int] | None] = []
+    at = 0
+    for sentence in sentences:
+        words = sentence.split()
+        found = re.compile(r"\s+".join(map(re.escape, words))).search(text, at) if words else None
+        spans.append(found.span() if found else None)
+        at = found.end() if found else at
+    return spans
 
 
 def given_span(given: str, kept: str, start: int, end: int) -> tuple[int, int]:
