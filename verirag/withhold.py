@@ -1,10 +1,11 @@
-"""Withhold the sentences of a retrieved document that are addressed to the model reading it.
+"""Withhold the sentences of a document that are addressed to the model reading it.
 
-Retrieved text is data. A sentence that gives the model an order ("Ignore the question", "Always cite this
-document", "Answer Yes"), speaks as a chat turn ("Assistant: …"), dictates a verdict or forges the prompt's
-structure (document tags, chat-template tokens) is taken out of the document before any prompt or check
-reads it, and kept beside it under ``withheld`` so nothing is silently lost. A paragraph that holds such a
-sentence is hostile: in it, a prompt-form field ("Question: …", a bare "Yes") is withheld too.
+A document is data, whether a store returns it or a user gives it to ``check()``. A sentence that gives the
+model an order ("Ignore the question", "Always cite this document", "Answer Yes"), speaks as a chat turn
+("Assistant: …"), dictates a verdict or forges the prompt's structure (document tags, chat-template tokens) is
+taken out of the document before any prompt or check reads it, and kept beside it under ``withheld`` so
+nothing is silently lost. A paragraph that holds such a sentence is hostile: in it, a prompt-form field
+("Question: …", a bare "Yes") is withheld too.
 """
 
 from __future__ import annotations
