@@ -11,7 +11,6 @@ nothing is silently lost. A paragraph that holds such a sentence is hostile: in 
 from __future__ import annotations
 
 import re
-from difflib import SequenceMatcher
 
 from verirag.documents import Document, document_id
 from verirag.text import split_sentences
@@ -191,16 +190,21 @@ def _spans(text: str, sentences: list[str]) -> list[tuple[int, int] | None]:
 def given_span(given: str, kept: str, start: int, end: int) -> tuple[int, int]:
     """The span of ``given`` that ``kept[start:end]`` covers, ``kept`` being what :func:`withheld` kept of it.
 
-    A span reaching across a withheld sentence covers that sentence too: the span runs from its first
-    character to its last in ``given``.
+    Each sentence of ``kept`` is found, in order, where ``given`` writes it; a span reaching across a withheld
+    sentence covers that sentence too (it runs from its first character to its last in ``given``).
     """
     if given == kept or end <= start:
         return start, end
-    blocks = SequenceMatcher(None, kept, given, autojunk=False).get_matching_blocks()
+    sentences = split_sentences(kept)
+    pairs = [
+        (k, g) for k, g in zip(_spans(kept, sentences), _spans(given, sentences), strict=True) if k and g
+    ]
 
     def at(position: int) -> int:
-        block = next((b for b in blocks if b.a <= position < b.a + b.size), None)
-        return block.b + position - block.a if block else min(position, len(given))
+        for k, g in pairs:
+            if position < k[1]:  # in this sentence, or in the white space before it
+                return g[0] + max(0, position - k[0])
+        return min(position, len(given))
 
     return at(start), at(end - 1) + 1
 
