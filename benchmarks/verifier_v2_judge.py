@@ -8,6 +8,8 @@ figures are the shipped decision's.
     .venv/bin/python benchmarks/verifier_v2_judge.py checks  # per step of the decision: the pairs it decided
     .venv/bin/python benchmarks/verifier_v2_judge.py corrections  # the writing stage's rewrite, per pair
     .venv/bin/python benchmarks/verifier_v2_judge.py restatements  # ... in the quote's words
+    .venv/bin/python benchmarks/verifier_v2_judge.py ablate --split test  # each deciding step off in turn
+    .venv/bin/python benchmarks/verifier_v2_judge.py ablation --split test  # its table
 
 Records (one per pair and decision) go to ``benchmarks/verifier_v2/judgments.jsonl``: P(supported),
 passed, the guard's missing terms, model calls and seconds.
@@ -26,6 +28,9 @@ PAIRS = DATA / "pairs.jsonl"
 JUDGMENTS = DATA / "judgments.jsonl"
 CORRECTIONS = DATA / "corrections.jsonl"
 RESTATEMENTS = DATA / "restatements.jsonl"
+STEPS = DATA / "steps.jsonl.gz"  # the default decision's records with the step that decided each pair
+ABLATION = DATA / "ablation.jsonl"  # gzip-compressed when committed
+TAPE = DATA / "tape.jsonl.gz"  # the model's replies by prompt: the ablation asks each prompt once
 DEFAULT = "grounded + subjects + slots"
 _OFF = {"contrast_check": False, "atomic_claims": False, "slot_check": False, "subject_check": False}
 # decision name -> Context fields (every lever named, whatever the defaults are)
@@ -363,6 +368,93 @@ def restatements(model_name: str) -> None:
     _rewrites(model_name, RESTATEMENTS, lambda record: record.get("missing"), restated_attribute.propose)
 
 
+def ablate(split: str, model_name: str) -> None:
+    """Each step that decided a pair of ``split`` in :data:`STEPS`, switched off in turn (resumable).
+
+    Only the pairs that step decided are decided again, by today's code, twice: as the default decides them
+    (``on:<step>``) and with the step off (``off:<step>``); the model's replies are kept in :data:`TAPE`.
+    """
+    import sys
+
+    from verirag import Context
+    from verirag.jsonl import append_record, read_records
+    from verirag.models import get_chat_model
+    from verirag.stores import make_document
+    from verirag.verify import SWITCHES, decide
+
+    sys.path.append(str(DATA.parent.parent))
+    from tests.replay import read_tape, taping, write_tape
+
+    pairs = {p["id"]: p for p in _pairs(split)}
+    base = [r for r in read_records(STEPS) if r["id"] in pairs]
+    done = {(r["id"], r["name"]) for r in read_records(ABLATION)}  # and ablation.jsonl.gz's
+    tape = read_tape(TAPE) if TAPE.exists() else {}
+    model = taping(get_chat_model(model_name), tape)
+    todo = [
+        (r["id"], f"{side}:{step}", () if side == "on" else (step,))
+        for step in SWITCHES
+        for r in base
+        if r["decided_by"] == step
+        for side in ("on", "off")
+    ]
+    todo = [t for t in todo if t[:2] not in done]
+    readings = {"parts", "verbatim", "rank", "denial", "listing"}  # the checks first, then the readings
+    todo.sort(key=lambda t: (t[1][3:] in readings, [d["title"] for d in pairs[t[0]]["evidence"]], t))
+    for i, (pair_id, name, off) in enumerate(todo, 1):
+        pair = pairs[pair_id]
+        docs = [make_document(d["title"], d["text"]) for d in pair["evidence"]]
+        context = Context(**DECISIONS[DEFAULT], checks_off=off)
+        (check,) = decide(model, [(docs, pair["claim"])], f"Tell me about {docs[0]['title']}.", context)
+        append_record(
+            ABLATION,
+            {
+                "id": pair_id,
+                "name": name,
+                "probability": round(check.probability, 5),
+                "passed": check.passed,
+                "decided_by": check.decided_by,
+                "calls": len(check.replies),
+            },
+        )
+        if i % 25 == 0 or i == len(todo):
+            write_tape(TAPE, tape)
+            print(f"ablate {split}: {i}/{len(todo)}", flush=True)
+    write_tape(TAPE, tape)
+
+
+def ablation(split: str) -> str:
+    """Per step switched off: the pairs of ``split`` it alone decided (as :func:`ablate` recorded them). A
+    guard check alone rejects a pair that passes without it; a reading alone passes one that fails without."""
+    from collections import Counter
+
+    from verirag.jsonl import read_records
+
+    labels = {p["id"]: p["label"] for p in _pairs(split)}
+    records = [r for r in read_records(ABLATION) if r["id"] in labels]
+    verdicts = {(r["id"], r["name"]): r["passed"] for r in records}
+    steps = sorted({r["name"][3:] for r in records if r["name"].startswith("on:")})
+    lines = [
+        "| step off | pairs it decided | true it alone rejected | false it alone caught "
+        "| true it alone passed | false it alone passed | right − wrong |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for step in steps:
+        ids = [i for (i, n) in verdicts if n == f"on:{step}" and (i, f"off:{step}") in verdicts]
+        counts = Counter(
+            (labels[i], "rejected" if verdicts[(i, f"off:{step}")] else "passed")
+            for i in ids
+            if verdicts[(i, f"off:{step}")] != verdicts[(i, f"on:{step}")]
+        )
+        net = (
+            counts[(0, "rejected")] + counts[(1, "passed")] - counts[(1, "rejected")] - counts[(0, "passed")]
+        )
+        lines.append(
+            f"| {step} | {len(ids)} | {counts[(1, 'rejected')]} | {counts[(0, 'rejected')]} | "
+            f"{counts[(1, 'passed')]} | {counts[(0, 'passed')]} | {net:+d} |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -386,6 +478,13 @@ def main(argv: list[str] | None = None) -> None:
     p_corrections.add_argument("--model", default="local")
     p_restatements = sub.add_parser("restatements", help="the guard's failed pairs in their quote's words")
     p_restatements.add_argument("--model", default="local")
+    for name in ("ablate", "ablation"):
+        p_step = sub.add_parser(
+            name,
+            help="each deciding step switched off in turn" + (" (its table)" if name == "ablation" else ""),
+        )
+        p_step.add_argument("--split", choices=["calibration", "test"], default="test")
+        p_step.add_argument("--model", default="local")
     args = parser.parse_args(argv)
     if args.records is not None:
         global JUDGMENTS
@@ -394,6 +493,10 @@ def main(argv: list[str] | None = None) -> None:
         print(checks())
     elif args.command == "judge":
         judge(args.decision, args.split, args.model, {k for k in args.kinds.split(";") if k})
+    elif args.command == "ablate":
+        ablate(args.split, args.model)
+    elif args.command == "ablation":
+        print(ablation(args.split))
     elif args.command == "corrections":
         corrections(args.model)
     elif args.command == "restatements":
