@@ -251,10 +251,15 @@ def a_part(
     depends_on: int | None = None,
     members: Sequence[str] = (),
     member_questions: Sequence[str] = (),
+    origin: int | None = None,
 ) -> Part:
-    """An answered part of a planned question, as ``answer_part`` records it (its documents by id)."""
+    """An answered part of a planned question, as ``answer_part`` records it (its documents by id).
+
+    ``origin``, the plan's sub-question it asks, defaults to ``index`` (a first-wave part).
+    """
     return Part(
         index=index,
+        origin=index if origin is None else origin,
         question=question,
         depends_on=depends_on,
         members=list(members),

@@ -1,17 +1,18 @@
 """A question with several parts: its sub-questions, and which of them waits for another's answer.
 
-By rules, two shapes are split, an enumeration (one question per member) and an attribute of a described set
-(a second hop over the members the first part's verified answer names); any other is one part. A model's plan
-is read from its JSON reply (:func:`from_reply`). Every plan is checked before it is used (:func:`valid`),
-and one that fails is one part. Plain text only: nothing here imports from the graph, the models or the
-stores.
+By rules, three shapes are split: an enumeration (one question per member), an attribute of a described set
+(a second hop over the members the first part's verified answer names) and an attribute of an attribute of
+a described set (a third hop over the names the second hop's answers give); any other is one part. A
+model's plan is read from its JSON reply (:func:`from_reply`). Every plan is checked before it is used
+(:func:`valid`), and one that fails is one part. Plain text only: nothing here imports from the graph, the
+models or the stores.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from verirag.text import singular
 from verirag.verify.lexicon import (
@@ -55,6 +56,8 @@ _SET = re.compile(
     r"^(?P<wh>What|Who) (?P<aux>are|were) the (?P<attr>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}) "
     r"(?:of|for) the (?P<set>.+)\?$"
 )
+# a described set that is itself an attribute of a set: "capitals of the five largest countries by area"
+_OF_SET = re.compile(r"^(?P<attr>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}) (?:of|for) the (?P<set>.+)$")
 _DESCRIBED = re.compile(r"^(?P<noun>[a-z]+(?:ies|s)) (?:that|which|who) (?P<rest>.+)$")
 # where the noun phrase that names a set ends: a preposition, a relative word, a conjunction, a comma or a
 # bracket ("the five largest countries | by area", "the capitals | of ...", "the cities | , in 2000")
@@ -148,14 +151,24 @@ def _one(frame: str) -> str:
     return _PLURAL_AFTER.sub(lambda m: f"{m['det']} {singular(m['noun'])}", frame)
 
 
-def plan(question: str, max_parts: int = 6, max_hops: int = 2) -> list[SubQuestion]:
+def plan(question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuestion]:
     """The question's parts; one part (the question itself) when no rule splits it or its plan is not valid.
 
     One part, as the node reads it, is any list shorter than two: a plan that fails :func:`valid` runs whole.
     """
     question = question.strip()
     parts = _split(question, max_parts, max_hops)
-    return parts if len(parts) >= 2 and valid(question, parts) else [SubQuestion(question)]
+    usable = len(parts) >= 2 and hops(parts) <= max_hops and valid(question, parts)
+    return parts if usable else [SubQuestion(question)]
+
+
+def hops(parts: list[SubQuestion]) -> int:
+    """The longest chain of parts each waiting for the one before (1: no part waits for another)."""
+    depth: list[int] = []
+    for part in parts:
+        source = part.depends_on
+        depth.append(depth[source] + 1 if source is not None and 0 <= source < len(depth) else 1)
+    return max(depth, default=0)
 
 
 def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
@@ -164,21 +177,37 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
     described = _SET.match(question)
-    if described and max_hops >= 2 and max_parts >= 2 and _describes_members(described["set"]):
-        found = _DESCRIBED.match(described["set"])
-        first = f"Which {found['noun']} {found['rest']}?" if found else f"Which are the {described['set']}?"
-        wh, attr = described["wh"], described["attr"]
-        template = f"{wh} {_AGREE[described['aux']]} the {singular(attr)} of {MEMBER}?"
-        group = f"{wh} {described['aux']} the {attr} of {MEMBER}?"
-        return [SubQuestion(first), SubQuestion(template, depends_on=0, group=group)]
-    return []
+    if not (described and max_hops >= 2 and max_parts >= 2 and _describes_members(described["set"])):
+        return []
+    wh, aux, attr, described_set = described["wh"], described["aux"], described["attr"], described["set"]
+    last = _attribute(wh, aux, attr)
+    inner = _OF_SET.match(described_set)
+    if inner and max_hops >= 3 and max_parts >= 3 and _describes_members(inner["set"]):
+        # "the mayors of the capitals of the five largest countries": the countries, each one's capital,
+        # then each capital's mayor
+        middle = _attribute("What", aux, inner["attr"])
+        first = _asks_for(inner["set"])
+        return [SubQuestion(first), replace(middle, depends_on=0), replace(last, depends_on=1)]
+    return [SubQuestion(_asks_for(described_set)), replace(last, depends_on=0)]
 
 
-def from_reply(reply: str, question: str, max_parts: int = 6) -> list[SubQuestion]:
+def _asks_for(members: str) -> str:
+    """The first part of a described set: the question that asks which its members are."""
+    found = _DESCRIBED.match(members)
+    return f"Which {found['noun']} {found['rest']}?" if found else f"Which are the {members}?"
+
+
+def _attribute(wh: str, aux: str, attr: str) -> SubQuestion:
+    """The part asking an attribute of each member: one member's question, and several members' at once."""
+    template = f"{wh} {_AGREE[aux]} the {singular(attr)} of {MEMBER}?"
+    return SubQuestion(template, group=f"{wh} {aux} the {attr} of {MEMBER}?")
+
+
+def from_reply(reply: str, question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuestion]:
     """The plan a model's JSON reply gives (``{"parts": [{"question", "uses_answer_of"}]}``), if valid.
 
     One part (the question itself) when the reply is no such JSON, has more than ``max_parts`` parts or
-    fails :func:`valid`.
+    ``max_hops`` hops, or fails :func:`valid`.
     """
     question = question.strip()
     whole = [SubQuestion(question)]
@@ -197,7 +226,7 @@ def from_reply(reply: str, question: str, max_parts: int = 6) -> list[SubQuestio
         p.depends_on is not None and not isinstance(p.depends_on, int) for p in parts
     ):
         return whole
-    return parts if valid(question, parts) else whole
+    return parts if hops(parts) <= max_hops and valid(question, parts) else whole
 
 
 # words a part may hold that its question need not: the frame of a sub-question ("Which are the ...?")
@@ -217,10 +246,11 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
 
     Each part is made of the question's own words (and the frame of a sub-question: "Which are the", "is",
     "of"; a plural may be made singular): it asks about an entity the question names, never another. A part
-    with :data:`MEMBER` waits for an earlier part with none, and that part asks for a set: "Which <plural>
-    ...?" or "Which are the <phrase>?" whose head is a plural ("Which are the Qianlong Emperor?" asks for
-    one thing of the wrong kind). A dependent part does not ask for a naming attribute ("name", "other
-    names", "nickname", "called"): asked of a member, it restates the member the first part returned.
+    with :data:`MEMBER` waits for an earlier part: one that asks for a set ("Which <plural> ...?" or "Which
+    are the <phrase>?" whose head is a plural; "Which are the Qianlong Emperor?" asks for one thing of the
+    wrong kind), or one that itself waits (a chain: the capital of each country, then each capital's
+    mayor). A dependent part does not ask for a naming attribute ("name", "other names", "nickname",
+    "called"): asked of a member, it restates the member the first part returned.
     """
     asked = {form for w in _words(question) for form in (w, singular(w))} | _FRAME
     for index, part in enumerate(parts):
@@ -231,10 +261,11 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
                 return False
             continue
         source = part.depends_on
-        if not 0 <= source < index or parts[source].depends_on is not None or MEMBER not in part.question:
+        if not 0 <= source < index or MEMBER not in part.question:
             return False
         kind = _ASKS_SET.match(parts[source].question)
-        if kind is None or not _plural(kind["noun"] or _head(kind["set"] or "")[1]):
+        listed = kind is not None and _plural(kind["noun"] or _head(kind["set"] or "")[1])
+        if parts[source].depends_on is None and not listed:
             return False
         attr = _ATTRIBUTE.match(part.question)
         if " called" in part.question or (attr and {singular(w) for w in _words(attr["attr"])} & _NAMING):

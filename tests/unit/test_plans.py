@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from verirag.plans import MEMBER, SubQuestion, from_reply, groups, indirect, members, plan, valid
+from verirag.plans import (
+    MEMBER,
+    SubQuestion,
+    from_reply,
+    groups,
+    hops,
+    indirect,
+    members,
+    plan,
+    valid,
+)
 
 
 @pytest.mark.parametrize(
@@ -92,6 +102,20 @@ def test_an_enumeration_is_asked_once_per_member(question, parts):
 def test_an_attribute_of_a_described_set_is_two_hops(question, first, then, group):
     assert plan(question) == [SubQuestion(first), SubQuestion(then, depends_on=0, group=group)]
     assert plan(question, max_hops=1) == [SubQuestion(question)]  # no second hop allowed: one part
+
+
+def test_an_attribute_of_an_attribute_of_a_described_set_is_three_hops():
+    question = "Who are the mayors of the capitals of the five largest countries by area?"
+    assert plan(question) == [
+        SubQuestion("Which are the five largest countries by area?"),
+        SubQuestion(f"What is the capital of {MEMBER}?", 0, f"What are the capitals of {MEMBER}?"),
+        SubQuestion(f"Who is the mayor of {MEMBER}?", 1, f"Who are the mayors of {MEMBER}?"),
+    ]
+    assert hops(plan(question)) == 3
+    assert plan(question, max_hops=2) == [  # two hops allowed: the capitals asked for as one set
+        SubQuestion("Which are the capitals of the five largest countries by area?"),
+        SubQuestion(f"Who is the mayor of {MEMBER}?", 0, f"Who are the mayors of {MEMBER}?"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -216,6 +240,23 @@ def test_a_model_plan_in_the_questions_words_is_read_and_validated():
     assert from_reply("not a plan", question) == whole
     assert from_reply(reply.replace("mean density", "population"), question) == whole  # not its words
     assert from_reply(reply.replace('"uses_answer_of": 0', '"uses_answer_of": 5'), question) == whole
+
+
+def test_a_model_plan_may_chain_three_hops_within_max_hops():
+    question = "Who are the mayors of the capitals of the countries that border Lake Victoria?"
+    chain = (
+        '{"parts": [{"question": "Which countries border Lake Victoria?", "uses_answer_of": null}, '
+        '{"question": "What is the capital of {member}?", "uses_answer_of": 0}, '
+        '{"question": "Who is the mayor of {member}?", "uses_answer_of": 1}]}'
+    )
+    assert from_reply(chain, question) == [
+        SubQuestion("Which countries border Lake Victoria?"),
+        SubQuestion(f"What is the capital of {MEMBER}?", depends_on=0),
+        SubQuestion(f"Who is the mayor of {MEMBER}?", depends_on=1),
+    ]
+    assert from_reply(chain, question, max_hops=2) == [SubQuestion(question)]
+    one_thing = chain.replace("Which countries border", "Which country borders")
+    assert from_reply(one_thing, question) == [SubQuestion(question)]  # its first part asks for no set
 
 
 def test_the_plans_of_the_rules_are_valid():

@@ -57,7 +57,7 @@ class Context:
         "by rules where they split it and the model where they do not; every plan is validated",
     )
     max_parts: int = _f(6, "cap on the parts of a planned question (members over it share parts)")
-    max_hops: int = _f(2, "cap on the chain of parts that wait for another's answer (1 = no second hop)")
+    max_hops: int = _f(3, "cap on the chain of parts that wait for another's answer (1 = no second hop)")
     part_sentences: int = _f(2, "cap on sentences of each part's answer, for each member it asks about")
     part_top_k: int = _f(
         2,

@@ -119,6 +119,7 @@ class Part(TypedDict):
     """One part of a planned question, answered by the whole retrieval and writing pipeline."""
 
     index: int  # order in which the parts were asked
+    origin: int  # the sub-question of the plan it asks (a dependent one: filled with its members)
     question: str
     depends_on: int | None  # the part whose verified answer named ``members`` (None: asked from the start)
     members: list[str]  # the names it asks about (several when they outnumbered the parts left)

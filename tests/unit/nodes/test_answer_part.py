@@ -9,7 +9,14 @@ from verirag.graph.node import as_node
 from verirag.nodes.planning.answer_part import answer_part_with
 from verirag.workflow import builder
 
-PART = {"index": 1, "question": Q, "depends_on": 0, "members": ["Japan"], "member_questions": [Q]}
+PART = {
+    "index": 1,
+    "origin": 1,
+    "question": Q,
+    "depends_on": 0,
+    "members": ["Japan"],
+    "member_questions": [Q],
+}
 
 
 def answer_part():

@@ -24,6 +24,7 @@ def test_the_waiting_sub_question_is_asked_for_each_member_the_verified_answer_n
     assert update["waiting"] == [
         {
             "index": 1,
+            "origin": 1,
             "depends_on": 0,
             "question": "What is the capital of Sylvania?",
             "members": ["Sylvania"],
@@ -31,6 +32,7 @@ def test_the_waiting_sub_question_is_asked_for_each_member_the_verified_answer_n
         },
         {
             "index": 2,
+            "origin": 1,
             "depends_on": 0,
             "question": "What is the capital of Grand Fenwick?",
             "members": ["Grand Fenwick"],
@@ -73,3 +75,58 @@ def test_an_answer_that_verified_nothing_names_no_member():
         a_state(subquestions=SUBQUESTIONS, parts=[unverified]), Runtime(context=Context())
     )
     assert update["waiting"] == [] and update["expanded"] == [1]
+
+
+CHAIN: list[dict[str, object]] = [
+    {"question": FIRST, "depends_on": None, "group": None},
+    {"question": f"What is the capital of {MEMBER}?", "depends_on": 0, "group": None},
+    {"question": f"Who is the mayor of {MEMBER}?", "depends_on": 1, "group": None},
+]
+
+
+def test_a_third_hop_is_asked_for_the_name_each_second_hop_part_gave():
+    first = a_part(0, FIRST, [a_sentence(BORDERS)])
+    state = a_state(subquestions=CHAIN, parts=[first])
+    second = as_node(next_parts)(state, Runtime(context=Context()))
+    assert [(p["question"], p["origin"]) for p in second["waiting"]] == [
+        ("What is the capital of Sylvania?", 1),
+        ("What is the capital of Grand Fenwick?", 1),
+    ]
+    assert second["expanded"] == [1]  # the third hop waits until the second is answered
+    answered = [
+        first,
+        a_part(
+            1,
+            "What is the capital of Sylvania?",
+            [a_sentence("The capital of Sylvania is Kronstadt.")],
+            depends_on=0,
+            members=["Sylvania"],
+            origin=1,
+        ),
+        a_part(
+            2,
+            "What is the capital of Grand Fenwick?",
+            [a_sentence("Its capital is Dulcinea.")],
+            depends_on=0,
+            members=["Grand Fenwick"],
+            origin=1,
+        ),
+    ]
+    third = as_node(next_parts)({**state, "parts": answered, "expanded": [1]}, Runtime(context=Context()))
+    assert [(p["question"], p["depends_on"], p["origin"]) for p in third["waiting"]] == [
+        ("Who is the mayor of Kronstadt?", 1, 2),
+        ("Who is the mayor of Dulcinea?", 2, 2),
+    ]
+    assert [p["index"] for p in third["waiting"]] == [3, 4] and third["expanded"] == [1, 2]
+
+
+def test_a_second_hop_leaves_room_under_max_parts_for_the_third():
+    grouped = [{**CHAIN[0]}, {**CHAIN[1], "group": f"What are the capitals of {MEMBER}?"}, {**CHAIN[2]}]
+    state = a_state(subquestions=grouped, parts=[a_part(0, FIRST, [a_sentence(MANY)])])
+    update = as_node(next_parts)(state, Runtime(context=Context(max_parts=5)))
+    # four parts left: two for the capitals (five members in the plural), two kept for the mayors
+    assert [p["members"] for p in update["waiting"]] == [
+        ["Sylvania", "Grand Fenwick", "Latveria"],
+        ["Ruritania", "Genovia"],
+    ]
+    assert update["unasked"] == []

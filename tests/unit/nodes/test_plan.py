@@ -27,6 +27,7 @@ def test_a_two_hop_question_is_planned_and_only_its_first_hop_waits_to_be_asked(
     assert update["waiting"] == [
         {
             "index": 0,
+            "origin": 0,
             "question": "Which countries border Freedonia?",
             "depends_on": None,
             "member_questions": [],

@@ -131,6 +131,39 @@ def test_a_second_hop_asks_each_member_the_first_part_verified(nations, scripted
     assert out["usage"]["per_node"]["generate_sentence"]["calls"] >= 3  # the parts' ledgers, merged
 
 
+THREE_HOPS = "Who are the mayors of the capitals of the countries that border Freedonia?"
+MAYOR = "The mayor of Vale is Ida Brandt."
+
+
+@pytest.fixture
+def chain_nations(tmp_path):
+    documents = {**NATIONS, "Ida Brandt": "Ida Brandt is a politician. The mayor of Vale is Ida Brandt."}
+    yield _registered_store(tmp_path / "chain", "chain", [make_document(t, x) for t, x in documents.items()])
+    unregister_store("chain")
+
+
+def test_a_third_hop_asks_after_each_name_the_second_hop_verified(chain_nations, scripted):
+    script = two_hop_writer()
+    script.answers["Who is the mayor of Vale?"] = MAYOR
+    script.cite_titles[MAYOR] = ["Ida Brandt"]
+    script.needs[MAYOR] = ["Ida Brandt"]
+    name, _ = scripted(script)
+    events: list = []
+    out, _ = run(THREE_HOPS, ctx(name, store="chain"), on_event=lambda *event: events.append(event))
+    assert out["answer"] == (
+        "Freedonia borders Sylvania and Grand Fenwick [1]. The capital of Sylvania is Vale [2]. "
+        "The mayor of Vale is Ida Brandt [3]. The documents do not say what the capital of Grand Fenwick is."
+    )
+    assert [(p["question"], p["depends_on"], p["members"]) for p in out["plan"]] == [
+        ("Which countries border Freedonia?", None, []),
+        ("What is the capital of Sylvania?", 0, ["Sylvania"]),
+        ("What is the capital of Grand Fenwick?", 0, ["Grand Fenwick"]),
+        ("Who is the mayor of Vale?", 1, ["Vale"]),  # Grand Fenwick's capital was not verified: no mayor
+    ]
+    steps = [next(iter(c)) for m, c in events if m == "updates"]
+    assert steps.count("next_parts") == 3 and steps[-1] == "compose_answer"
+
+
 def test_members_that_outnumber_the_parts_left_are_asked_together_and_each_unanswered_one_named(
     nations, scripted
 ):

@@ -114,9 +114,13 @@ def test_random_model_runs_end_within_the_step_bound(
 @given(
     seed=st.integers(0, 10**6),
     max_parts=st.integers(2, 6),
-    max_hops=st.integers(1, 2),
+    max_hops=st.integers(1, 3),
     question=st.sampled_from(
-        ["What are the capitals of the countries that border Japan?", "Who founded Tokyo, Kyoto and Osaka?"]
+        [
+            "What are the capitals of the countries that border Japan?",
+            "Who founded Tokyo, Kyoto and Osaka?",
+            "Who are the mayors of the capitals of the countries that border Japan?",
+        ]
     ),
 )
 def test_random_model_planned_questions_end_within_their_caps(

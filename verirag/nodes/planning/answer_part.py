@@ -91,6 +91,7 @@ def _answered(pipeline: Any, state: dict, ctx: Context, runtime: Runtime[Context
     sentences = [Sentence(**{**s, "part": state["index"]}) for s in sentences]  # type: ignore[typeddict-item]
     part = Part(
         index=state["index"],
+        origin=state["origin"],
         question=state["question"],
         depends_on=state["depends_on"],
         members=state["members"],

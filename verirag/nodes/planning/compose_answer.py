@@ -4,8 +4,8 @@ In the order the parts were asked, each with its citations and quotes, documents
 whole answer; a sentence already said by an earlier part, or naming none of the members its part asked about,
 is left out. What a part could not verify is named: "The documents do not say <its question>." (or the part's
 own refusal when it verified some of it; for a part that asked about several members, each member no verified
-sentence answers); a second hop that no member of the first answer started adds "The documents do not answer
-every part of this question.", and members over the ``max_parts`` cap are named as not asked.
+sentence answers); a later hop that no member of the answer before it started adds "The documents do not
+answer every part of this question.", and members over the ``max_parts`` cap are named as not asked.
 ``plan`` in the output shows each part: question, answer, verdict and cited documents.
 """
 
@@ -74,10 +74,9 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
     number = {doc_id: i for i, doc_id in enumerate(documents, 1)}
     text = [attach_citations(s["text"], [number[c] for c in s["citations"] if c in number]) for s in shown]
     gaps = list(dict.fromkeys(g for p in parts for g in _gaps(p)))[:MAX_NAMED]
-    asked = {p["depends_on"] for p in parts}
-    waited = {sub["depends_on"] for sub in state["subquestions"]} - {None}
-    if waited - asked:  # a second hop that no member of the first answer could start
-        gaps.append(refusal.PART_UNKNOWN)
+    started = {p["origin"] for p in parts}
+    if any(s["depends_on"] is not None and i not in started for i, s in enumerate(state["subquestions"])):
+        gaps.append(refusal.PART_UNKNOWN)  # a later hop that no member of the answer before it started
     if state["unasked"]:  # members over the max_parts cap: said, never silently dropped
         named = ", ".join(plans.indirect(q) for q in state["unasked"])
         gaps.append(refusal.OVER_CAP.format(n=ctx.max_parts, gaps=named))

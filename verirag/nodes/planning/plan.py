@@ -30,7 +30,14 @@ def plan(state: State, runtime: Runtime[Context]) -> Step:
     if len(parts) < 2:
         return Step({"subquestions": []}, replies)
     first: list[dict[str, object]] = [
-        {"index": i, "question": p.question, "depends_on": None, "members": [], "member_questions": []}
+        {
+            "index": i,
+            "origin": i,
+            "question": p.question,
+            "depends_on": None,
+            "members": [],
+            "member_questions": [],
+        }
         for i, p in enumerate(parts)
         if p.depends_on is None
     ]
@@ -44,16 +51,14 @@ def planned(
     parts = plans.plan(question, ctx.max_parts, ctx.max_hops) if ctx.plan_by != "model" else []
     if len(parts) >= 2 or ctx.plan_by == "rules":
         return parts, []
-    found, reply = model_plan(resources.model(runtime), question, ctx.max_parts)
-    if ctx.max_hops < 2 and any(p.depends_on is not None for p in found):
-        found = [plans.SubQuestion(question)]
+    found, reply = model_plan(resources.model(runtime), question, ctx.max_parts, ctx.max_hops)
     return found, [reply]
 
 
 def model_plan(
-    model: BaseChatModel, question: str, max_parts: int = 6
+    model: BaseChatModel, question: str, max_parts: int = 6, max_hops: int = 3
 ) -> tuple[list[plans.SubQuestion], AIMessage]:
     """The model's plan of ``question`` (validated; one part when it is none) and its reply."""
     reply = model.invoke(prompt.messages(question), max_tokens=200, response_format=prompt.RESPONSE_FORMAT)
     assert isinstance(reply, AIMessage)
-    return plans.from_reply(str(reply.content), question, max_parts), reply
+    return plans.from_reply(str(reply.content), question, max_parts, max_hops), reply
