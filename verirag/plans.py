@@ -52,9 +52,12 @@ _ANSWER_NAME = re.compile(NAME)
 _PLURAL_AFTER = re.compile(r"\b(?P<det>which|the) (?P<noun>[a-z]+s)\b")
 _AGREE = {"are": "is", "were": "was", "Are": "Is", "Were": "Was"}
 _SEPARATOR = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
+# "What are the capitals of the ...?", "What is the land area (in square kilometers) of the ...?", "What was
+# the population in 1950 of the ...?": an attribute (an acronym may open it) and its qualifiers, then the set
 _SET = re.compile(
-    r"^(?P<wh>What|Who) (?P<aux>are|were) the (?P<attr>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}) "
-    r"(?:of|for) the (?P<set>.+)\?$"
+    r"^(?P<wh>What|Who) (?P<aux>is|are|was|were) the "
+    r"(?P<attr>[A-Za-z][\w'-]*(?: (?!of |for |the )[a-z][\w'-]*){0,4}(?: \([^()]+\)| in [\w$ -]+?)*)"
+    r" (?:of|for) the (?P<set>.+)\?$"
 )
 # a described set that is itself an attribute of a set: "capitals of the five largest countries by area"
 _OF_SET = re.compile(r"^(?P<attr>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}) (?:of|for) the (?P<set>.+)$")
@@ -87,16 +90,21 @@ def _head(phrase: str) -> tuple[list[str], str]:
     """The words of a noun phrase before its head, and its head.
 
     The head is the last word before where the phrase ends, less the participles that end it (a reduced
-    relative clause: "the electric force described by ...").
+    relative clause: "the electric force described by ...", "countries leading in ...").
 
     "five largest countries by area" -> (["five", "largest"], "countries"); "5 most populated East Asian
     cities, in 2000" -> (["5", ..., "Asian"], "cities"); "Donner Party" -> (["Donner"], "Party").
     """
     end = _PHRASE_END.search(phrase)
     words = (phrase[: end.start()] if end else phrase).split()
-    while len(words) >= 2 and re.fullmatch(r"[a-z]+ed", words[-1]):
+    while len(words) >= 2 and re.fullmatch(r"[a-z]+(?:ed|ing)", words[-1]):
         words.pop()
     return (words[:-1], words[-1]) if words else ([], "")
+
+
+def _counted(phrase: str) -> bool:
+    """Whether a noun phrase's head follows a count or ranking ("five largest countries", "top 5 cities")."""
+    return any(_COUNT.match(w.lower()) for w in _head(phrase)[0])
 
 
 def _describes_members(phrase: str) -> bool:
@@ -110,10 +118,10 @@ def _describes_members(phrase: str) -> bool:
     and Clark Expedition", "the Philippines") or a singular thing ("the American bison", "the electric force
     described by ...") is one thing, whose attribute is one part.
     """
-    before, head = _head(phrase)
+    head = _head(phrase)[1]
     if not _plural(head):
         return False
-    return head[0].islower() or any(_COUNT.match(w.lower()) for w in before)
+    return head[0].islower() or _counted(phrase)
 
 
 _OPENERS = frozenset(
@@ -176,19 +184,73 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     members = _enumeration(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
+    listed = _LIST_AND.match(question)
+    if listed and max_hops >= 2 and max_parts >= 2 and _describes_members(listed["set"]):
+        then = _of_each(listed["then"])
+        return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
     described = _SET.match(question)
     if not (described and max_hops >= 2 and max_parts >= 2 and _describes_members(described["set"])):
         return []
-    wh, aux, attr, described_set = described["wh"], described["aux"], described["attr"], described["set"]
-    last = _attribute(wh, aux, attr)
+    wh, aux = described["wh"], described["aux"]
+    each = described["attr"].endswith(" in each")
+    if aux in ("is", "was") and not _counted(described["set"]) and not each:
+        return []  # "the diet of the giant pandas": of a kind; "the area of the five largest ...": of each
+    asked = [_attribute(wh, aux, attr) for attr in re.split(r",? and |, ", described["attr"])]
+    return _of_members(described["set"], asked, aux, max_parts, max_hops)
+
+
+def _of_members(
+    described_set: str, asked: list[SubQuestion], aux: str, max_parts: int, max_hops: int
+) -> list[SubQuestion]:
+    """The set asked for, then each attribute asked of its members (one part each).
+
+    A set that is an attribute of another ("the capitals of the five largest countries") is asked as two
+    hops of its own where ``max_hops`` allows: the countries, each one's capital, then what is asked of
+    each capital.
+    """
     inner = _OF_SET.match(described_set)
-    if inner and max_hops >= 3 and max_parts >= 3 and _describes_members(inner["set"]):
-        # "the mayors of the capitals of the five largest countries": the countries, each one's capital,
-        # then each capital's mayor
+    if inner and max_hops >= 3 and max_parts >= 2 + len(asked) and _describes_members(inner["set"]):
         middle = _attribute("What", aux, inner["attr"])
-        first = _asks_for(inner["set"])
-        return [SubQuestion(first), replace(middle, depends_on=0), replace(last, depends_on=1)]
-    return [SubQuestion(_asks_for(described_set)), replace(last, depends_on=0)]
+        first = [SubQuestion(_asks_for(inner["set"])), replace(middle, depends_on=0)]
+        return first + [replace(a, depends_on=1) for a in asked]
+    return [SubQuestion(_asks_for(described_set))] + [replace(a, depends_on=0) for a in asked]
+
+
+# a set asked for, then something of each member: "What are the five largest countries by population and
+# what are their capitals?", "List the five most spoken languages and their countries of origin."
+_LIST_AND = re.compile(
+    r"^(?:(?:What|Which|Who) (?:are|were)|List|Identify|Name|Find) (?:the )?(?P<set>(?:(?!\. )[^?,])+?),?"
+    r" (?:and|along with) (?P<then>(?:what|where|when|who|their)\b[^?]*?)[?.]?$"
+)
+# what is asked of each member, and the question it becomes for one member
+_OF_EACH = (
+    (r"^(?:what|who) (?:is|are) their (?:respective )?(?P<attr>.+)$", "What is the {attr} of {m}?"),
+    (
+        r"^(?:what|who) (?:was|were) their (?:respective )?(?P<attr>.+)$",
+        "What was the {attr} of {m}?",
+    ),
+    (r"^their (?:respective )?(?P<attr>.+)$", "What is the {attr} of {m}?"),
+    (r"^what (?:is|are) the (?P<attr>.+?) of each(?: of these [a-z]+)?$", "What is the {attr} of {m}?"),
+    (r"^where is each [a-z]+'s (?P<attr>.+)$", "Where is the {attr} of {m}?"),
+    (r"^when (?:were|was) they (?P<verb>[a-z]+ed)$", "When was {m} {verb}?"),
+    (r"^what (?P<noun>[a-z]+) (?:are|is) they in$", "What {noun} is {m} in?"),
+)
+
+
+def _of_each(then: str) -> SubQuestion | None:
+    """The part asking of each member what ``then`` asks of them all (None when no form reads it)."""
+    for form, template in _OF_EACH:
+        found = re.match(form, then)
+        if found:
+            words = {k: _one_of(v) if k in ("attr", "noun") else v for k, v in found.groupdict().items()}
+            return SubQuestion(template.format(m=MEMBER, **words))
+    return None
+
+
+def _one_of(phrase: str) -> str:
+    """A noun phrase made singular before its qualifiers: "countries of origin" -> "country of origin"."""
+    head, qualifier = re.match(r"^(.+?)((?: \(| in | of ).*)?$", phrase).groups()  # type: ignore[union-attr]
+    return f"{singular(head)}{qualifier or ''}"
 
 
 def _asks_for(members: str) -> str:
@@ -198,16 +260,25 @@ def _asks_for(members: str) -> str:
 
 
 def _attribute(wh: str, aux: str, attr: str) -> SubQuestion:
-    """The part asking an attribute of each member: one member's question, and several members' at once."""
-    template = f"{wh} {_AGREE[aux]} the {singular(attr)} of {MEMBER}?"
-    return SubQuestion(template, group=f"{wh} {aux} the {attr} of {MEMBER}?")
+    """The part asking an attribute of each member: one member's question, and several members' at once.
+
+    The attribute is made singular before its qualifiers ("areas in square kilometers" -> "area in square
+    kilometers").
+    """
+    if attr.endswith(" in each"):  # "the largest city in each of the ...": the largest city in each member
+        one = _one_of(attr.removesuffix(" in each"))
+        return SubQuestion(f"{wh} {_AGREE.get(aux, aux)} the {one} in {MEMBER}?")
+    one = _one_of(attr)
+    template = f"{wh} {_AGREE.get(aux, aux)} the {one} of {MEMBER}?"
+    return SubQuestion(template, group=f"{wh} {aux} the {attr if aux in _AGREE else one} of {MEMBER}?")
 
 
 def from_reply(reply: str, question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuestion]:
     """The plan a model's JSON reply gives (``{"parts": [{"question", "uses_answer_of"}]}``), if valid.
 
     One part (the question itself) when the reply is no such JSON, has more than ``max_parts`` parts or
-    ``max_hops`` hops, or fails :func:`valid`.
+    ``max_hops`` hops, or fails :func:`valid`. A reply whose parts count from 1 (a part waiting for its own
+    number) is read counting from 1.
     """
     question = question.strip()
     whole = [SubQuestion(question)]
@@ -226,11 +297,13 @@ def from_reply(reply: str, question: str, max_parts: int = 6, max_hops: int = 3)
         p.depends_on is not None and not isinstance(p.depends_on, int) for p in parts
     ):
         return whole
+    if any(p.depends_on == i for i, p in enumerate(parts)):  # counted from 1: a part waits for itself
+        parts = [replace(p, depends_on=p.depends_on - 1) if p.depends_on else p for p in parts]
     return parts if hops(parts) <= max_hops and valid(question, parts) else whole
 
 
 # words a part may hold that its question need not: the frame of a sub-question ("Which are the ...?")
-_FRAME = frozenset("which what who where when how is are was were the a an of".split())
+_FRAME = frozenset("which what who where when how is are was were the a an of that".split())
 _ASKS_SET = re.compile(r"^(?:Which|What) (?:(?:are|were) the (?P<set>.+)\?$|(?P<noun>[a-z]+) )")
 _ATTRIBUTE = re.compile(
     rf"^(?:What|Who) (?:is|are|was|were) the (?P<attr>.+?) (?:of|for) {re.escape(MEMBER)}\?$"

@@ -119,6 +119,76 @@ def test_an_attribute_of_an_attribute_of_a_described_set_is_three_hops():
 
 
 @pytest.mark.parametrize(
+    "question, parts",
+    [
+        (  # "is" before a counted set, the attribute's qualifiers kept with it
+            "What was the population in 1950 of the five largest cities in Freedonia?",
+            [
+                "Which are the five largest cities in Freedonia?",
+                f"What was the population in 1950 of {MEMBER}?",
+            ],
+        ),
+        (
+            "What is the land area (in square miles) of the top five countries by population?",
+            [
+                "Which are the top five countries by population?",
+                f"What is the land area (in square miles) of {MEMBER}?",
+            ],
+        ),
+        (
+            "What is the largest city in each of the Nordic countries?",
+            ["Which are the Nordic countries?", f"What is the largest city in {MEMBER}?"],
+        ),
+        (  # two attributes: one part each
+            "What are the capitals and populations of the five largest countries by area?",
+            [
+                "Which are the five largest countries by area?",
+                f"What is the capital of {MEMBER}?",
+                f"What is the population of {MEMBER}?",
+            ],
+        ),
+        (  # a set asked for, then something of each member
+            "What are the five largest countries by population and what are their capitals?",
+            ["Which are the five largest countries by population?", f"What is the capital of {MEMBER}?"],
+        ),
+        (
+            "List the five most spoken languages and their countries of origin.",
+            ["Which are the five most spoken languages?", f"What is the country of origin of {MEMBER}?"],
+        ),
+        (
+            "Who are the top 5 oil producers and what is the GDP of each?",
+            ["Which are the top 5 oil producers?", f"What is the GDP of {MEMBER}?"],
+        ),
+        (
+            "What are the top 5 brands of 2020, and when were they founded?",
+            ["Which are the top 5 brands of 2020?", f"When was {MEMBER} founded?"],
+        ),
+        (
+            "What are the 5 largest cities and what country are they in?",
+            ["Which are the 5 largest cities?", f"What country is {MEMBER} in?"],
+        ),
+    ],
+)
+def test_an_attribute_asked_of_each_member_of_a_set_as_people_phrase_it(question, parts):
+    assert [(p.question, p.depends_on) for p in plan(question)] == [
+        (q, None if i == 0 else 0) for i, q in enumerate(parts)
+    ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the diet of the giant pandas?",  # "is" before a set with no count: a kind, one part
+        "What is the role of the white blood cells?",
+        "What are the official languages of Canada and what is its capital?",  # "its": not the set's
+        "What are the main exports of Chittagong and what is its population?",
+    ],
+)
+def test_an_attribute_of_a_kind_or_of_the_thing_named_is_one_part(question):
+    assert plan(question) == [SubQuestion(question)]
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "What is the capital of Japan?",
@@ -240,6 +310,24 @@ def test_a_model_plan_in_the_questions_words_is_read_and_validated():
     assert from_reply("not a plan", question) == whole
     assert from_reply(reply.replace("mean density", "population"), question) == whole  # not its words
     assert from_reply(reply.replace('"uses_answer_of": 0', '"uses_answer_of": 5'), question) == whole
+
+
+def test_a_model_plan_counted_from_one_or_with_a_relative_clause_is_read():
+    question = "What are the top five countries leading in wind power, and what is the capital of each?"
+    reply = (
+        '{"parts": [{"question": "What are the top five countries leading in wind power?", '
+        '"uses_answer_of": null}, {"question": "What is the capital of {member}?", "uses_answer_of": 1}]}'
+    )
+    assert from_reply(reply, question) == [  # "countries leading in ...": a plural head, then a participle
+        SubQuestion("What are the top five countries leading in wind power?"),
+        SubQuestion(f"What is the capital of {MEMBER}?", depends_on=0),  # part 1 waited for itself
+    ]
+    seas = "Name the five oceans and the largest sea they each connect with."
+    relative = (
+        '{"parts": [{"question": "What are the five oceans?", "uses_answer_of": null}, '
+        '{"question": "What is the largest sea that connects with {member}?", "uses_answer_of": 0}]}'
+    )
+    assert len(from_reply(relative, seas)) == 2  # "that" is a word of the frame, as "which" is
 
 
 def test_a_model_plan_may_chain_three_hops_within_max_hops():
