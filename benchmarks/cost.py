@@ -35,6 +35,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from verirag.errors import VeriragError
 from verirag.jsonl import read_records
 
 HERE = Path(__file__).resolve().parent
@@ -180,7 +181,10 @@ def main() -> None:
             done[0] += 1
             print(f"eval {done[0]}: {system}: {item.question[:70]}", flush=True)
 
-        evaluate(args.dataset, systems, args.out, limit=args.limit, progress=progress)
+        try:
+            evaluate(args.dataset, systems, args.out, limit=args.limit, progress=progress)
+        except VeriragError as exc:  # a dataset that cannot be read, an unknown system: one line
+            parser.exit(2, f"cost.py: {exc}\n")
     console = Console(width=200)
     records = read_records(args.out / "results.jsonl")
     if args.without:

@@ -3,6 +3,8 @@
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -351,3 +353,17 @@ def test_each_system_and_the_judge_run_in_a_model_cache_scope_of_their_own(
     )
     assert scopes == {"writer": {"system:closed-book", "system:vanilla"}, "judge": {"judge"}}
     assert local._scope == ""  # left as found
+
+
+def test_the_cost_benchmark_names_a_dataset_it_cannot_read_in_one_line(tmp_path):
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "cost.py"
+    missing = tmp_path / "missing.json"
+    done = subprocess.run(
+        [sys.executable, str(script), "--dataset", str(missing), "--out", str(tmp_path / "run")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"cost.py: {missing}: cannot read the dataset")

@@ -1,0 +1,67 @@
+"""The fan-out questions answered beside Vanilla: EM-recall, in all the answer and in verified sentences only.
+
+Reads a run of benchmarks/cost.py over fanout_dev.json or fanout_sealed.json (RUN/results.jsonl[.gz]) and, if
+present, RUN/verified_by_hand.jsonl.gz (one record per verified sentence: system, id, sentence, label 1/0,
+reason). Prints per system: questions, EM-recall of the whole answer (a refusal's quoted passage left out),
+EM-recall of its verified sentences alone (what verirag vouches for; Vanilla verifies nothing), verified
+sentences and their precision by hand, calls and median seconds per question.
+Run from the repository root: .venv/bin/python benchmarks/planner/fanout_answers.py docs/bench/RUN
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from pathlib import Path
+
+from verirag.eval.metrics import em_recall
+from verirag.jsonl import read_records
+from verirag.refusal import without_passage
+
+
+def row(records: list[dict], labels: dict[tuple[str, str], int]) -> str:
+    """One system's table row."""
+    whole = statistics.mean(em_recall(without_passage(r["output"]["answer"]), r["answers"]) for r in records)
+    said = [
+        " ".join(s["text"] for s in r["output"]["sentences"] if s.get("verified_by", "none") != "none")
+        for r in records
+    ]
+    vouched = statistics.mean(em_recall(t, r["answers"]) for t, r in zip(said, records, strict=True))
+    verified = [
+        (r["id"], s["text"])
+        for r in records
+        for s in r["output"]["sentences"]
+        if s.get("verified_by", "none") != "none"
+    ]
+    judged = [labels[v] for v in verified if v in labels]
+    precision = f"{sum(judged)}/{len(judged)}" if judged else "–"
+    calls = statistics.mean(r["cost"]["calls"] for r in records)
+    seconds = statistics.median(r["cost"]["seconds"] for r in records)
+    system = records[0]["system"]
+    return (
+        f"| {system} | {len(records)} | {whole:.3f} | {vouched:.3f} | {len(verified)} | {precision} "
+        f"| {calls:.1f} | {seconds:.1f} |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("run", type=Path)
+    args = parser.parse_args()
+    records = read_records(args.run / "results.jsonl")
+    labels = {
+        (r["id"], r["sentence"]): int(r["label"]) for r in read_records(args.run / "verified_by_hand.jsonl")
+    }
+    print(
+        "| system | questions | EM-recall, whole answer | EM-recall, verified sentences | verified sentences "
+        "| true by hand | calls/q | median s |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for system in dict.fromkeys(r["system"] for r in records):
+        print(row([r for r in records if r["system"] == system], labels))
+
+
+if __name__ == "__main__":
+    main()
