@@ -3,7 +3,8 @@
 Asks the Context's model for each question's JSON plan under the schema (llama.cpp's grammar on the local
 model), appends one record per question to model_planner.jsonl.gz's plain twin (resumable), and prints,
 per set and half, the questions split by the rules, the model and hybrid (the rules where they split, the
-model where they do not), the replies that were no valid plan, and the seconds per plan. The sample is the
+model where they do not), the replies that were no valid plan, and the seconds per plan; then, from
+plans_by_hand.jsonl, the fan-out plans judged right by hand (its README says how). The sample is the
 first N questions of each chosen half in file order (--limit; 0: all); the sealed halves only with --sealed.
 Run from the repository root: .venv/bin/python benchmarks/planner/model_planner.py --limit 10
 """
@@ -80,6 +81,25 @@ def main() -> None:
                 f"| {name} | {half} | {len(rows)} | {sum(rules)} | {sum(modelled)} | {sum(hybrid)} "
                 f"| {invalid} | {median:.1f} |"
             )
+    right_by_hand(halves)
+
+
+def right_by_hand(halves: tuple[str, ...]) -> None:
+    """The fan-out plans judged by hand (plans_by_hand.jsonl): right per planner, hybrid as it would run."""
+    labels = [r for r in read_records(HERE / "plans_by_hand.jsonl") if r["half"] in halves]
+    if not labels:
+        return
+    print("\n| fan-out half | n | plan right by hand: rules | model | hybrid |")
+    print("|---|---:|---:|---:|---:|")
+    for half in halves:
+        rows = [r for r in labels if r["half"] == half]
+        hybrid = sum(r["rules_right"] if r["rules"] else r["model_right"] for r in rows)
+        n = len(rows)
+        rules, model = sum(r["rules_right"] for r in rows), sum(r["model_right"] for r in rows)
+        print(
+            f"| {half} | {n} | {rules} ({rules / n:.2f}) | {model} ({model / n:.2f}) "
+            f"| {hybrid} ({hybrid / n:.2f}) |"
+        )
 
 
 if __name__ == "__main__":
