@@ -224,10 +224,9 @@ _LIST_AND = re.compile(
 )
 # what is asked of each member, and the question it becomes for one member
 _OF_EACH = (
-    (r"^(?:what|who) (?:is|are) their (?:respective )?(?P<attr>.+)$", "What is the {attr} of {m}?"),
     (
-        r"^(?:what|who) (?:was|were) their (?:respective )?(?P<attr>.+)$",
-        "What was the {attr} of {m}?",
+        r"^(?:what|who) (?P<aux>is|are|was|were) their (?:respective )?(?P<attr>.+)$",
+        "What {aux} the {attr} of {m}?",
     ),
     (r"^their (?:respective )?(?P<attr>.+)$", "What is the {attr} of {m}?"),
     (r"^what (?:is|are) the (?P<attr>.+?) of each(?: of these [a-z]+)?$", "What is the {attr} of {m}?"),
@@ -243,6 +242,7 @@ def _of_each(then: str) -> SubQuestion | None:
         found = re.match(form, then)
         if found:
             words = {k: _one_of(v) if k in ("attr", "noun") else v for k, v in found.groupdict().items()}
+            words["aux"] = _AGREE.get(words.get("aux", ""), words.get("aux", ""))  # one member: "is", "was"
             return SubQuestion(template.format(m=MEMBER, **words))
     return None
 

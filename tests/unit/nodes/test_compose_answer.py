@@ -96,3 +96,26 @@ def test_a_shared_part_names_each_member_no_verified_sentence_answers_and_shows_
         {**state, "parts": [answered]}, Runtime(context=Context(), stream_writer=lambda e: None)
     )
     assert update["refusal"] is None
+
+
+def test_a_third_hop_started_from_a_later_second_hop_part_is_no_unanswered_part():
+    # the plan's sub-question 1 (each country's capital) ran as parts 1 and 2; only part 2 verified, so the
+    # mayor (sub-question 2) waited on part 2, not on a part numbered 1
+    chain = [
+        {"question": "Which countries border Freedonia?", "depends_on": None},
+        {"question": f"What is the capital of {MEMBER}?", "depends_on": 0},
+        {"question": f"Who is the mayor of {MEMBER}?", "depends_on": 1},
+    ]
+    parts = [
+        a_part(
+            0, "Which countries border Freedonia?", [a_sentence("Freedonia borders Sylvania and Ruritania.")]
+        ),
+        a_part(1, "What is the capital of Sylvania?", [a_sentence(VALE, verified_by="none")], origin=1),
+        a_part(2, "What is the capital of Ruritania?", [a_sentence("Strelsau is its capital.")], origin=1),
+        a_part(3, "Who is the mayor of Strelsau?", [a_sentence("Rudolf is mayor of Strelsau.")], origin=2),
+    ]
+    for p, source in zip(parts[1:], (0, 0, 2), strict=True):
+        p["depends_on"] = source
+    update = as_node(compose_answer)(a_state(parts=parts, subquestions=chain), Runtime(context=Context()))
+    assert refusal.PART_UNKNOWN not in update["answer"]
+    assert update["answer"].endswith("The documents do not say what the capital of Sylvania is.")

@@ -84,6 +84,12 @@ CHAIN: list[dict[str, object]] = [
 ]
 
 
+def a_capital(index: int, country: str, sentence: str):
+    """A second-hop part of CHAIN (its sub-question 1) about ``country``, answered by ``sentence``."""
+    question = f"What is the capital of {country}?"
+    return a_part(index, question, [a_sentence(sentence)], depends_on=0, members=[country], origin=1)
+
+
 def test_a_third_hop_is_asked_for_the_name_each_second_hop_part_gave():
     first = a_part(0, FIRST, [a_sentence(BORDERS)])
     state = a_state(subquestions=CHAIN, parts=[first])
@@ -95,22 +101,8 @@ def test_a_third_hop_is_asked_for_the_name_each_second_hop_part_gave():
     assert second["expanded"] == [1]  # the third hop waits until the second is answered
     answered = [
         first,
-        a_part(
-            1,
-            "What is the capital of Sylvania?",
-            [a_sentence("The capital of Sylvania is Kronstadt.")],
-            depends_on=0,
-            members=["Sylvania"],
-            origin=1,
-        ),
-        a_part(
-            2,
-            "What is the capital of Grand Fenwick?",
-            [a_sentence("Its capital is Dulcinea.")],
-            depends_on=0,
-            members=["Grand Fenwick"],
-            origin=1,
-        ),
+        a_capital(1, "Sylvania", "The capital of Sylvania is Kronstadt."),
+        a_capital(2, "Grand Fenwick", "Its capital is Dulcinea."),
     ]
     third = as_node(next_parts)({**state, "parts": answered, "expanded": [1]}, Runtime(context=Context()))
     assert [(p["question"], p["depends_on"], p["origin"]) for p in third["waiting"]] == [
