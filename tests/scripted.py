@@ -27,6 +27,7 @@ from verirag.prompts import (
     grounded_refusal,
     judge_utility,
     missing_info_query,
+    propose_members,
     slot,
     verify_retrieval,
 )
@@ -68,6 +69,7 @@ PROMPTS = {
     "usefulness": _fixed(critiques.usefulness(_ARG, _ARG)),
     "gap": _fixed(grounded_refusal.messages(_ARG, _ARG)),
     "fill": _fixed(slot.messages(_ARG, _ARG)),
+    "members": _fixed(propose_members.messages(_ARG, 1)),
 }
 JUDGMENTS = {"support", "entails"}  # the two questions a support decision may ask
 
@@ -252,6 +254,7 @@ def a_part(
     members: Sequence[str] = (),
     member_questions: Sequence[str] = (),
     origin: int | None = None,
+    proposed: bool = False,
 ) -> Part:
     """An answered part of a planned question, as ``answer_part`` records it (its documents by id).
 
@@ -264,6 +267,7 @@ def a_part(
         depends_on=depends_on,
         members=list(members),
         member_questions=list(member_questions),
+        proposed=proposed,
         answer=" ".join(s["text"] for s in sentences),
         verified=any(s["verified_by"] != "none" for s in sentences),
         sentences=[{**s, "part": index} for s in sentences],  # type: ignore[typeddict-item]

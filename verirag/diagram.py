@@ -38,7 +38,7 @@ ROWS = [
     ["__start__"],
     ["start"],
     ["plan"],
-    ["answer_part", "next_parts", "decide_retrieval"],
+    ["answer_part", "propose_members", "next_parts", "decide_retrieval"],
     ["retrieve", "missing_info_query"],
     ["judge_utility"],
     ["verify_retrieval"],

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from verirag.text import singular
 from verirag.verify.lexicon import (
@@ -374,6 +376,36 @@ def members(answer: str, question: str, limit: int) -> list[str]:
         if len(found) - before >= 2:
             break
     return found[:limit]
+
+
+def proposed(reply: str, question: str, limit: int) -> list[str]:
+    """The names a model's own list gives for ``question`` (see ``propose_members``), at most ``limit``.
+
+    Comma-, line- or "and"-separated names, each opening with a capital ("the Netherlands" keeps its
+    article); a bullet or number before a name is dropped, and so is a phrase of the question's own words or
+    of more than six words. "unknown", or no name, is none.
+    """
+    asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
+    found: list[str] = []
+    for item in re.split(r",|;|\n|\band\b", reply):
+        name = re.sub(r"^\s*(?:[-*•]|\d+[.)])?\s*", "", item).strip().rstrip(".").strip()
+        bare = name.removeprefix("the ").removeprefix("The ")
+        words = bare.split()
+        if not bare[:1].isupper() or len(words) > 6 or {w.lower() for w in words} <= asked:
+            continue
+        if bare not in {f.removeprefix("the ") for f in found}:
+            found.append(f"the {bare}" if name.lower().startswith("the ") else bare)
+    return found[:limit]
+
+
+def verified_members(parts: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """Each member the verified sentences of ``parts`` name, with the index of the part naming it first."""
+    named: dict[str, int] = {}
+    for part in parts:
+        verified = " ".join(s["text"] for s in part["sentences"] if s["verified_by"] != "none")
+        for member in members(verified, part["question"], len(verified)):
+            named.setdefault(member, part["index"])
+    return named
 
 
 def fill(template: str, member: str) -> str:

@@ -17,6 +17,9 @@ NOT_VERIFIED = "The documents do not answer this question in a sentence that cou
 NEAREST = '{refusal} Their closest passage, in "{title}": "{passage}"'
 PART_MISSING = "The documents do not say {gap}."
 PART_UNKNOWN = "The documents do not answer every part of this question."
+PROPOSED = (
+    "The documents do not list the members asked about: {names} are the model's own list, not verified."
+)
 OVER_CAP = "Not asked, over the cap of {n} parts: {gaps}."
 _LOWER_OPENERS = frozenset("The A An It Its This These Those Their His Her".split())
 

@@ -22,6 +22,7 @@ from verirag.nodes.planning.answer_part import answer_part_with
 from verirag.nodes.planning.compose_answer import compose_answer
 from verirag.nodes.planning.next_parts import next_parts
 from verirag.nodes.planning.plan import plan
+from verirag.nodes.planning.propose_members import propose_members
 from verirag.nodes.retrieval.decide_retrieval import decide_retrieval
 from verirag.nodes.retrieval.judge_utility import judge_utility
 from verirag.nodes.retrieval.missing_info_query import missing_info_query
@@ -69,13 +70,14 @@ def builder(planner: bool = True) -> StateGraph[State, Context, InputState, Outp
         workflow.add_node(node.__name__, as_node(node), retry_policy=MODEL_RETRY)
     if planner:  # a question with several parts: each part through the graph without its planner
         answer_part = answer_part_with(builder(planner=False).compile(name="verirag-part"))
-        for step in (plan, answer_part, next_parts, compose_answer):
+        for step in (plan, answer_part, propose_members, next_parts, compose_answer):
             workflow.add_node(step.__name__, as_node(step))
         workflow.add_edge("start", "plan")
         workflow.add_conditional_edges(
             "plan", routing.route_after_plan, ["decide_retrieval", "answer_part", "compose_answer"]
         )
-        workflow.add_edge("answer_part", "next_parts")
+        workflow.add_edge("answer_part", "propose_members")
+        workflow.add_edge("propose_members", "next_parts")
         workflow.add_conditional_edges("next_parts", routing.route_parts, ["answer_part", "compose_answer"])
         workflow.add_edge("compose_answer", END)
     else:

@@ -60,7 +60,16 @@ def test_the_graph_drawing_shows_every_node_and_edge(server):
     assert (
         {node["id"] for node in served["nodes"]}
         == {node.__name__ for node in NODES}
-        | {"start", "plan", "answer_part", "next_parts", "compose_answer", "__start__", "__end__"}
+        | {
+            "start",
+            "plan",
+            "answer_part",
+            "propose_members",
+            "next_parts",
+            "compose_answer",
+            "__start__",
+            "__end__",
+        }
         == set(local.nodes)
     )
     assert {(e["source"], e["target"]) for e in served["edges"]} == {

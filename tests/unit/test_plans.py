@@ -412,3 +412,24 @@ def test_a_sea_or_landform_beside_the_countries_asked_for_is_no_member():
     answer = "Freedonia is bordered by Sylvania to the north, the Black Sea to the west and Genovia."
     assert members(answer, "Which countries border Freedonia?", 9) == ["Sylvania", "Genovia"]
     assert members(answer, "Which seas border Freedonia?", 9) == ["Sylvania", "the Black Sea", "Genovia"]
+
+
+def test_the_models_own_list_is_read_as_names_opening_with_a_capital():
+    from verirag.plans import proposed
+
+    question = "Which are the countries of the G7?"
+    assert proposed("Canada, France, Germany and Italy.", question, 10) == [
+        "Canada",
+        "France",
+        "Germany",
+        "Italy",
+    ]
+    assert proposed("1. the Netherlands\n2) Belgium\n- Luxembourg", question, 2) == [
+        "the Netherlands",
+        "Belgium",
+    ]
+    # no name, the question's own words, a sentence, or a repeat: none
+    assert proposed("unknown", question, 10) == []
+    assert proposed(
+        "The G7 countries, Canada, Canada, I do not know these countries well enough", question, 10
+    ) == ["Canada"]

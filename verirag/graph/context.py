@@ -58,6 +58,11 @@ class Context:
     )
     max_parts: int = _f(6, "cap on the parts of a planned question (members over it share parts)")
     max_hops: int = _f(3, "cap on the chain of parts that wait for another's answer (1 = no second hop)")
+    propose_members: bool = _f(
+        True,
+        "when the parts asking for a set's members verify none, the model names them from memory (the "
+        "answer says the list is not verified) and each member's own part is asked and verified as usual",
+    )
     part_sentences: int = _f(2, "cap on sentences of each part's answer, for each member it asks about")
     part_top_k: int = _f(
         2,
@@ -217,7 +222,7 @@ class Context:
         missing_info_query. VTG writing, per sentence: T failed trials × (generate, cite, tier 1, tier 2,
         evidence_finder), then generate, cite, tier 1, tier 2, simplify, keep; plus the final generate,
         grounded_refusal, critique, finalize. The one-answer writer: generate_answer, critique, finalize.
-        With the planner, one more step (``plan``); a planned question takes 3 + 2·``max_hops`` steps, each
+        With the planner, one more step (``plan``); a planned question takes 3 + 3·``max_hops`` steps, each
         part its own run within this bound.
         """
         retrieval = 1 + 4 * max(1, self.max_retrieval_iterations) + int(self.planner)

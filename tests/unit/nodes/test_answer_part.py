@@ -16,6 +16,7 @@ PART = {
     "depends_on": 0,
     "members": ["Japan"],
     "member_questions": [Q],
+    "proposed": False,
 }
 
 

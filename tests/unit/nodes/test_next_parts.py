@@ -29,6 +29,7 @@ def test_the_waiting_sub_question_is_asked_for_each_member_the_verified_answer_n
             "question": "What is the capital of Sylvania?",
             "members": ["Sylvania"],
             "member_questions": ["What is the capital of Sylvania?"],
+            "proposed": False,
         },
         {
             "index": 2,
@@ -37,6 +38,7 @@ def test_the_waiting_sub_question_is_asked_for_each_member_the_verified_answer_n
             "question": "What is the capital of Grand Fenwick?",
             "members": ["Grand Fenwick"],
             "member_questions": ["What is the capital of Grand Fenwick?"],
+            "proposed": False,
         },
     ]
     assert update["expanded"] == [1]

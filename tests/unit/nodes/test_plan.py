@@ -32,6 +32,7 @@ def test_a_two_hop_question_is_planned_and_only_its_first_hop_waits_to_be_asked(
             "depends_on": None,
             "member_questions": [],
             "members": [],
+            "proposed": False,
         }
     ]
     assert update["usage"]["plan"]["calls"] == 0

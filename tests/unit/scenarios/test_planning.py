@@ -50,9 +50,10 @@ class PartWriter:
     """Writes one sentence per question (``answers[question]``), cites by title, and judges a sentence
     supported exactly when the documents shown include every title in ``needs[sentence]``."""
 
-    def __init__(self, answers, cite, needs):
-        self.answers, self.cite_titles, self.needs = answers, cite, needs
+    def __init__(self, answers, cite, needs, proposal="unknown"):
+        self.answers, self.cite_titles, self.needs, self.proposal = answers, cite, needs, proposal
         self.questions: list[str] = []
+        self.proposals: list[str] = []  # the sets whose members it was asked to name itself
 
     def __call__(self, messages, kwargs):
         kind, prompt = prompt_kind(messages), "\n".join(m.text for m in messages[1:])
@@ -77,10 +78,13 @@ class PartWriter:
             )
         if kind == "queries":
             return "Grand Fenwick capital\nFenwick duchy"
+        if kind == "members":
+            self.proposals.append(line_after(prompt, "Question: "))
+            return self.proposal
         raise AssertionError(f"unexpected prompt {kind}")
 
 
-def two_hop_writer(first=FIRST):
+def two_hop_writer(first=FIRST, proposal="unknown"):
     return PartWriter(
         answers={
             "Which countries border Freedonia?": first,
@@ -89,6 +93,7 @@ def two_hop_writer(first=FIRST):
         },
         cite={FIRST: ["Freedonia"], VALE: ["Sylvania"], INVENTED: ["Grand Fenwick"]},
         needs={FIRST: ["Freedonia"], VALE: ["Sylvania"]},
+        proposal=proposal,
     )
 
 
@@ -122,9 +127,11 @@ def test_a_second_hop_asks_each_member_the_first_part_verified(nations, scripted
         "start",
         "plan",
         "answer_part",
+        "propose_members",
         "next_parts",
         "answer_part",
         "answer_part",
+        "propose_members",
         "next_parts",
         "compose_answer",
     ]
@@ -197,17 +204,51 @@ def test_independent_parts_are_asked_in_one_wave(nations, scripted):
         "Who wrote Gamma Poem?",
     ]
     steps = [next(iter(c)) for m, c in events if m == "updates"]
-    assert steps == ["start", "plan"] + ["answer_part"] * 3 + ["next_parts", "compose_answer"]
+    assert steps == ["start", "plan"] + ["answer_part"] * 3 + [
+        "propose_members",
+        "next_parts",
+        "compose_answer",
+    ]
     assert out["answer"] == refusal.NOTHING_VERIFIED and len(out["plan"]) == 3
 
 
-def test_a_first_part_that_verifies_nothing_starts_no_second_hop(nations, scripted):
-    script = two_hop_writer(first="Freedonia borders Atlantis and Lemuria.")
+@pytest.mark.parametrize("propose", [True, False])
+def test_a_first_part_that_verifies_nothing_starts_no_second_hop_without_members_named(
+    nations, scripted, propose
+):
+    script = two_hop_writer(first="Freedonia borders Atlantis and Lemuria.")  # the model: "unknown"
     name, _ = scripted(script)
-    out, _ = run(TWO_HOPS, ctx(name, store="nations"))
+    out, _ = run(TWO_HOPS, ctx(name, store="nations", propose_members=propose))
     assert script.questions.count("Which countries border Freedonia?") >= 1
+    assert script.proposals == (["Which countries border Freedonia?"] if propose else [])
     assert not any(q.startswith("What is the capital") for q in script.questions)
     assert out["answer"] == refusal.NOTHING_VERIFIED and [p["verified"] for p in out["plan"]] == [False]
+
+
+def test_members_the_model_names_for_an_unlisted_set_are_asked_and_said_to_be_its_own(nations, scripted):
+    script = two_hop_writer(
+        first="Freedonia borders Atlantis and Lemuria.", proposal="Sylvania, Grand Fenwick"
+    )
+    name, _ = scripted(script)
+    out, _ = run(TWO_HOPS, ctx(name, store="nations"))
+    assert script.proposals == ["Which countries border Freedonia?"]  # asked once, of the set's own part
+    assert {"What is the capital of Sylvania?", "What is the capital of Grand Fenwick?"} <= set(
+        script.questions
+    )
+    # each member's attribute verified on its own; the list itself named as the model's, never as fact
+    assert out["answer"] == (
+        "The capital of Sylvania is Vale [1]. "
+        "The documents do not say which countries border Freedonia. "
+        "The documents do not say what the capital of Grand Fenwick is. "
+        "The documents do not list the members asked about: Sylvania and Grand Fenwick are the model's own "
+        "list, not verified."
+    )
+    assert [(p["members"], p["proposed"], p["verified"]) for p in out["plan"]] == [
+        ([], False, False),
+        (["Sylvania"], True, True),
+        (["Grand Fenwick"], True, False),
+    ]
+    assert out["usage"]["per_node"]["propose_members"]["calls"] == 1
 
 
 def test_a_question_of_one_part_runs_the_graph_unchanged(nations, scripted):

@@ -150,8 +150,9 @@ def test_random_model_planned_questions_end_within_their_caps(
     out, _ = run(question, context, on_event=on_event)
     if steps[-1] == "finalize":  # not split (no second hop allowed, or more members than parts)
         assert len(steps) <= context.step_bound() and out["plan"] == []
-    else:  # start, plan, a wave of parts and next_parts per hop, compose: 3 + 2·hops steps of the graph
+    else:  # start, plan, per hop a wave of parts, propose_members and next_parts, compose: 3 + 3·hops
         assert steps[-1] == "compose_answer"
-        assert len(set(steps) - {"answer_part"}) == 4 and steps.count("next_parts") <= max_hops
+        assert len(set(steps) - {"answer_part"}) == 5 and steps.count("next_parts") <= max_hops
+        assert steps.count("propose_members") == steps.count("next_parts")
         assert 1 <= len(out["plan"]) <= max_parts
     assert all(re.search(r"\w", s["text"]) for s in out["sentences"])

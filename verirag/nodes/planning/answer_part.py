@@ -96,6 +96,7 @@ def _answered(pipeline: Any, state: dict, ctx: Context, runtime: Runtime[Context
         depends_on=state["depends_on"],
         members=state["members"],
         member_questions=state["member_questions"],
+        proposed=state["proposed"],
         answer=final.get("answer", ""),
         verified=any(s["verified_by"] != "none" for s in sentences),
         sentences=sentences,

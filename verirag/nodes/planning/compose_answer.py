@@ -5,7 +5,8 @@ whole answer; a sentence already said by an earlier part, or naming none of the 
 is left out. What a part could not verify is named: "The documents do not say <its question>." (or the part's
 own refusal when it verified some of it; for a part that asked about several members, each member no verified
 sentence answers); a later hop that no member of the answer before it started adds "The documents do not
-answer every part of this question.", and members over the ``max_parts`` cap are named as not asked.
+answer every part of this question.", members the model named itself (``propose_members``) are said to be
+its own list, and members over the ``max_parts`` cap are named as not asked.
 ``plan`` in the output shows each part: question, answer, verdict and cited documents.
 """
 
@@ -18,7 +19,7 @@ from langgraph.runtime import Runtime
 from verirag import plans, refusal
 from verirag.graph.context import Context
 from verirag.graph.state import Part, Sentence, State, answer_sentences
-from verirag.text import attach_citations
+from verirag.text import attach_citations, join_names
 
 MAX_NAMED = 4  # parts named in the refusal
 
@@ -74,6 +75,9 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
     number = {doc_id: i for i, doc_id in enumerate(documents, 1)}
     text = [attach_citations(s["text"], [number[c] for c in s["citations"] if c in number]) for s in shown]
     gaps = list(dict.fromkeys(g for p in parts for g in _gaps(p)))[:MAX_NAMED]
+    listed = list(dict.fromkeys(m for p in parts if p["proposed"] for m in p["members"]))
+    if listed:  # members the model named itself: said plainly, whatever their parts verified
+        gaps.append(refusal.PROPOSED.format(names=join_names(listed)))
     started = {p["origin"] for p in parts}
     if any(s["depends_on"] is not None and i not in started for i, s in enumerate(state["subquestions"])):
         gaps.append(refusal.PART_UNKNOWN)  # a later hop that no member of the answer before it started
@@ -89,6 +93,7 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
             "question": p["question"],
             "depends_on": p["depends_on"],
             "members": p["members"],
+            "proposed": p["proposed"],  # its members the model's own list
             "answer": p["answer"],
             "verified": p["verified"],
             "documents": list(dict.fromkeys(c for s in p["sentences"] for c in s["citations"])),

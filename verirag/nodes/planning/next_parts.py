@@ -5,7 +5,8 @@ answers of that sub-question's parts name (a chain's third hop: the name each se
 part per member while there is room under ``max_parts``, room being kept for the hops still to come;
 members that outnumber the parts left share them, several to a part (at most ``max_sentences`` and
 ``top_k``), asked in the plural. Members over even that are kept as ``unasked``, and the answer names them.
-A part that verified nothing names no member, so what waited for it is not asked (the refusal names it).
+A part that verified nothing names no member, so what waited for it is not asked (the refusal names it),
+unless the model named the set's members itself (``propose_members``): its parts are then marked ``proposed``.
 """
 
 from __future__ import annotations
@@ -38,11 +39,9 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
         if not sources or i in expanded:
             continue
         expanded.append(i)
-        named: dict[str, int] = {}  # each member named, and the part whose answer named it first
-        for source in sources:
-            verified = " ".join(s["text"] for s in source["sentences"] if s["verified_by"] != "none")
-            for member in plans.members(verified, source["question"], len(verified)):
-                named.setdefault(member, source["index"])
+        named = plans.verified_members(sources)  # each member, and the part whose answer named it first
+        own = state["proposed"].get(str(sub["depends_on"]), []) if not named else []
+        named = named or dict.fromkeys(own, sources[0]["index"])
         size = max(min(ctx.max_sentences, ctx.top_k), 1) if sub.get("group") else 1
         left = room - len(waiting)
         share = max(left // (1 + _later(subquestions, i)), 1) if left > 0 else 0
@@ -58,6 +57,7 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
                     "question": alone[0] if len(group) == 1 else plans.fill(sub["group"], join_names(group)),
                     "members": group,
                     "member_questions": alone,
+                    "proposed": bool(own),
                 }
             )
     return {"waiting": waiting, "expanded": expanded, "unasked": unasked}

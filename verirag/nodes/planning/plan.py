@@ -37,6 +37,7 @@ def plan(state: State, runtime: Runtime[Context]) -> Step:
             "depends_on": None,
             "members": [],
             "member_questions": [],
+            "proposed": False,
         }
         for i, p in enumerate(parts)
         if p.depends_on is None

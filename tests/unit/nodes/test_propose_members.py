@@ -1,0 +1,60 @@
+"""propose_members: the model names a set's members only where the set's parts verified none."""
+
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+
+from tests.scripted import a_part, a_sentence, a_state
+from verirag import Context
+from verirag.graph.node import as_node
+from verirag.nodes.planning.propose_members import propose_members
+from verirag.plans import MEMBER
+
+SET = "Which are the G7 countries?"
+SUBQUESTIONS: list[dict[str, object]] = [
+    {"question": SET, "depends_on": None},
+    {"question": f"What is the capital of {MEMBER}?", "depends_on": 0},
+    {"question": f"Who is the mayor of {MEMBER}?", "depends_on": 1},
+]
+
+
+def _asked(scripted, state, **context):
+    asked: list[str] = []
+
+    def respond(messages, kwargs):
+        asked.append(messages[-1].text)
+        return "1. Canada\n2. France\n3. the United Kingdom\n4. G7 countries, and Japan."
+
+    name, _ = scripted(respond)
+    update = as_node(propose_members)(state, Runtime(context=Context(model=name, **context)))
+    return update, asked
+
+
+def test_an_unlisted_set_gets_the_models_own_members_and_a_ledger_entry(scripted):
+    unverified = a_sentence("The G7 countries are many.", verified_by="none")
+    update, asked = _asked(scripted, a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [unverified])]))
+    assert asked == [f"Question: {SET}\nAt most 10 names:"]
+    assert update["proposed"] == {"0": ["Canada", "France", "the United Kingdom", "Japan"]}
+    assert update["usage"]["propose_members"]["calls"] == 1
+
+
+def test_no_members_are_asked_of_the_model_where_verified_ones_name_them_or_it_is_switched_off(scripted):
+    listed = a_part(0, SET, [a_sentence("The G7 countries are Canada, France and Japan.")])
+    update, asked = _asked(scripted, a_state(subquestions=SUBQUESTIONS, parts=[listed]))
+    assert asked == [] and "proposed" not in update
+    unverified = a_part(0, SET, [a_sentence("The G7 are many.", verified_by="none")])
+    off, asked = _asked(
+        scripted, a_state(subquestions=SUBQUESTIONS, parts=[unverified]), propose_members=False
+    )
+    assert asked == [] and "proposed" not in off
+
+
+def test_a_later_hop_that_verified_nothing_gets_no_members_from_the_model(scripted):
+    # only the first hop's set: a capital the documents do not state is not guessed for the mayor's hop
+    parts = [
+        a_part(0, SET, [a_sentence("The G7 countries are Canada, France and Japan.")]),
+        a_part(1, "What is the capital of Canada?", [], depends_on=0, members=["Canada"], origin=1),
+    ]
+    state = a_state(subquestions=SUBQUESTIONS, parts=parts, expanded=[1])
+    update, asked = _asked(scripted, state)
+    assert asked == [] and "proposed" not in update
