@@ -191,14 +191,35 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         then = _of_each(listed["then"])
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
     described = _SET.match(question)
-    if not (described and max_hops >= 2 and max_parts >= 2 and _describes_members(described["set"])):
+    measured = _IN_UNIT.match(described["set"]) if described else None
+    members = measured["set"] if measured else described["set"] if described else ""
+    if not (described and max_hops >= 2 and max_parts >= 2 and _describes_members(members)):
         return []
     wh, aux = described["wh"], described["aux"]
     each = described["attr"].endswith(" in each")
-    if aux in ("is", "was") and not _counted(described["set"]) and not each:
+    if aux in ("is", "was") and not _counted(members) and not each:
         return []  # "the diet of the giant pandas": of a kind; "the area of the five largest ...": of each
     asked = [_attribute(wh, aux, attr) for attr in re.split(r",? and |, ", described["attr"])]
-    return _of_members(described["set"], asked, aux, max_parts, max_hops)
+    if measured:  # the unit is the attribute's: "the area of Russia in square kilometers"
+        asked = [_measured(a, measured["unit"]) for a in asked]
+    return _of_members(members, asked, aux, max_parts, max_hops)
+
+
+# a unit of measure after a set qualifies what is asked of its members, not the set ("What are the areas of
+# the five oceans in square kilometers?": the five oceans, then each one's area in square kilometers)
+_IN_UNIT = re.compile(
+    r"^(?P<set>.+?) (?P<unit>in "
+    r"(?:(?:square|cubic|thousands?|millions?|billions?|metric|US|U\.S\.) (?:of )?)*"
+    r"(?:kilomet(?:er|re)s|km2?|miles|met(?:er|re)s|feet|kelvin|celsius|fahrenheit|degrees(?: [A-Z]\w+)?|"
+    r"dollars|USD|euros|percent|tons|tonnes|kilograms|kg|people|inhabitants|hectares|acres|liters|litres))$",
+    re.IGNORECASE,
+)
+
+
+def _measured(part: SubQuestion, unit: str) -> SubQuestion:
+    """``part`` asked in ``unit``: "What is the area of {member}?" -> "… {member} in square kilometers?"."""
+    group = part.group.removesuffix("?") + f" {unit}?" if part.group else None
+    return replace(part, question=part.question.removesuffix("?") + f" {unit}?", group=group)
 
 
 def _of_members(

@@ -167,6 +167,31 @@ def test_an_attribute_of_an_attribute_of_a_described_set_is_three_hops():
             "What are the 5 largest cities and what country are they in?",
             ["Which are the 5 largest cities?", f"What country is {MEMBER} in?"],
         ),
+        (  # a unit of measure is the attribute's, not the set's
+            "What are the heights of the three tallest towers of Freedonia in meters?",
+            [
+                "Which are the three tallest towers of Freedonia?",
+                f"What is the height of {MEMBER} in meters?",
+            ],
+        ),
+        (
+            "What is the area of the four largest lakes of Sylvania in thousand square kilometers?",
+            [
+                "Which are the four largest lakes of Sylvania?",
+                f"What is the area of {MEMBER} in thousand square kilometers?",
+            ],
+        ),
+        (  # a place or a year after the set is the set's own
+            "What are the capitals of the five largest countries in Europe?",
+            ["Which are the five largest countries in Europe?", f"What is the capital of {MEMBER}?"],
+        ),
+        (
+            "What were the populations of the three largest cities of Freedonia in 1990?",
+            [
+                "Which are the three largest cities of Freedonia in 1990?",
+                f"What was the population of {MEMBER}?",
+            ],
+        ),
     ],
 )
 def test_an_attribute_asked_of_each_member_of_a_set_as_people_phrase_it(question, parts):
