@@ -172,8 +172,9 @@ def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) ->
 
     Each name or number after the first for which the quote states another term of its kind that the claim
     does not use, or one the claim uses in the other order (two terms swapped: "A replaced B" from "B replaced
-    A"); then the subject's (:func:`_subject_slot`). Where the subject's blank is asked, a later term that
-    is the quoted documents' own subject (one of ``titles``) is not: the subject's blank is asked of it.
+    A"); then the subject's (:func:`_subject_slot`), unless the subject is the quoted documents' own (one of
+    ``titles``: their pronouns name it, and a reader answers with a name beside the pronoun). Where the
+    subject's blank is asked, a later term that is the documents' own subject is not: the subject's is.
     No blank is a part of a title the claim names whole ("The director of Gone with the ___").
     """
     spans = sorted(_names(claim) + _numbers(claim))
@@ -183,6 +184,8 @@ def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) ->
     stated = [t for t in _terms(quote) if t not in named_otherwise]  # the claim's terms, by other names
     subject = _subject_slot(claim, spans, terms, stated, quote, named_as[terms[0]] if terms else ())
     named = [title_subject(t) for t in titles if title_subject(t)]
+    if subject and any(set(subject.term.lower().split()) <= set(t.lower().split()) for t in named):
+        subject = None  # the documents' own subject: their "it" names it, a reader fills in a neighbour
     own = {t.lower() for t in named} if subject else set()
     within = [m.span() for t in named for m in re.finditer(re.escape(t), claim, re.IGNORECASE)]
     out = []
