@@ -145,11 +145,16 @@ def _enumeration(question: str) -> list[str]:
         if len(members) < 3:
             return []
     before, after = question[:start], question[end:]
+    before = _FOLLOWING.sub("", before)  # "in each of the following continents: Asia" -> "in Asia"
     if re.search(r"\b[Ww]hich [a-z]+s\b", question):  # "Of which countries are ... the capitals?"
         before, after = _one(before), _one(after)
     elif re.search(r"\b(?:are|were)\s*$", before):  # "Where are A, B and C?": "Where is A?"
         before = re.sub(r"\b(are|were)(\s*)$", lambda m: _AGREE[m.group(1)] + m.group(2), before)
     return [before + m + after for m in members]
+
+
+# a list introduced as such ("each of the following continents:"): one member stands in for the phrase
+_FOLLOWING = re.compile(r"\b(?:each of )?(?:the following|these|those) [a-z]+(?: [a-z]+)?\s*:\s*$")
 
 
 def _one(frame: str) -> str:
@@ -192,17 +197,17 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
     described = _SET.match(question)
     measured = _IN_UNIT.match(described["set"]) if described else None
-    members = measured["set"] if measured else described["set"] if described else ""
-    if not (described and max_hops >= 2 and max_parts >= 2 and _describes_members(members)):
+    of_set = measured["set"] if measured else described["set"] if described else ""
+    if not (described and max_hops >= 2 and max_parts >= 2 and _describes_members(of_set)):
         return []
     wh, aux = described["wh"], described["aux"]
     each = described["attr"].endswith(" in each")
-    if aux in ("is", "was") and not _counted(members) and not each:
+    if aux in ("is", "was") and not _counted(of_set) and not each:
         return []  # "the diet of the giant pandas": of a kind; "the area of the five largest ...": of each
     asked = [_attribute(wh, aux, attr) for attr in re.split(r",? and |, ", described["attr"])]
     if measured:  # the unit is the attribute's: "the area of Russia in square kilometers"
         asked = [_measured(a, measured["unit"]) for a in asked]
-    return _of_members(members, asked, aux, max_parts, max_hops)
+    return _of_members(of_set, asked, aux, max_parts, max_hops)
 
 
 # a unit of measure after a set qualifies what is asked of its members, not the set ("What are the areas of
@@ -389,7 +394,8 @@ def members(answer: str, question: str, limit: int) -> list[str]:
             words = name.split()
             if match.start() == 0 and words[0] in _OPENERS:
                 words = words[1:]
-            name = " ".join(words)
+            name = re.sub(r"['’]s$", "", " ".join(words))  # "Earth's surface": Earth
+            words = name.split()
             feature = polities and bool(name) and is_feature(name)
             said = {f.removeprefix("the ") for f in found}
             if name and not {w.lower() for w in words} & asked and name not in said and not feature:
@@ -456,11 +462,15 @@ def indirect(question: str) -> str:
 
     "What is the capital of X?" -> "what the capital of X is"; "Who wrote Y?" -> "who wrote Y".
     """
-    question = question.strip().rstrip("?").strip()
+    question = question.strip().rstrip("?.").strip()
     match = _AUX.match(question)
     if match:
         return f"{match['wh'].lower()} {match['rest']} {match['aux']}"
+    question = _IMPERATIVE.sub("", question)  # "Identify the longest river in Asia" -> "the longest river …"
     return question[0].lower() + question[1:] if question else question
+
+
+_IMPERATIVE = re.compile(r"^(?:Identify|List|Name|Find|Give|Tell me|State)\s+", re.IGNORECASE)
 
 
 # the answer's kind ("which state", "what year"); questions asking for a number

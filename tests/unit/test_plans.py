@@ -46,6 +46,14 @@ from verirag.plans import (
                 "What are the official languages of Switzerland?",
             ],
         ),
+        (  # a list introduced as such: the member stands in for "each of the following <noun>:"
+            "Identify the longest river in each of the following regions: Alba, Brix, and Corda as of 1990.",
+            [
+                "Identify the longest river in Alba as of 1990.",
+                "Identify the longest river in Brix as of 1990.",
+                "Identify the longest river in Corda as of 1990.",
+            ],
+        ),
     ],
 )
 def test_an_enumeration_is_asked_once_per_member(question, parts):
@@ -412,6 +420,9 @@ def test_the_members_of_an_answer_are_its_names_the_question_does_not_hold():
         "the Duchy of Grand Fenwick",
         "the Netherlands",
     ]
+    # a possessive is its name: one the question holds is no member ("on the earth": "Earth's surface")
+    surface = "The Tam Sea covers 2% of Earth's surface, beside Sylvania's coast."
+    assert members(surface, "Which are the seas on the earth?", 5) == ["Tam Sea", "Sylvania"]
 
 
 def test_the_members_of_an_answer_end_with_its_first_sentence_that_lists_two_or_more():
@@ -431,6 +442,9 @@ def test_the_members_of_an_answer_end_with_its_first_sentence_that_lists_two_or_
 def test_a_question_as_a_clause_of_the_refusal():
     assert indirect("What is the capital of Grand Fenwick?") == "what the capital of Grand Fenwick is"
     assert indirect("Who wrote Beta Song?") == "who wrote Beta Song"
+    assert (
+        indirect("Identify the longest river in Alba as of 1990.") == "the longest river in Alba as of 1990"
+    )
 
 
 def test_a_sea_or_landform_beside_the_countries_asked_for_is_no_member():

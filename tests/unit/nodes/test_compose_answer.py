@@ -119,3 +119,19 @@ def test_a_third_hop_started_from_a_later_second_hop_part_is_no_unanswered_part(
     update = as_node(compose_answer)(a_state(parts=parts, subquestions=chain), Runtime(context=Context()))
     assert refusal.PART_UNKNOWN not in update["answer"]
     assert update["answer"].endswith("The documents do not say what the capital of Sylvania is.")
+
+
+def test_a_sentence_another_part_said_in_nearly_its_words_is_said_once():
+    said = "Lake Tam is the third-largest of the five lakes of Sylvania, covering 2,400 km2 of its north."
+    again = (
+        "Lake Tam is the third-largest of the five lake basins of Sylvania, covering 2,400 km2 of its north."
+    )
+    other = "Lake Orm is the third-largest of the five lakes of Sylvania, covering 2,400 km2 of its north."
+    parts = [
+        a_part(0, "Which are the five lakes of Sylvania?", [a_sentence(said, [SYLVANIA["id"]])], [SYLVANIA]),
+        a_part(1, "What is the area of Lake Tam?", [a_sentence(again, [SYLVANIA["id"]])], [SYLVANIA]),
+        a_part(2, "What is the area of Lake Orm?", [a_sentence(other, [SYLVANIA["id"]])], [SYLVANIA]),
+    ]
+    update = as_node(compose_answer)(a_state(parts=parts), Runtime(context=Context()))
+    # the same fact once; another member's sentence in the same words is its own
+    assert update["answer"] == f"{said[:-1]} [1]. {other[:-1]} [1]."

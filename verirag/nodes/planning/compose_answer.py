@@ -1,12 +1,13 @@
 """compose_answer — a planned question's answer, only its parts' verified sentences (no new words or facts).
 
 In the order the parts were asked, each with its citations and quotes, documents renumbered [1]..[n] over the
-whole answer; a sentence already said by an earlier part, or naming none of the members its part asked about,
-is left out. What a part could not verify is named: "The documents do not say <its question>." (or the part's
-own refusal when it verified some of it; for a part that asked about several members, each member no verified
-sentence answers); a later hop that no member of the answer before it started adds "The documents do not
-answer every part of this question.", members the model named itself (``propose_members``) are said to be
-its own list, and members over the ``max_parts`` cap are named as not asked.
+whole answer; a sentence an earlier part already said (in nearly its words), or naming none of the members
+its part asked about, is left out. What a part could not verify is named: "The documents do not say <its
+question>." (or the part's own refusal when it verified some of it; for a part that asked about several
+members, each member no verified sentence answers); a later hop that no member of the answer before it
+started adds "The documents do not answer every part of this question.", members the model named itself
+(``propose_members``) are said to be its own list, and members over the ``max_parts`` cap are named as not
+asked.
 ``plan`` in the output shows each part: question, answer, verdict and cited documents.
 """
 
@@ -20,6 +21,7 @@ from verirag import plans, refusal
 from verirag.graph.context import Context
 from verirag.graph.state import Part, Sentence, State, answer_sentences
 from verirag.text import attach_citations, join_names
+from verirag.verify.lexicon import content_words
 
 MAX_NAMED = 4  # parts named in the refusal
 
@@ -42,6 +44,21 @@ def _gaps(part: Part) -> list[str]:
     return [part["refusal"]] if part["refusal"] else []
 
 
+SAME_WORDS = 0.8  # content words two sentences share, of all either holds, for one to restate the other
+
+
+def _restates(sentence: str, earlier: str) -> bool:
+    """Whether ``sentence`` says again what an earlier one said, in (nearly) its words.
+
+    Two parts may quote one document: "… the third-largest of the world's five oceans, covering …" and "… of
+    the world's five oceanic divisions, covering …" are one fact, said once; a sentence naming a name the
+    earlier one does not is another member's.
+    """
+    a, b = content_words(sentence), content_words(earlier)
+    names = set(re.findall(r"\b[A-Z][\w'’-]*", sentence)) <= set(re.findall(r"\b[A-Z][\w'’-]*", earlier))
+    return sentence == earlier or names and bool(a and b) and len(a & b) / len(a | b) >= SAME_WORDS
+
+
 def _names(sentence: str, member: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(member)}(?!\w)", sentence, re.IGNORECASE) is not None
 
@@ -60,12 +77,12 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
     """The planned question's answer, composed from its parts' verified sentences."""
     ctx = runtime.context
     parts = sorted(state["parts"], key=lambda p: p["index"])
-    sentences, shown, said = [], [], set()
+    sentences, shown, said = [], [], set[str]()
     for part in parts:
         for sentence in part["sentences"]:
             sentences.append(sentence)
             shown_here = answer_sentences([sentence], ctx.unverified) and _about(sentence, part)
-            if shown_here and sentence["text"] not in said:
+            if shown_here and not any(_restates(sentence["text"], earlier) for earlier in said):
                 said.add(sentence["text"])
                 shown.append(sentence)
     pool = {doc_id: doc for part in parts for doc_id, doc in part["documents"].items()}
