@@ -5,7 +5,8 @@ model), appends one record per question to model_planner.jsonl.gz's plain twin (
 per set and half, the questions split by the rules, the model and hybrid (the rules where they split, the
 model where they do not), the replies that were no valid plan, and the seconds per plan; then, from
 plans_by_hand.jsonl, the fan-out plans judged right by hand (its README says how). The sample is the
-first N questions of each chosen half in file order (--limit; 0: all); the sealed halves only with --sealed.
+first N questions of each chosen half in file order (--limit; 0: all); the sealed halves only with --sealed,
+the fresh sealed fan-out set (fanout_fresh.jsonl) only with --fresh.
 Run from the repository root: .venv/bin/python benchmarks/planner/model_planner.py --limit 10
 """
 
@@ -23,12 +24,13 @@ from verirag.plans import from_reply, plan
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "model_planner.jsonl"
+SETS = ("single_part", "fanout", "fanout_fresh")  # the fresh set's one half is "fresh"
 
 
 def questions(halves: tuple[str, ...], limit: int) -> list[dict]:
     """(set, half, id, question) of the first ``limit`` questions of each set's chosen halves."""
     chosen = []
-    for name in ("single_part", "fanout"):
+    for name in SETS:
         records = read_records(HERE / f"{name}.jsonl")
         for half in halves:
             rows = [r for r in records if r["split"] == half]
@@ -44,8 +46,9 @@ def main() -> None:
     parser.add_argument("--model", default="local")
     parser.add_argument("--limit", type=int, default=10, help="questions per set and half (0: all)")
     parser.add_argument("--sealed", action="store_true", help="the sealed halves too (score once)")
+    parser.add_argument("--fresh", action="store_true", help="the fresh sealed fan-out set (score once)")
     args = parser.parse_args()
-    halves = ("dev", "sealed") if args.sealed else ("dev",)
+    halves = ("dev",) + ("sealed",) * args.sealed + ("fresh",) * args.fresh
     done = {r["id"] for r in read_records(OUT)}
     model = get_chat_model(args.model)
     for q in questions(halves, args.limit):
@@ -63,7 +66,7 @@ def main() -> None:
         "\n| set | half | n | split: rules | model | hybrid | model's split not valid | s per plan (median) |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---:|")
-    for name in ("single_part", "fanout"):
+    for name in SETS:
         for half in halves:
             rows = [r for r in records if r["set"] == name and r["half"] == half]
             if not rows:

@@ -276,9 +276,8 @@ def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
     )
     check = decide_one(model, [klimt, nouveau], claim, slot_check=True)
     asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]
-    # the sentence joins two documents: each statement on its own quote, where "Europe" has no rival (and
-    # Klimt, the document's own subject, is not blanked)
-    assert check.passed and len(asked) == 1
+    # the sentence joins two documents: each statement on its own quote, where "Europe" has no rival
+    assert check.passed and len(asked) == 2
     vienna = next(a for a in asked if "style in ___." in a)
     assert "His work helped define" in vienna and "popular in Europe" not in vienna  # its own document
     assert "Sentence: Klimt's work helped define the Art Nouveau style in ___.\n" in vienna  # its clause
@@ -458,7 +457,7 @@ def test_a_statement_of_an_attribute_is_read_as_value_attribute_and_owner():
     assert held_attribute("Robert Plant sang for Led Zeppelin.") is None
 
 
-def test_the_documents_own_subject_is_not_blanked_where_a_pronoun_names_it():
+def test_the_documents_own_subject_is_not_blanked_where_the_quote_says_it_of_a_pronoun():
     element = make_document(
         "Lowellium",
         "Lowellium is a synthetic element. It is named after the city of Lowell, the location of the Lowell "
@@ -470,7 +469,12 @@ def test_the_documents_own_subject_is_not_blanked_where_a_pronoun_names_it():
         neighbour, [element], "Lowellium was discovered in December 1952.", slot_check=True
     ).passed
     assert not any(m[0].text == slot.SYSTEM for m, _ in neighbour.calls)
-    # another subject than the documents' own is still blanked, and the quote's answer fails it
+    # another subject than the documents' own is still blanked, and the quote's answer fails it; so is the
+    # documents' own where the quote says the claim of another name
+    moved = reader({"___ is found in the Tam Valley.": "Curium"})
+    claim = "Lowellium is found in the Tam Valley."
+    other = make_document("Lowellium", "Lowellium is a synthetic element. Curium is found in the Tam Valley.")
+    assert not decide_one(moved, [other], claim, slot_check=True).passed
     swapped = reader({"___ is named after the city of Lowell.": "Lowellium"})
     check = decide_one(swapped, [element], "Curium is named after the city of Lowell.", slot_check=True)
     assert any(m[0].text == slot.SYSTEM for m, _ in swapped.calls) and not check.passed

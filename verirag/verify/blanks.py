@@ -172,9 +172,9 @@ def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) ->
 
     Each name or number after the first for which the quote states another term of its kind that the claim
     does not use, or one the claim uses in the other order (two terms swapped: "A replaced B" from "B replaced
-    A"); then the subject's (:func:`_subject_slot`), unless the subject is the quoted documents' own (one of
-    ``titles``: their pronouns name it, and a reader answers with a name beside the pronoun). Where the
-    subject's blank is asked, a later term that is the documents' own subject is not: the subject's is.
+    A"); then the subject's (:func:`_subject_slot`), unless the quote says the claim of a pronoun that names
+    the documents' own subject (one of ``titles``; :func:`_said_of_pronoun`). Where the subject's blank is
+    asked, a later term that is the documents' own subject is not: the subject's is.
     No blank is a part of a title the claim names whole ("The director of Gone with the ___").
     """
     spans = sorted(_names(claim) + _numbers(claim))
@@ -184,8 +184,8 @@ def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) ->
     stated = [t for t in _terms(quote) if t not in named_otherwise]  # the claim's terms, by other names
     subject = _subject_slot(claim, spans, terms, stated, quote, named_as[terms[0]] if terms else ())
     named = [title_subject(t) for t in titles if title_subject(t)]
-    if subject and any(set(subject.term.lower().split()) <= set(t.lower().split()) for t in named):
-        subject = None  # the documents' own subject: their "it" names it, a reader fills in a neighbour
+    if subject and _said_of_pronoun(subject, quote, named):
+        subject = None  # the quote says it of "it": the documents' own subject, a reader fills in a neighbour
     own = {t.lower() for t in named} if subject else set()
     within = [m.span() for t in named for m in re.finditer(re.escape(t), claim, re.IGNORECASE)]
     out = []
@@ -214,6 +214,24 @@ def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) ->
             if len(out) == limit:
                 break
     return out + ([subject] if subject else [])
+
+
+_PRONOUN = r"\b(?:it|he|she|they)\s+"
+
+
+def _said_of_pronoun(subject: Slot, quote: str, own: Sequence[str]) -> bool:
+    """Whether the claim's subject is the documents' own and the quote says its predicate of a pronoun.
+
+    "Berkelium was discovered in December 1949." over "… the Lawrence Berkeley National Laboratory where it
+    was discovered in December 1949": "it" is Berkelium, the subject of the document, and a reader asked for
+    the blank answers with the name beside the pronoun. "Tokyo is a city in the Kansai region." over "Osaka is
+    a city in the Kansai region." keeps its blank: the quote names another subject.
+    """
+    if not any(set(subject.term.lower().split()) <= set(t.lower().split()) for t in own):
+        return False
+    predicate = subject.masked.split(BLANK, 1)[1].lstrip("'’s").split()[:3]
+    words = r"\s+".join(re.escape(w.strip(",.;:")) for w in predicate)
+    return bool(words) and re.search(_PRONOUN + words, quote, re.IGNORECASE) is not None
 
 
 _OPENING = re.compile(r"^(?:(?:The|A|An)\s+)?$")
