@@ -417,3 +417,23 @@ def test_a_fragment_a_word_of_its_quoted_sentence_governs_is_not_a_claim():
     claim = "One of the greatest novels of the 19th century."
     (check,) = support.decide(model, [([doc], claim)], "q", Context(slot_check=False))
     assert not check.passed and check.missing == ["considered"] and model.calls == []
+
+
+def test_a_number_a_sentence_says_of_another_is_not_the_one_it_names_only_as_an_owner():
+    # a part's number said of the whole ("The area of X is …" from a region's lead, X named as an owner)
+    region = [
+        (
+            "Tamland",
+            "Tamland is a province of Freedonia. It covers 34,239 square kilometres, or 10.4 per cent of "
+            "Freedonia's total area. The total population is 2.1 million, 3% of Freedonia's.",
+        )
+    ]
+    assert numbers_out_of_place(["The area of Freedonia is 34,239 square kilometres."], region) == ["34239"]
+    assert numbers_out_of_place(["The total population of Freedonia is 2.1 million."], region) == ["2.1"]
+    # of the document's own subject, or of a subject the sentence names other than as an owner: in place
+    assert numbers_out_of_place(["The area of Tamland is 34,239 square kilometres."], region) == []
+    published = [("General theory", "The general theory was published by Ida Brandt in 1915.")]
+    assert numbers_out_of_place(["Ida Brandt published the general theory in 1915."], published) == []
+    # a capitalised opening that is no name of the document ("Based on …") says nothing of whom
+    projected = [("Tamland", "Based on 2024 projections, Tamland's population will exceed 3.8 million.")]
+    assert numbers_out_of_place(["The population of Tamland will exceed 3.8 million."], projected) == []

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from verirag.text import split_sentences
 from verirag.verify.claim import Claim
 from verirag.verify.evidence import Evidence
-from verirag.verify.lexicon import NAME, NUMBER, as_number, content_words
+from verirag.verify.lexicon import NAME, NUMBER, as_number, content_words, title_subject
 
 NUMBER_CONTEXT = 0.5  # share of a clause's words the sentence stating its number must state too
 
@@ -31,22 +31,66 @@ def numbers_out_of_place(
         for title, text in documents
         for s in split_sentences(text)
     ]
+    owners = [owner(title, s, text) for title, text in documents for s in split_sentences(text)]
+    # each sentence's words but those of a possessive ("India's total area" names India only as an owner's)
+    bare = [content_words(_POSSESSIVE.sub(" ", s)) for _, text in documents for s in split_sentences(text)]
     out: list[str] = []
     for clause in clauses:
         words = content_words(NUMBER.sub(" ", clause))
-        named = re.match(NAME, clause)
-        subject = content_words(named.group()) if named else set()
+        owned = _OWNED.match(clause)
+        subject = content_words(owned["name"]) if owned else _opening(clause)
         for number in (as_number(n) for n in NUMBER.findall(clause)):
             beside = [
                 len(said & (words - title or words)) / len(words - title or words)
-                if not subject or subject & (said | title)
+                if not subject or subject & (said | title) and not _of_another(subject, own, plain)
                 else 0.0  # said of another subject ("With a population of over 140 million, Russia …")
-                for title, said, stated in sentences
+                for (title, said, stated), own, plain in zip(sentences, owners, bare, strict=True)
                 if number in stated
             ]
             if words and beside and max(beside) < share and number not in out:
                 out.append(number)
     return out
+
+
+# "The area of India is …": the name a clause opening with an attribute says its number of
+_OWNED = re.compile(rf"^(?:The|Its) [a-z][\w -]*? of (?:the )?(?P<name>{NAME})")
+_IMPLICIT = re.compile(r"^(?:The|Its|It|He|She|They|His|Her|Their)\b(?! [A-Z])")
+
+
+_POSSESSIVE = re.compile(r"\b[\w.-]+['’]s\b")
+
+
+def _of_another(subject: set[str], own: set[str], plain: set[str]) -> bool:
+    """Whether a sentence is said of another than the subject, which it names only as an owner.
+
+    "It covers 342,239 square kilometres … of India's total geographical area." in Rajasthan's lead: its
+    number is Rajasthan's, not India's.
+    """
+    return bool(own) and not own & subject and not plain & subject
+
+
+def _opening(clause: str) -> set[str]:
+    named = re.match(NAME, clause)
+    return content_words(named.group()) if named else set()
+
+
+def owner(title: str, sentence: str, text: str = "") -> set[str]:
+    """The content words of whom a sentence says its numbers: the name it opens with, else its document's.
+
+    "It covers 342,239 square kilometres … of India's total geographical area." in "Rajasthan" is said of
+    Rajasthan (a pronoun, or "The total area is …" with no name before its verb, is the document's subject);
+    "Delhi, the capital, has …" of Delhi, a name the document (``text``) or its title writes as one elsewhere.
+    Empty when the sentence opens otherwise ("With a population …", "Based on 2024 projections, …").
+    """
+    named = re.match(NAME, sentence)
+    if named and not _IMPLICIT.match(sentence):
+        words = content_words(named.group())
+        elsewhere = content_words(title) | content_words(" ".join(re.findall(rf"(?<=[a-z,;] ){NAME}", text)))
+        return words if words & elsewhere else set()
+    head = sentence.split(",")[0]
+    if _IMPLICIT.match(sentence) and not re.search(NAME, head[1:]) and title:
+        return content_words(title_subject(title))
+    return set()
 
 
 def check(claim: Claim, evidence: Evidence) -> list[str]:
