@@ -4,7 +4,9 @@ Reads a run of benchmarks/cost.py over fanout_dev.json or fanout_sealed.json (RU
 present, RUN/verified_by_hand.jsonl.gz (one record per verified sentence: system, id, sentence, label 1/0,
 reason). Prints per system: questions, EM-recall of the whole answer (a refusal's quoted passage left out),
 EM-recall of its verified sentences alone (what verirag vouches for; Vanilla verifies nothing), verified
-sentences and their precision by hand, calls and median seconds per question.
+sentences and their precision by hand, calls and median seconds per question; for verirag, also the same
+answers without the parts that asked the model's own members (``propose_members``): what it would vouch
+for without them (derived from the same records; the calls and seconds are the run's).
 Run from the repository root: .venv/bin/python benchmarks/planner/fanout_answers.py docs/bench/RUN
 """
 
@@ -61,6 +63,19 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for system in dict.fromkeys(r["system"] for r in records):
         print(row([r for r in records if r["system"] == system], labels))
+    planned = [without_proposed(r) for r in records if r["system"] == "verirag"]
+    if any(p != r for p, r in zip(planned, (r for r in records if r["system"] == "verirag"), strict=True)):
+        print(row(planned, labels).replace("| verirag |", "| verirag, the model's members left out |", 1))
+
+
+def without_proposed(record: dict) -> dict:
+    """A verirag record as if no part had asked the model's own members: their sentences left out."""
+    proposed = {p["index"] for p in record["output"].get("plan", []) if p.get("proposed")}
+    if not proposed:
+        return record
+    kept = [s for s in record["output"]["sentences"] if s.get("part") not in proposed]
+    answer = " ".join(s["text"] for s in kept if s.get("verified_by", "none") != "none")
+    return {**record, "output": {**record["output"], "sentences": kept, "answer": answer}}
 
 
 if __name__ == "__main__":
