@@ -37,12 +37,13 @@ def numbers_out_of_place(
     out: list[str] = []
     for clause in clauses:
         words = content_words(NUMBER.sub(" ", clause))
+        subject = _opening(clause)
         owned = _OWNED.match(clause)
-        subject = content_words(owned["name"]) if owned else _opening(clause)
+        of = content_words(owned["name"]) if owned else subject  # whom the clause says its number of
         for number in (as_number(n) for n in NUMBER.findall(clause)):
             beside = [
                 len(said & (words - title or words)) / len(words - title or words)
-                if not subject or subject & (said | title) and not _of_another(subject, own, plain)
+                if (not subject or subject & (said | title)) and not _of_another(of, own, said, plain)
                 else 0.0  # said of another subject ("With a population of over 140 million, Russia …")
                 for (title, said, stated), own, plain in zip(sentences, owners, bare, strict=True)
                 if number in stated
@@ -60,13 +61,14 @@ _IMPLICIT = re.compile(r"^(?:The|Its|It|He|She|They|His|Her|Their)\b(?! [A-Z])")
 _POSSESSIVE = re.compile(r"\b[\w.-]+['’]s\b")
 
 
-def _of_another(subject: set[str], own: set[str], plain: set[str]) -> bool:
-    """Whether a sentence is said of another than the subject, which it names only as an owner.
+def _of_another(subject: set[str], own: set[str], said: set[str], plain: set[str]) -> bool:
+    """Whether a sentence is said of another than the subject, which it names, but only as an owner.
 
     "It covers 342,239 square kilometres … of India's total geographical area." in Rajasthan's lead: its
-    number is Rajasthan's, not India's.
+    number is Rajasthan's, not India's. A sentence that does not name the subject at all may name it
+    otherwise ("the USA" in the United States' lead) and is left to the other checks.
     """
-    return bool(own) and not own & subject and not plain & subject
+    return bool(own and subject & said) and not own & subject and not plain & subject
 
 
 def _opening(clause: str) -> set[str]:
