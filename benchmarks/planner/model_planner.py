@@ -99,9 +99,10 @@ def right_by_hand(halves: tuple[str, ...]) -> None:
         hybrid = sum(r["rules_right"] if r["rules"] else r["model_right"] for r in rows)
         n = len(rows)
         rules, model = sum(r["rules_right"] for r in rows), sum(r["model_right"] for r in rows)
+        asked = any(r["model_why"] != "not asked" for r in rows)  # the fresh set: the rules' plans only
         print(
-            f"| {half} | {n} | {rules} ({rules / n:.2f}) | {model} ({model / n:.2f}) "
-            f"| {hybrid} ({hybrid / n:.2f}) |"
+            f"| {half} | {n} | {rules} ({rules / n:.2f}) | "
+            + (f"{model} ({model / n:.2f}) | {hybrid} ({hybrid / n:.2f}) |" if asked else "– | – |")
         )
 
 
