@@ -26,14 +26,13 @@ def numbers_out_of_place(
     year or number taken from another sentence is caught ("Oxford was founded in 1096" from "There is evidence
     of teaching as early as 1096"); a number no sentence states is left to :func:`missing_terms`.
     """
-    sentences = [
-        (content_words(title), content_words(s), {as_number(n) for n in NUMBER.findall(s)})
-        for title, text in documents
-        for s in split_sentences(text)
-    ]
-    owners = [owner(title, s, text) for title, text in documents for s in split_sentences(text)]
-    # each sentence's words but those of a possessive ("India's total area" names India only as an owner's)
-    bare = [content_words(_POSSESSIVE.sub(" ", s)) for _, text in documents for s in split_sentences(text)]
+    sentences = []  # (title words, words, numbers, whom it is said of, its words but a possessive's)
+    for title, text in documents:
+        names = _names(title, text)
+        for s in split_sentences(text):
+            numbers = {as_number(n) for n in NUMBER.findall(s)}
+            bare = content_words(_POSSESSIVE.sub(" ", s))  # "India's total area": India only as an owner
+            sentences.append((content_words(title), content_words(s), numbers, owner(title, s, names), bare))
     out: list[str] = []
     for clause in clauses:
         words = content_words(NUMBER.sub(" ", clause))
@@ -45,7 +44,7 @@ def numbers_out_of_place(
                 len(said & (words - title or words)) / len(words - title or words)
                 if (not subject or subject & (said | title)) and not _of_another(of, own, said, plain)
                 else 0.0  # said of another subject ("With a population of over 140 million, Russia …")
-                for (title, said, stated), own, plain in zip(sentences, owners, bare, strict=True)
+                for title, said, stated, own, plain in sentences
                 if number in stated
             ]
             if words and beside and max(beside) < share and number not in out:
@@ -76,19 +75,23 @@ def _opening(clause: str) -> set[str]:
     return content_words(named.group()) if named else set()
 
 
-def owner(title: str, sentence: str, text: str = "") -> set[str]:
+def _names(title: str, text: str) -> set[str]:
+    """The words a document writes as names: its title's, and those of names inside its sentences."""
+    return content_words(title) | content_words(" ".join(re.findall(rf"(?<=[a-z,;] ){NAME}", text)))
+
+
+def owner(title: str, sentence: str, names: set[str]) -> set[str]:
     """The content words of whom a sentence says its numbers: the name it opens with, else its document's.
 
     "It covers 342,239 square kilometres … of India's total geographical area." in "Rajasthan" is said of
     Rajasthan (a pronoun, or "The total area is …" with no name before its verb, is the document's subject);
-    "Delhi, the capital, has …" of Delhi, a name the document (``text``) or its title writes as one elsewhere.
+    "Delhi, the capital, has …" of Delhi, a name its document writes as one elsewhere (``names``).
     Empty when the sentence opens otherwise ("With a population …", "Based on 2024 projections, …").
     """
     named = re.match(NAME, sentence)
     if named and not _IMPLICIT.match(sentence):
         words = content_words(named.group())
-        elsewhere = content_words(title) | content_words(" ".join(re.findall(rf"(?<=[a-z,;] ){NAME}", text)))
-        return words if words & elsewhere else set()
+        return words if words & names else set()
     head = sentence.split(",")[0]
     if _IMPLICIT.match(sentence) and not re.search(NAME, head[1:]) and title:
         return content_words(title_subject(title))
