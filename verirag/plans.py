@@ -191,15 +191,17 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     members = _enumeration(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
-    listed = _LIST_AND.match(question)
+    listed = _LIST_AND.match(_SET_AGAIN.sub(" and ", question))
     if listed and max_hops >= 2 and max_parts >= 2 and _describes_members(listed["set"]):
-        then = _of_each(listed["then"])
+        then = _of_each(listed["then"]) or _of_one(listed["then"])
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
-    described = _SET.match(question)
+    described = _SET.match(_as_question(question))
     measured = _IN_UNIT.match(described["set"]) if described else None
     of_set = measured["set"] if measured else described["set"] if described else ""
     if not (described and max_hops >= 2 and max_parts >= 2 and _describes_members(of_set)):
         return []
+    if _THEY.search(of_set) or re.search(r"\btheir\b", of_set):
+        return []  # "... and the clubs they played for": a clause about the members, not the set
     wh, aux = described["wh"], described["aux"]
     each = described["attr"].endswith(" in each")
     if aux in ("is", "was") and not _counted(of_set) and not each:
@@ -247,8 +249,10 @@ def _of_members(
 # a set asked for, then something of each member: "What are the five largest countries by population and
 # what are their capitals?", "List the five most spoken languages and their countries of origin."
 _LIST_AND = re.compile(
-    r"^(?:(?:What|Which|Who) (?:are|were)|List|Identify|Name|Find) (?:the )?(?P<set>(?:(?!\. )[^?,])+?),?"
-    r" (?:and|along with) (?P<then>(?:what|where|when|who|their)\b[^?]*?)[?.]?$"
+    r"^(?:(?:What|Which|Who) (?:are|were)|List|Identify|Name|Find) (?:the )?"
+    r"(?P<set>(?:\([^()]*\)|\"[^\"]*\"|“[^”]*”|(?!\. )[^?,(\"“])+?),?"
+    r" (?:and|along with) "
+    r"(?P<then>(?:what|which|where|when|who|how|in (?:which|what)|their|the)\b[^?]*?)[?.]?$"
 )
 # what is asked of each member, and the question it becomes for one member
 _OF_EACH = (
@@ -264,6 +268,19 @@ _OF_EACH = (
 )
 
 
+# "Identify the capital cities of the five largest countries." asks what "What are the capital cities of
+# the five largest countries?" asks
+_ORDER = re.compile(r"^(?:Identify|List|Name|Find|Give|State|Tell me) the (?P<rest>[^?]+?)[.?]?$")
+# "... in the solar system. What are these planets and what is ...": the set asked for again, then the rest
+_SET_AGAIN = re.compile(r"[.?] (?:What|Which) (?:are|were) (?:these|those|they)(?: [a-z]+)? and ")
+
+
+def _as_question(question: str) -> str:
+    """An order to give the <attribute> of a set, as the question it stands for (else ``question``)."""
+    found = _ORDER.match(question)
+    return f"What are the {found['rest']}?" if found else question
+
+
 def _of_each(then: str) -> SubQuestion | None:
     """The part asking of each member what ``then`` asks of them all (None when no form reads it)."""
     for form, template in _OF_EACH:
@@ -275,6 +292,69 @@ def _of_each(then: str) -> SubQuestion | None:
     return None
 
 
+# where ``then`` names the members: "they", "them", "these <noun>", "each of them"
+_THEY = re.compile(r"\b(?:they|them|(?:each of )?(?:these|those) (?:[a-z]+ )?[a-z]+s|each of them)\b")
+_PREPOSITIONS = "in on at of to from with by for into through across over under near about as"
+_THEIR = re.compile(
+    rf"\btheir (?:respective )?(?P<np>[a-z]+(?: (?!(?:{_PREPOSITIONS.replace(' ', '|')})\b)[a-z]+(?<!ed))?)\b"
+    r"(?= (?:is|are|was|were|located)\b| (?:in|at|on|from)$|$)"
+)
+_AGREE_AFTER = {"are": "is", "were": "was", "do": "does", "have": "has"}
+_AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
+_NOT_VERBS = frozenset(f"each all both also still not never often usually the a an {_PREPOSITIONS}".split())
+_OWNED = re.compile(
+    rf"^(?P<wh>.*?)\b(?P<aux>are|were) the (?P<np>[a-z ]+?) of {re.escape(MEMBER)}(?P<rest>.*)$"
+)
+_NP_END = re.compile(r"\s*\b(?:of|in|on|at|by|with|from|for|to|into|through|across|that|which|who|where)\b")
+
+
+def _of_one(then: str) -> SubQuestion | None:
+    """The part asking of one member what ``then`` asks of "they", "them" or "these <noun>" (else None).
+
+    "what time zones are they in" -> "What time zone is {member} in?"; "in which cities are they located" ->
+    "In which city is {member} located?"; "where are their mouths" -> "Where is the mouth of {member}?";
+    "what are the capitals of these countries" -> "What is the capital of {member}?"; "the largest sea they
+    each connect with" -> "What is the largest sea {member} connects with?" (a noun phrase keeps its number:
+    "the countries through which they flow" -> "What are the countries through which {member} flows?").
+    """
+    phrase = re.sub(r"\b(they|them) each\b", r"\1", then).replace("each of their ", "their ")
+    phrase = _THEIR.sub(lambda m: f"the {_one_of(m['np'])} of {MEMBER}", phrase, count=1)
+    phrase = _THEY.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
+    if MEMBER not in phrase or _THEY.search(phrase) or re.search(r"\btheir\b", phrase):
+        return None
+    owned = _OWNED.match(phrase)
+    if owned:  # "where are the mouths of {member}" -> "where is the mouth of {member}"
+        aux = _AGREE_AFTER[owned["aux"]]
+        phrase = f"{owned['wh']}{aux} the {_one_of(owned['np'])} of {MEMBER}{owned['rest']}"
+    words = phrase.split()
+    at = next(i for i, w in enumerate(words) if MEMBER in w)
+    after = words[at + 1] if at + 1 < len(words) else ""
+    if not owned and at > 0 and words[at - 1] in _AGREE_AFTER:  # "are they in" -> "is {member} in"
+        words[at - 1] = _AGREE_AFTER[words[at - 1]]
+        wh = re.match(r"^(?:in )?(?:what|which) (?P<np>[a-z]+(?: [a-z]+)?)$", " ".join(words[: at - 1]))
+        if wh and words[at - 1] in ("is", "was"):  # "what time zones is" -> "what time zone is"
+            words[: at - 1] = " ".join(words[: at - 1]).replace(wh["np"], _one_of(wh["np"])).split()
+    elif after in _AGREE_AFTER:
+        words[at + 1] = _AGREE_AFTER[after]
+    elif (
+        re.fullmatch(r"[a-z]+", after)
+        and after not in _NOT_VERBS
+        and not after.endswith(("s", "ed", "ing"))
+        and not (at > 0 and words[at - 1] in _AUXILIARIES)  # "did {member} win" keeps its verb
+    ):
+        words[at + 1] = after + ("es" if after.endswith(("sh", "ch", "x", "o")) else "s")  # "flow" -> "flows"
+    text = " ".join(words)
+    owner = re.match(rf"^the (?P<np>[a-z ]+?) of {re.escape(MEMBER)}$", text)
+    if owner:  # "the head coaches of {member}": one member's
+        text = f"What is the {_one_of(owner['np'])} of {MEMBER}"
+    elif text.startswith("the "):  # a noun phrase: "the largest sea {member} connects with"
+        np = text.removeprefix("the ").split(MEMBER)[0]
+        end = _NP_END.search(np)
+        head = (np[: end.start()] if end else np).split()[-1:] or [""]
+        text = f"{'What are' if _plural(head[0]) else 'What is'} {text}"
+    return SubQuestion(text[0].upper() + text[1:] + "?")
+
+
 def _one_of(phrase: str) -> str:
     """A noun phrase made singular before its qualifiers: "countries of origin" -> "country of origin"."""
     head, qualifier = re.match(r"^(.+?)((?: \(| in | of ).*)?$", phrase).groups()  # type: ignore[union-attr]
@@ -283,6 +363,7 @@ def _one_of(phrase: str) -> str:
 
 def _asks_for(members: str) -> str:
     """The first part of a described set: the question that asks which its members are."""
+    members = re.sub(r"^all (?:of )?the ", "", members)  # "all the actors that ...": the actors that ...
     found = _DESCRIBED.match(members)
     return f"Which {found['noun']} {found['rest']}?" if found else f"Which are the {members}?"
 
@@ -331,7 +412,7 @@ def from_reply(reply: str, question: str, max_parts: int = 6, max_hops: int = 3)
 
 
 # words a part may hold that its question need not: the frame of a sub-question ("Which are the ...?")
-_FRAME = frozenset("which what who where when how is are was were the a an of that".split())
+_FRAME = frozenset("which what who where when how is are was were does has the a an of that".split())
 _ASKS_SET = re.compile(r"^(?:Which|What) (?:(?:are|were) the (?P<set>.+)\?$|(?P<noun>[a-z]+) )")
 _ATTRIBUTE = re.compile(
     rf"^(?:What|Who) (?:is|are|was|were) the (?P<attr>.+?) (?:of|for) {re.escape(MEMBER)}\?$"

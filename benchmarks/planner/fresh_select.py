@@ -1,10 +1,11 @@
-"""Which FanOutQA test questions make the fresh fan-out set (fanout_fresh.jsonl), drawn without a planner.
+"""Which FanOutQA test questions make the fresh fan-out sets, drawn without a planner.
 
-Test-split questions not in fanout.jsonl with two or more evidence titles that are corpus titles (exact
-match), coverage (corpus titles / distinct evidence titles) >= 0.5, sorted by id; ``random.Random(5201)``
-draws 40.
+Test-split questions not in an earlier set with two or more evidence titles that are corpus titles (exact
+match), coverage (corpus titles / distinct evidence titles) >= 0.5, sorted by id. fanout_fresh.jsonl:
+``random.Random(5201)`` draws 40 of those not in fanout.jsonl; fanout_fresh2.jsonl (``--second``): every
+one not in fanout.jsonl or fanout_fresh.jsonl.
 Prints the drawn ids; the labels were written by hand for them (README.md). Run from the repository root:
-.venv/bin/python benchmarks/planner/fresh_select.py PATH/fanout-final-test.json
+.venv/bin/python benchmarks/planner/fresh_select.py PATH/fanout-final-test.json [--second]
 """
 
 from __future__ import annotations
@@ -27,15 +28,17 @@ def corpus_titles() -> set[str]:
     return {v["title"] for v in json.loads(path.read_text(encoding="utf-8")).values()}
 
 
-def drawn(test: list[dict], titles: set[str], used: set[str]) -> list[str]:
-    """The ids drawn, in draw order."""
+def drawn(test: list[dict], titles: set[str], used: set[str], count: int = COUNT) -> list[str]:
+    """The ids drawn, in draw order (``count`` 0: every candidate, sorted)."""
     candidates = []
     for record in test:
         evidence = list(dict.fromkeys(e["title"] for e in record["necessary_evidence"]))
         held = [t for t in evidence if t in titles]
         if record["id"] not in used and len(held) >= 2 and len(held) / len(evidence) >= 0.5:
             candidates.append(record["id"])
-    return random.Random(SEED).sample(sorted(candidates), min(COUNT, len(candidates)))
+    if not count:
+        return sorted(candidates)
+    return random.Random(SEED).sample(sorted(candidates), min(count, len(candidates)))
 
 
 def main() -> None:
@@ -43,11 +46,16 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("test", type=Path, help="FanOutQA's fanout-final-test.json")
-    test = json.loads(parser.parse_args().test.read_text(encoding="utf-8"))
+    parser.add_argument("--second", action="store_true", help="the second fresh set: every one left")
+    args = parser.parse_args()
+    test = json.loads(args.test.read_text(encoding="utf-8"))
+    earlier = ["fanout.jsonl", "fanout_fresh.jsonl"] if args.second else ["fanout.jsonl"]
     used = {
-        json.loads(line)["id"] for line in (HERE / "fanout.jsonl").read_text(encoding="utf-8").splitlines()
+        json.loads(line)["id"]
+        for name in earlier
+        for line in (HERE / name).read_text(encoding="utf-8").splitlines()
     }
-    print("\n".join(drawn(test, corpus_titles(), used)))
+    print("\n".join(drawn(test, corpus_titles(), used, 0 if args.second else COUNT)))
 
 
 if __name__ == "__main__":

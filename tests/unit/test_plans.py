@@ -200,6 +200,54 @@ def test_an_attribute_of_an_attribute_of_a_described_set_is_three_hops():
                 f"What was the population of {MEMBER}?",
             ],
         ),
+        # what is asked of "they", "them", "their ..." or "these <noun>", asked of one member
+        (
+            "What are the 5 largest cities of Freedonia and what time zones are they in?",
+            ["Which are the 5 largest cities of Freedonia?", f"What time zone is {MEMBER} in?"],
+        ),
+        (
+            "Name the three tallest towers of Sylvania and the cities they stand in.",
+            ["Which are the three tallest towers of Sylvania?", f"What are the cities {MEMBER} stands in?"],
+        ),
+        (
+            "Identify the four largest lakes of Sylvania and the largest river they each drain into.",
+            [
+                "Which are the four largest lakes of Sylvania?",
+                f"What is the largest river {MEMBER} drains into?",
+            ],
+        ),
+        (
+            "What are the four largest lakes of Sylvania and where are their outflows?",
+            ["Which are the four largest lakes of Sylvania?", f"Where is the outflow of {MEMBER}?"],
+        ),
+        (
+            "What are the four largest lakes of Sylvania and which rivers flow into them?",
+            ["Which are the four largest lakes of Sylvania?", f"Which rivers flow into {MEMBER}?"],
+        ),
+        (
+            "Who are the top 5 scorers of the Freedonia league and how many titles did each of them win?",
+            ["Which are the top 5 scorers of the Freedonia league?", f"How many titles did {MEMBER} win?"],
+        ),
+        (
+            "What are the three largest provinces of Freedonia and what are the capitals of these provinces?",
+            ["Which are the three largest provinces of Freedonia?", f"What is the capital of {MEMBER}?"],
+        ),
+        (
+            "Who were the first five kings of Freedonia and who was each of their spouses?",
+            ["Which are the first five kings of Freedonia?", f"Who was the spouse of {MEMBER}?"],
+        ),
+        (  # the set asked for again in a second sentence
+            "Find the three longest rivers of Oz. What are these rivers and what is their length in km?",
+            ["Which are the three longest rivers of Oz?", f"What is the length in km of {MEMBER}?"],
+        ),
+        (  # "and" inside a quoted title: no set ends there
+            'Who are the main cast members in "Ice and Fire" and where were they born?',
+            ['Which are the main cast members in "Ice and Fire"?', f"Where was {MEMBER} born?"],
+        ),
+        (  # an order to give an attribute of a set
+            "Identify the capital cities of the five largest provinces of Freedonia.",
+            ["Which are the five largest provinces of Freedonia?", f"What is the capital city of {MEMBER}?"],
+        ),
     ],
 )
 def test_an_attribute_asked_of_each_member_of_a_set_as_people_phrase_it(question, parts):
@@ -215,6 +263,8 @@ def test_an_attribute_asked_of_each_member_of_a_set_as_people_phrase_it(question
         "What is the role of the white blood cells?",
         "What are the official languages of Canada and what is its capital?",  # "its": not the set's
         "What are the main exports of Chittagong and what is its population?",
+        # a clause about the members after a set of a set is no part of the set
+        "Which are the top 4 provinces by area and what is the name of the governor of those provinces?",
     ],
 )
 def test_an_attribute_of_a_kind_or_of_the_thing_named_is_one_part(question):
