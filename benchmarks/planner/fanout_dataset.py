@@ -4,8 +4,9 @@ A question's gold answers are the answers the corpus states to the parts no othe
 hop: the attribute of each member, or each named member's part), the first form where the hand label gives
 two ("6,190 m" of "6,190 m" / "20,310 feet"), with the part's evidence title. A question none of whose last
 parts the corpus states is left out: nothing it asks can be found, and EM-recall has no gold to count.
-Writes fanout_dev.json and fanout_sealed.json beside this file, and fanout_fresh.json from
-fanout_fresh.jsonl (the fresh sealed set, drawn after the planner was fitted). Run from the repository root:
+Writes fanout_dev.json and fanout_sealed.json beside this file, and fanout_fresh.json and
+fanout_fresh2.json from fanout_fresh.jsonl and fanout_fresh2.jsonl (the fresh sealed sets, drawn after the
+planner was fitted). Run from the repository root:
 .venv/bin/python benchmarks/planner/fanout_dataset.py
 """
 
@@ -44,11 +45,13 @@ def item(record: dict) -> dict | None:
 
 
 def main() -> None:
-    records = read_records(HERE / "fanout.jsonl") + read_records(HERE / "fanout_fresh.jsonl")
-    for half in ("dev", "sealed", "fresh"):
+    fresh_sets = ("fanout_fresh.jsonl", "fanout_fresh2.jsonl")
+    records = [r for name in ("fanout.jsonl", *fresh_sets) for r in read_records(HERE / name)]
+    for half in ("dev", "sealed", "fresh", "fresh2"):
         items = [i for r in records if r["split"] == half and (i := item(r)) is not None]
         out = HERE / f"fanout_{half}.json"
-        source = SOURCE.replace("fanout.jsonl", "fanout_fresh.jsonl") if half == "fresh" else SOURCE
+        fresh = half.startswith("fresh")
+        source = SOURCE.replace("fanout.jsonl", f"fanout_{half}.jsonl") if fresh else SOURCE
         out.write_text(json.dumps({"source": source, "items": items}, indent=1, ensure_ascii=False) + "\n")
         golds = sum(len(i["gold_answers"]) for i in items)
         print(f"{out.name}: {len(items)} questions, {golds} gold answers")
