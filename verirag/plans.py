@@ -195,9 +195,6 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     if listed and max_hops >= 2 and max_parts >= 2 and _describes_members(listed["set"]):
         then = _of_each(listed["then"]) or _of_one(listed["then"])
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
-    each_of = _of_each_member(question, max_parts, max_hops)
-    if each_of:
-        return each_of
     described = _SET.match(_as_question(question))
     measured = _IN_UNIT.match(described["set"]) if described else None
     of_set = measured["set"] if measured else described["set"] if described else ""
@@ -213,44 +210,6 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     if measured:  # the unit is the attribute's: "the area of Russia in square kilometers"
         asked = [_measured(a, measured["unit"]) for a in asked]
     return _of_members(of_set, asked, aux, max_parts, max_hops)
-
-
-# "each of the <set>" inside any question: the set, then the question of one member ("How many countries
-# recognize each of the 5 most spoken languages as an official language?")
-_EACH_OF = re.compile(
-    r"\b(?P<aux>(?:is|are|was|were|do|does|did|has|have) )?each of the "
-    r"(?P<set>[^?,.:]+?)(?=\s+(?:as|for|to|with|on|at|since|during)\s+\w|[?,.]|$)"
-)
-# the verb that ends an inverted question after its subject: "do ... have?", "was ... founded?"
-_LAST_VERB = {
-    "do": r"(?: (?:first|last|ever|still|originally))? [a-z]+$",
-    "is": r"(?: (?:first|originally))? (?:[a-z]+(?:ed|en)|born|built|made|held|won|sold|led|found)$",
-}
-
-
-def _of_each_member(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
-    """The set after "each of the", then the question asked of ``{member}`` in its place ([] when none).
-
-    "How many children do each of the last four kings of Oz have?" -> "Which are the last four kings of
-    Oz?", "How many children does {member} have?"; a unit after the set is the question's.
-    """
-    found = _EACH_OF.search(question)
-    if not (found and max_hops >= 2 and max_parts >= 2):
-        return []
-    members, rest = found["set"], question[found.end() :]
-    aux = (found["aux"] or "").strip()
-    verb = _LAST_VERB["do" if aux in ("do", "does", "did") else "is"] if aux else None
-    ending = re.search(verb, members) if verb else None
-    if ending:  # the verb is the question's, not the set's
-        members, rest = members[: ending.start()], members[ending.start() :] + rest
-    unit = _IN_UNIT.match(members)
-    if unit:
-        members, rest = unit["set"], f" {unit['unit']}{rest}"
-    if not _describes_members(members):
-        return []
-    agreed = {**_AGREE, **_AGREE_AFTER}.get(aux, aux)
-    before = question[: found.start()] + (f"{agreed} " if aux else "")
-    return _of_members(members, [SubQuestion(f"{before}{MEMBER}{rest}")], "are", max_parts, max_hops)
 
 
 # a unit of measure after a set qualifies what is asked of its members, not the set ("What are the areas of
