@@ -67,7 +67,7 @@ _DESCRIBED = re.compile(r"^(?P<noun>[a-z]+(?:ies|s)) (?:that|which|who) (?P<rest
 # where the noun phrase that names a set ends: a preposition, a relative word, a conjunction, a comma or a
 # bracket ("the five largest countries | by area", "the capitals | of ...", "the cities | , in 2000")
 _PHRASE_END = re.compile(
-    r"\s*(?:[,(;:]|\b(?:of|in|on|at|by|with|from|for|to|into|among|across|that|which|who|whose|where|and|or)\b)"
+    r"\s*(?:[,(;:]|\b(?:of|in|on|at|by|with|from|for|to|into|through|among|across|that|which|who|whose|where|and|or)\b)"
 )
 _COUNT = re.compile(
     r"^(?:top|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|dozen)$"
@@ -263,8 +263,6 @@ _OF_EACH = (
     (r"^their (?:respective )?(?P<attr>.+)$", "What is the {attr} of {m}?"),
     (r"^what (?:is|are) the (?P<attr>.+?) of each(?: of these [a-z]+)?$", "What is the {attr} of {m}?"),
     (r"^where is each [a-z]+'s (?P<attr>.+)$", "Where is the {attr} of {m}?"),
-    (r"^when (?:were|was) they (?P<verb>[a-z]+ed)$", "When was {m} {verb}?"),
-    (r"^what (?P<noun>[a-z]+) (?:are|is) they in$", "What {noun} is {m} in?"),
 )
 
 
@@ -305,7 +303,6 @@ _NOT_VERBS = frozenset(f"each all both also still not never often usually the a 
 _OWNED = re.compile(
     rf"^(?P<wh>.*?)\b(?P<aux>are|were) the (?P<np>[a-z ]+?) of {re.escape(MEMBER)}(?P<rest>.*)$"
 )
-_NP_END = re.compile(r"\s*\b(?:of|in|on|at|by|with|from|for|to|into|through|across|that|which|who|where)\b")
 
 
 def _of_one(then: str) -> SubQuestion | None:
@@ -348,10 +345,8 @@ def _of_one(then: str) -> SubQuestion | None:
     if owner:  # "the head coaches of {member}": one member's
         text = f"What is the {_one_of(owner['np'])} of {MEMBER}"
     elif text.startswith("the "):  # a noun phrase: "the largest sea {member} connects with"
-        np = text.removeprefix("the ").split(MEMBER)[0]
-        end = _NP_END.search(np)
-        head = (np[: end.start()] if end else np).split()[-1:] or [""]
-        text = f"{'What are' if _plural(head[0]) else 'What is'} {text}"
+        head = _head(text.removeprefix("the ").split(MEMBER)[0])[1]
+        text = f"{'What are' if _plural(head) else 'What is'} {text}"
     return SubQuestion(text[0].upper() + text[1:] + "?")
 
 
