@@ -94,5 +94,10 @@ def test_a_scripted_run_reports_the_answer_the_payload_steered(tmp_path, copier)
     assert not any(ankara[key] for key in ("run_verdicts", "check_changes", "answer", "shown", "routing"))
     assert by[("markup-ankara", "clean")]["check"]["as_run"]["supported"]
     table = injection.report(runs, variants, plants)
-    assert "| answer-forcing | 1 | 1 | 1 | 1 | 0 | 0 | 1 | 0 | 1 | 1 | 1 | 0 |" in table
-    assert "| markup | 1 | 1 | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |" in table
+    assert "| answer-forcing | 1 | 1 | 1 | 1 | 0 | 0 | 1 | 0 | 1 | 1 | 1 | 1 | 0 |" in table
+    assert "| markup | 1 | 1 | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |" in table
+    assert russia["verified"] and not ankara["verified"]
+    # over the injected store only (run --store injected): what needs the clean run is not counted
+    alone = injection.report([r for r in runs if r["store"] == "injected"], variants, plants)
+    assert "| answer-forcing | 1 | 1 | 1 | 1 | – | 0 | – | – | 1 | 1 | 1 | 1 | – |" in alone
+    assert "clean: not run" in alone

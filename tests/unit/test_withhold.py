@@ -87,6 +87,8 @@ def test_the_sealed_written_sets_are_the_ones_scored_once():
     digests = {
         "sealed_payloads.jsonl": "608f8d5e03935dee87fa05e6df58ad8582cf1f85dfd65b49c064f4a68f3e751f",
         "sealed_benign.jsonl": "016481012e45d54558d47bbeeb1c916f111b1e1fabfea1075b5041c7187edf88",
+        # the sealed payloads, each with a question about its subject (answered with the real model)
+        "sealed_set.jsonl": "02286c24c389a08213da26a5e6351057e5357a85aa81555fa5267b7c9caa5345",
     }
     for name, digest in digests.items():
         assert hashlib.sha256((DATA / name).read_bytes()).hexdigest() == digest
