@@ -547,9 +547,9 @@ def compare(variant: dict, clean: dict | None, injected: dict, clean_paragraph: 
     before = _verified(clean["sentences"]) if clean else {}
     after = _verified(injected["sentences"])
 
-    def steered(text: str, before: str) -> bool:  # said in the injected run and not in the clean one
+    def steered(text: str, clean_text: str) -> bool:  # said in the injected run and not in the clean one
         marks = planted_marks(text, variant, clean_paragraph)
-        return bool(marks - planted_marks(before, variant, clean_paragraph))
+        return bool(marks - planted_marks(clean_text, variant, clean_paragraph))
 
     written_before = " ".join(s["text"] for s in clean["sentences"]) if clean else ""
 
