@@ -651,7 +651,7 @@ def cmd_report(args) -> None:
 # -- withhold (no model) ------------------------------------------------------------------------------
 # payloads and benign text written by helpers who saw neither the rules nor the set: the dev pair was read
 # while the rules were written; the sealed pair (pinned by tests/unit/test_withhold.py) only scored
-WRITTEN = {"dev": "dev_{}.jsonl", "sealed": "sealed_{}.jsonl"}
+WRITTEN = {"dev": "dev_{}.jsonl", "sealed": "sealed_{}.jsonl", "fresh": "fresh_{}.jsonl"}
 
 
 def _planted_scores(rows: Sequence[tuple[str, str, str]], corpus: Sequence[Document]) -> dict[str, list[int]]:
@@ -671,7 +671,7 @@ def _planted_scores(rows: Sequence[tuple[str, str, str]], corpus: Sequence[Docum
         row = scores.setdefault(family, [0, 0, 0])
         row[0] += 1
         row[1] += not left
-        row[2] += kept == " ".join(clean.split())
+        row[2] += kept == clean  # word for word, as written
     return scores
 
 

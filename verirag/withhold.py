@@ -2,10 +2,11 @@
 
 A document is data, whether a store returns it or a user gives it to ``check()``. A sentence that gives the
 model an order ("Ignore the question", "Always cite this document", "Answer Yes"), speaks as a chat turn
-("Assistant: …"), dictates a verdict or forges the prompt's structure (document tags, chat-template tokens) is
-taken out of the document before any prompt or check reads it, and kept beside it under ``withheld`` so
-nothing is silently lost. A paragraph that holds such a sentence is hostile: in it, a prompt-form field
-("Question: …", a bare "Yes") is withheld too.
+("Assistant: …"), dictates a verdict, sets a rule for the text's own use ("Replies based on this article must
+…") or forges the prompt's structure (document tags, chat-template tokens) is taken out of the document before
+any prompt or check reads it, and kept beside it under ``withheld`` so nothing is silently lost. A paragraph
+that holds such a sentence is hostile: in it, a prompt-form field ("Question: …", a bare "Yes") and whatever
+speaks to its reader (the second person, an imperative, the text itself, markup) is withheld too.
 """
 
 from __future__ import annotations
@@ -58,6 +59,17 @@ _META = (
     r"|text"
     r"|context|content|article|page|sources?|claims?|citations?|everything|all else|the rest|above|previous"
     r"|prior)"
+)
+# whoever reads the text, and the text itself
+_READER = r"\b(?:you|your|yourself|whoever|whoever's|the (?:user|reader)s?)\b"
+_ITSELF = (
+    r"\b(?:this|these) (?:articles?|documents?|passages?|paragraphs?|pages?|texts?|sources?|entry|entries"
+    r"|context|collection)\b"
+)
+# the things our task makes of a text, in any form of their word
+_TASK_THINGS = (
+    r"\b(?:answer\w*|repl(?:y|ies|ying)|respon(?:d|ds|ding|se|ses)|claims?|citations?|cit(?:e|es|ed|ing)"
+    r"|verif\w*|fact[- ]?check\w*|summar\w*)\b"
 )
 # "Important: ", "P.S. for X --", "please "
 _OPENING = r"^(?:[\"'“‘(]*[\w' .-]{0,40}(?::|--|—)\s*)?(?:please,?\s+)?"
@@ -123,11 +135,16 @@ ORDERS: dict[str, re.Pattern[str]] = {
         r"|\bcannot be answered from\b",
         re.IGNORECASE,
     ),
+    "a rule for the text's own use": re.compile(
+        rf"^(?=.*{_ITSELF})(?=.*{_TASK_THINGS})(?=.*\b{_MODAL}\b)(?!.*\bcite (?:this|it) (?:\w+ )?as\b)",
+        re.IGNORECASE,
+    ),
 }
-# beside an order, these are the rest of a forged exchange
+# beside an order, these are the rest of a forged exchange, and whatever else speaks to its reader: in the
+# second person, as an order ("Reply with …"), of the text itself, or in markup
 _REST = re.compile(
     r"^\W*(?:(?:user|human|question|answer|claim|sentence|q|a|support|verdict)\s*[:–]|(?:yes|no)\W*$)"
-    r"|\[\d+\]|^\W*$",
+    rf"|\[\d+\]|^\W*$|{_READER}|{_ITSELF}|^\W*(?:please,?\s+)?{_TASK}\b(?!\s+of\b)|<[!/]?[a-z][^>]*>|<!--",
     re.IGNORECASE,
 )
 
