@@ -140,13 +140,21 @@ ORDERS: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
 }
-# beside an order, these are the rest of a forged exchange, and whatever else speaks to its reader: in the
-# second person, as an order ("Reply with …"), of the text itself, or in markup
+# an aside to whoever reads: in the second person, as an order ("Reply with …"), of the text itself, or markup
+_ASIDE = re.compile(
+    rf"{_READER}|{_ITSELF}|^\W*(?:please,?\s+)?{_TASK}\b(?!\s+of\b)|<[!/]?[a-z][^>]*>|<!--", re.IGNORECASE
+)
+# beside an order, these are the rest of a forged exchange (and any aside)
 _REST = re.compile(
     r"^\W*(?:(?:user|human|question|answer|claim|sentence|q|a|support|verdict)\s*[:–]|(?:yes|no)\W*$)"
-    rf"|\[\d+\]|^\W*$|{_READER}|{_ITSELF}|^\W*(?:please,?\s+)?{_TASK}\b(?!\s+of\b)|<[!/]?[a-z][^>]*>|<!--",
+    r"|\[\d+\]|^\W*$",
     re.IGNORECASE,
 )
+
+
+def is_aside(sentence: str) -> bool:
+    """Whether ``sentence`` speaks to whoever reads it, or of the text itself, rather than of its subject."""
+    return bool(_ASIDE.search(sentence))
 
 
 def order_kind(sentence: str) -> str | None:
@@ -180,7 +188,7 @@ def withheld(text: str) -> tuple[str, list[str]]:
     ]
     if not any(order for _, order in sentences):
         return text, []
-    out = [(s, order or bool(_REST.search(s))) for s, order in sentences]
+    out = [(s, order or bool(_REST.search(s)) or is_aside(s)) for s, order in sentences]
     kept, last = "", None  # the kept sentences as written, each after the white space its last one had
     for (sentence, order), span in zip(out, _spans(text, [s for s, _ in out]), strict=True):
         if order or not sentence:

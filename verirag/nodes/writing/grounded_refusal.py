@@ -22,6 +22,7 @@ from verirag.parsing import parse_gap
 from verirag.prompts import grounded_refusal as prompt
 from verirag.verify.evidence import sentence_spans
 from verirag.verify.lexicon import NEGATION, claim_words, content_words, key_terms, stems_held, title_subject
+from verirag.withhold import is_aside
 
 MAX_OMITTED = 3  # left-out atoms named in the refusal
 
@@ -49,7 +50,8 @@ def closest_passage(
     the writer tried), then by the question's words it or its document's title holds ("directed" stands for
     "director"), then by order. A sentence is no passage unless it or its document's title holds every name
     and number of the question (its subject: nothing of "Hill" for "Where is Lauryn Hill from?"), and it holds
-    a draft's term or a word of the question (None when none is).
+    a draft's term or a word of the question (None when none is), and an aside to the reader is none
+    (:func:`verirag.withhold.is_aside`: it says nothing of the subject, and may be written to be quoted).
     """
     asked = {t for t in key_terms(question) if t != NEGATION}
     tried = {t for d in drafts for t in key_terms(d) if t not in asked and t != NEGATION}
@@ -65,6 +67,8 @@ def closest_passage(
             sentence, order = doc["text"][start:end], order + 1
             found = len(tried & set(key_terms(sentence)))
             if not subject <= content_words(f"{doc['title']} {sentence}") or not (found or covered(sentence)):
+                continue
+            if is_aside(sentence):
                 continue
             rank = (found, covered(f"{title_subject(doc['title'])} {sentence}"), -order)
             if best is None or rank > best[0]:
