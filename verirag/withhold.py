@@ -142,8 +142,14 @@ ORDERS: dict[str, re.Pattern[str]] = {
 }
 # an aside to whoever reads: in the second person, as an order ("Reply with …"), of the text itself, or markup
 _ASIDE = re.compile(
-    rf"{_READER}|{_ITSELF}|^\W*(?:please,?\s+)?{_TASK}\b(?!\s+of\b)|<[!/]?[a-z][^>]*>|<!--", re.IGNORECASE
+    r"(?<![\w-])(?:you|your|yours|yourself|whoever|whoever's)(?![\w-])"
+    r"|\bthis (?:article|document|passage|paragraph|page|entry)\b|<[!/]?[a-z][^>]*>|<!--",
+    re.IGNORECASE,
 )
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')  # a quotation's "you" is not the text's
+# beside an order, an aside in a wider sense: the user or the reader spoken of, the text's sources or
+# context, an imperative opening ("Reply with …")
+_ASIDE_BESIDE = re.compile(rf"{_READER}|{_ITSELF}|^\W*(?:please,?\s+)?{_TASK}\b(?!\s+of\b)", re.IGNORECASE)
 # beside an order, these are the rest of a forged exchange (and any aside)
 _REST = re.compile(
     r"^\W*(?:(?:user|human|question|answer|claim|sentence|q|a|support|verdict)\s*[:–]|(?:yes|no)\W*$)"
@@ -154,7 +160,7 @@ _REST = re.compile(
 
 def is_aside(sentence: str) -> bool:
     """Whether ``sentence`` speaks to whoever reads it, or of the text itself, rather than of its subject."""
-    return bool(_ASIDE.search(sentence))
+    return bool(_ASIDE.search(_QUOTED.sub("", sentence)))
 
 
 def order_kind(sentence: str) -> str | None:
@@ -188,7 +194,10 @@ def withheld(text: str) -> tuple[str, list[str]]:
     ]
     if not any(order for _, order in sentences):
         return text, []
-    out = [(s, order or bool(_REST.search(s)) or is_aside(s)) for s, order in sentences]
+    out = [
+        (s, order or bool(_REST.search(s) or _ASIDE_BESIDE.search(s)) or is_aside(s))
+        for s, order in sentences
+    ]
     kept, last = "", None  # the kept sentences as written, each after the white space its last one had
     for (sentence, order), span in zip(out, _spans(text, [s for s, _ in out]), strict=True):
         if order or not sentence:
