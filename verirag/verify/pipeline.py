@@ -47,6 +47,7 @@ from verirag.verify.checks import (
     member_kind,
     number_context,
     partitive,
+    relayed,
     slots,
     term_order,
 )
@@ -83,6 +84,7 @@ GUARD: tuple[tuple[str, Check], ...] = (
     ("key_terms", key_terms.check),  # numbers, names, negation, superlatives
     ("coverage", coverage.check),  # most of its words
     ("number_context", number_context.check),  # each number beside what its clause says
+    ("relayed", relayed.check),  # no term the quote only asks its reader to say
     ("list_members", list_members.check),  # no member swapped into the quote's list
     ("attribute", attribute.check),  # "the <attribute> of <Name>" in the quote's words, of that name
     ("term_order", term_order.check),  # no two terms the other way round
