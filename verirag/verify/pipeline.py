@@ -45,6 +45,7 @@ from verirag.verify.checks import (
     key_terms,
     list_members,
     member_kind,
+    mentioned,
     number_context,
     partitive,
     relayed,
@@ -85,6 +86,7 @@ GUARD: tuple[tuple[str, Check], ...] = (
     ("coverage", coverage.check),  # most of its words
     ("number_context", number_context.check),  # each number beside what its clause says
     ("relayed", relayed.check),  # no term the quote only asks its reader to say
+    ("mentioned", mentioned.check),  # no statement the quote only quotes
     ("list_members", list_members.check),  # no member swapped into the quote's list
     ("attribute", attribute.check),  # "the <attribute> of <Name>" in the quote's words, of that name
     ("term_order", term_order.check),  # no two terms the other way round
