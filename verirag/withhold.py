@@ -26,6 +26,7 @@ _FORGED = re.compile(
     r"|No support(?: / Contradictory)?|Utility:\s*\d)\]",
     re.IGNORECASE,
 )
+_COMMENT = re.compile(r"<!--[\s\S]*?(?:-->|$)")
 # our prompts' fields ("Claim: …", "Yes or No: Yes") and code fences: a field starts a sentence, a verdict
 # ends one
 _FIELD_START = re.compile(
@@ -169,10 +170,21 @@ def order_kind(sentence: str) -> str | None:
 
 
 def _segments(text: str) -> list[tuple[str, bool]]:
-    """``(segment, forged)``: the text cut at forged structure and at our prompts' fields.
+    """``(segment, forged)``: the text cut at markup comments, forged structure and our prompts' fields.
 
+    A comment ("<!-- … -->", one left open runs to the end) is no text a reader is shown: a forged segment.
     A segment between two forged markers is a forged block; each marker leaves an empty forged segment.
     """
+    out: list[tuple[str, bool]] = []
+    at = 0
+    for comment in _COMMENT.finditer(text):
+        out += [*_marked(text[at : comment.start()]), (comment.group(), True)]
+        at = comment.end()
+    return out + _marked(text[at:])
+
+
+def _marked(text: str) -> list[tuple[str, bool]]:
+    """:func:`_segments` of a text without comments."""
     marks = list(_FORGED.finditer(text))
     pieces = [(text, False)] if not marks else [(text[: marks[0].start()], False)]
     pieces += [(text[a.end() : b.start()], True) for a, b in zip(marks, marks[1:], strict=False)]
@@ -190,7 +202,13 @@ def withheld(text: str) -> tuple[str, list[str]]:
     sentences = [
         (sentence, forged or order_kind(sentence) is not None)
         for segment, forged in _segments(text)
-        for sentence in ([""] if forged and not segment.strip() else split_sentences(segment))
+        for sentence in (
+            [""]
+            if forged and not segment.strip()
+            else [segment]
+            if _COMMENT.match(segment)
+            else split_sentences(segment)
+        )
     ]
     if not any(order for _, order in sentences):
         return text, []

@@ -22,7 +22,7 @@ _SAYING = (
 # the reader asked to say something: "you … tell them", "whoever … should say", "Say …", "… must be given as"
 _ASKED = re.compile(
     rf"(?<![\w-])(?:you|whoever|whoever's)(?![\w-])[^.!?;]{{0,80}}?\b{_SAYING}\b"
-    rf"|(?:^\W*|[:;—–]\s+|\bplease,?\s+|\bjust\s+)(?:always\s+)?{_SAYING}\s+"
+    rf"|(?:^\W*|[:;,—–]\s+|\bplease,?\s+|\bjust\s+)(?:always\s+)?{_SAYING}\s+"
     r"(?:them|him|her|it|that|only|the user|users|people|readers|everyone|anyone)\b"
     r"|\b(?:must|should|shall|is to|are to|has to|have to|needs? to) be (?:reported|given|stated|described"
     r"|listed|named|answered|presented|cited|called) as\b",
