@@ -62,7 +62,8 @@ _META = (
     r"|prior)"
 )
 # whoever reads the text, and the text itself
-_READER = r"\b(?:you|your|yourself|whoever|whoever's|the (?:user|reader)s?)\b"
+_YOU = r"(?<![\w-])(?:you|your|yours|yourself|whoever|whoever's)(?![\w-])"
+_READER = rf"{_YOU}|\bthe (?:user|reader)s?\b"
 _ITSELF = (
     r"\b(?:this|these) (?:articles?|documents?|passages?|paragraphs?|pages?|texts?|sources?|entry|entries"
     r"|context|collection)\b"
@@ -143,18 +144,15 @@ ORDERS: dict[str, re.Pattern[str]] = {
 }
 # an aside to whoever reads: in the second person, as an order ("Reply with …"), of the text itself, or markup
 _ASIDE = re.compile(
-    r"(?<![\w-])(?:you|your|yours|yourself|whoever|whoever's)(?![\w-])"
-    r"|\bthis (?:article|document|passage|paragraph|page|entry)\b|<[!/]?[a-z][^>]*>|<!--",
+    rf"{_YOU}|\bthis (?:article|document|passage|paragraph|page|entry)\b|<[!/]?[a-z][^>]*>|<!--",
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')  # a quotation's "you" is not the text's
-# beside an order, an aside in a wider sense: the user or the reader spoken of, the text's sources or
-# context, an imperative opening ("Reply with …")
-_ASIDE_BESIDE = re.compile(rf"{_READER}|{_ITSELF}|^\W*(?:please,?\s+)?{_TASK}\b(?!\s+of\b)", re.IGNORECASE)
-# beside an order, these are the rest of a forged exchange (and any aside)
+# beside an order, these go too: the rest of a forged exchange, and an aside in a wider sense (the user or
+# the reader spoken of, the text's sources or context, an imperative opening: "Reply with …")
 _REST = re.compile(
     r"^\W*(?:(?:user|human|question|answer|claim|sentence|q|a|support|verdict)\s*[:–]|(?:yes|no)\W*$)"
-    r"|\[\d+\]|^\W*$",
+    rf"|\[\d+\]|^\W*$|{_READER}|{_ITSELF}|^\W*(?:please,?\s+)?{_TASK}\b(?!\s+of\b)",
     re.IGNORECASE,
 )
 
@@ -212,10 +210,7 @@ def withheld(text: str) -> tuple[str, list[str]]:
     ]
     if not any(order for _, order in sentences):
         return text, []
-    out = [
-        (s, order or bool(_REST.search(s) or _ASIDE_BESIDE.search(s)) or is_aside(s))
-        for s, order in sentences
-    ]
+    out = [(s, order or bool(_REST.search(s)) or is_aside(s)) for s, order in sentences]
     kept, last = "", None  # the kept sentences as written, each after the white space its last one had
     for (sentence, order), span in zip(out, _spans(text, [s for s, _ in out]), strict=True):
         if order or not sentence:

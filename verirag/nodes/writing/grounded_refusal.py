@@ -66,9 +66,8 @@ def closest_passage(
         for start, end in sentence_spans(doc["text"]):
             sentence, order = doc["text"][start:end], order + 1
             found = len(tried & set(key_terms(sentence)))
-            if not subject <= content_words(f"{doc['title']} {sentence}") or not (found or covered(sentence)):
-                continue
-            if is_aside(sentence):
+            named = subject <= content_words(f"{doc['title']} {sentence}")
+            if not named or not (found or covered(sentence)) or is_aside(sentence):
                 continue
             rank = (found, covered(f"{title_subject(doc['title'])} {sentence}"), -order)
             if best is None or rank > best[0]:
