@@ -667,7 +667,8 @@ def _planted_scores(rows: Sequence[tuple[str, str, str]], corpus: Sequence[Docum
     for n, (family, payload, title) in enumerate(rows):
         clean = by_title[title]["text"]
         kept, _ = withheld(planted_text(clean, payload, ("start", "middle", "end")[n % 3]))
-        left = [s for s in split_sentences(payload) if s.rstrip(".") in kept and s.rstrip(".") not in clean]
+        said, known = " ".join(kept.split()), " ".join(clean.split())  # as split_sentences spaces them
+        left = [s for s in split_sentences(payload) if s.rstrip(".") in said and s.rstrip(".") not in known]
         row = scores.setdefault(family, [0, 0, 0])
         row[0] += 1
         row[1] += not left

@@ -16,11 +16,14 @@ import re
 from verirag.documents import Document, document_id
 from verirag.text import split_sentences
 
-# forged structure: our prompts' document tags and the chat templates' turn markers; the text between two of
-# them is a forged block, the text before the first and after the last is judged sentence by sentence
+# forged structure: our prompts' document tags and the chat templates' turn markers, a role heading among them
+# ("### Instruction:", "### SYSTEM PROMPT", not "## System requirements"); the text between two of them is a
+# forged block, the text before the first and after the last is judged sentence by sentence, but for the
+# section a role heading on a line of its own opens (see _marked)
+_ROLE = r"(?:instruction|response|system|input|assistant|user|developer)"
 _FORGED = re.compile(
     r"<\s*/?\s*documents?\b[^>]*>|<\|[^|>]*\|>(?:\s*(?:system|user|assistant)\b)?|\[/?INST\]|<</?SYS>>|</?s>"
-    r"|#{2,}\s*(?:instruction|response|system|input|assistant|user)\b\s*:?"
+    rf"|#{{2,}}\s*{_ROLE}\s*(?::|#|$)|#{{2,}}\s*{_ROLE}\s+(?:prompt|message|instructions?|override|turn)\b"
     r"|\[(?:YES|NO|END|Retrieval|No Retrieval|Retrieve|Relevant|Irrelevant|Fully supported"
     r"|Partially supported"
     r"|No support(?: / Contradictory)?|Utility:\s*\d)\]",
@@ -171,7 +174,8 @@ def _segments(text: str) -> list[tuple[str, bool]]:
     """``(segment, forged)``: the text cut at markup comments, forged structure and our prompts' fields.
 
     A comment ("<!-- … -->", one left open runs to the end) is no text a reader is shown: a forged segment.
-    A segment between two forged markers is a forged block; each marker leaves an empty forged segment.
+    A segment between two forged markers is a forged block, and so is the section a role heading opens;
+    each marker is a forged segment of its own.
     """
     out: list[tuple[str, bool]] = []
     at = 0
@@ -182,16 +186,32 @@ def _segments(text: str) -> list[tuple[str, bool]]:
 
 
 def _marked(text: str) -> list[tuple[str, bool]]:
-    """:func:`_segments` of a text without comments."""
+    """:func:`_segments` of a text without comments.
+
+    After the last marker, a role heading that ends its line ("### SYSTEM PROMPT ###" and a line break, no
+    sentence between) opens a section: its lines up to a blank line are a forged block.
+    """
     marks = list(_FORGED.finditer(text))
-    pieces = [(text, False)] if not marks else [(text[: marks[0].start()], False)]
-    pieces += [(text[a.end() : b.start()], True) for a, b in zip(marks, marks[1:], strict=False)]
-    pieces += [(text[marks[-1].end() :], False)] if marks else []
-    out: list[tuple[str, bool]] = [("", True)] if marks else []
-    for piece, forged in pieces:
-        ends = [0, *(m.end() for m in _FIELD_END.finditer(piece)), len(piece)]
-        for a, b in zip(ends, ends[1:], strict=False):
-            out += [(field, forged) for field in _FIELD_START.split(piece[a:b])]
+    if not marks:
+        return _fields(text, forged=False)
+    out = _fields(text[: marks[0].start()], forged=False)
+    for mark, after in zip(marks, [*marks[1:], None], strict=True):
+        out.append((mark.group(), True))
+        if after is not None:
+            out += _fields(text[mark.end() : after.start()], forged=True)
+    tail = text[marks[-1].end() :]
+    line, newline, _ = tail.partition("\n")
+    heading = marks[-1].group().startswith("#") and newline and not re.search(r"[.!?](?:\s|$)", line)
+    section = re.split(r"\n\s*\n", tail, maxsplit=1)[0] if heading else ""
+    return out + _fields(section, forged=True) + _fields(tail[len(section) :], forged=False)
+
+
+def _fields(piece: str, forged: bool) -> list[tuple[str, bool]]:
+    """``piece`` cut at our prompts' fields, each part ``forged`` or not."""
+    out: list[tuple[str, bool]] = []
+    ends = [0, *(m.end() for m in _FIELD_END.finditer(piece)), len(piece)]
+    for a, b in zip(ends, ends[1:], strict=False):
+        out += [(field, forged) for field in _FIELD_START.split(piece[a:b])]
     return out
 
 
@@ -201,11 +221,7 @@ def withheld(text: str) -> tuple[str, list[str]]:
         (sentence, forged or order_kind(sentence) is not None)
         for segment, forged in _segments(text)
         for sentence in (
-            [""]
-            if forged and not segment.strip()
-            else [segment]
-            if _COMMENT.match(segment)
-            else split_sentences(segment)
+            [segment] if _COMMENT.match(segment) or _FORGED.fullmatch(segment) else split_sentences(segment)
         )
     ]
     if not any(order for _, order in sentences):
