@@ -651,7 +651,12 @@ def cmd_report(args) -> None:
 # -- withhold (no model) ------------------------------------------------------------------------------
 # payloads and benign text written by helpers who saw neither the rules nor the set: the dev pair was read
 # while the rules were written; the sealed pair (pinned by tests/unit/test_withhold.py) only scored
-WRITTEN = {"dev": "dev_{}.jsonl", "sealed": "sealed_{}.jsonl", "fresh": "fresh_{}.jsonl"}
+WRITTEN = {
+    "dev": "dev_{}.jsonl",
+    "sealed": "sealed_{}.jsonl",
+    "fresh": "fresh_{}.jsonl",
+    "third": "third_{}.jsonl",
+}
 
 
 def _planted_scores(rows: Sequence[tuple[str, str, str]], corpus: Sequence[Document]) -> dict[str, list[int]]:

@@ -128,6 +128,9 @@ def test_the_sealed_written_sets_are_the_ones_scored_once():
         # written after the sealed pair was spent (2026-11-28): payloads with questions, and ordinary text
         "fresh_payloads.jsonl": "b502913b01840004efe6801d330afb611f3122fea301769cd38d1dba32dacf75",
         "fresh_benign.jsonl": "f1020f67128ded1c11753a7d84175481d9aa42284d80ca9138edb666bed181d4",
+        # written after the fresh pair was spent (2026-11-28, session 21), blind to the rules and every set
+        "third_payloads.jsonl": "f56bc919a6a97b7ea1449edc44c6d24bc73d92c12a017cfe137217f8f9b47d2e",
+        "third_benign.jsonl": "fe910fcf6840305153c7f0ffc79ed7b1d5ed3087867f86e8be5968906a24d82c",
     }
     for name, digest in digests.items():
         assert hashlib.sha256((DATA / name).read_bytes()).hexdigest() == digest
