@@ -109,3 +109,36 @@ def test_an_empty_store_is_a_clear_error(tmp_path):
     s.add([])
     with pytest.raises(StoreNotFoundError, match="is empty"):
         s.search("anything", 2)
+
+
+def test_the_dense_ranking_is_the_exact_nearest_neighbours_in_a_store_old_or_new(tmp_path):
+    import random
+
+    import numpy as np
+
+    rng = random.Random(7)
+    words = [f"w{n}" for n in range(400)]
+    docs = [make_document(f"T{n}", " ".join(rng.choices(words, k=12)), source="test") for n in range(2500)]
+    store = HybridStore(tmp_path / "s", embedder=HashEmbedder())
+    store.add(docs)
+    everything = store._open().get(include=["embeddings"])
+    row = {doc_id: n for n, doc_id in enumerate(everything["ids"])}
+    vectors = np.asarray(everything["embeddings"])
+    queries = np.asarray(store.embedder.embed([" ".join(rng.choices(words, k=5)) for _ in range(30)]))
+
+    def dense_scores(s: HybridStore) -> list[list[float]]:  # the 50 best similarities found (ties aside)
+        collection = s._open()
+        found = [
+            collection.query(query_embeddings=[q.tolist()], n_results=50, include=[])["ids"][0]
+            for q in queries
+        ]
+        return [
+            sorted((vectors[[row[i] for i in ids]] @ q).round(6), reverse=True)
+            for ids, q in zip(found, queries, strict=True)
+        ]
+
+    exact = [sorted((vectors @ q).round(6), reverse=True)[:50] for q in queries]
+    assert dense_scores(store) == exact
+    # a store built with Chroma's narrower default search is searched as widely once opened again
+    store._open().modify(configuration={"hnsw": {"ef_search": 10}})
+    assert dense_scores(HybridStore(tmp_path / "s", embedder=HashEmbedder())) == exact
