@@ -146,11 +146,17 @@ def _enumeration(question: str) -> list[str]:
             return []
     before, after = question[:start], question[end:]
     before = _FOLLOWING.sub("", before)  # "in each of the following continents: Asia" -> "in Asia"
+    if _BEFORE_SUBJECT.search(before) and (verb := re.search(r" [a-z]+$", members[-1])):
+        members[-1], after = members[-1][: verb.start()], verb.group() + after  # "were A, B and C founded"
     if re.search(r"\b[Ww]hich [a-z]+s\b", question):  # "Of which countries are ... the capitals?"
         before, after = _one(before), _one(after)
-    elif re.search(r"\b(?:are|were)\s*$", before):  # "Where are A, B and C?": "Where is A?"
-        before = re.sub(r"\b(are|were)(\s*)$", lambda m: _AGREE[m.group(1)] + m.group(2), before)
+    elif agree := re.search(rf"\b({'|'.join(_AGREE_AFTER)})(\s*)$", before):  # "Where are A, B and C?"
+        before = before[: agree.start()] + _AGREE_AFTER[agree.group(1)] + agree.group(2)  # "Where is A?"
     return [before + m + after for m in members]
+
+
+# an enumeration after an auxiliary is the subject of the verb after it: "When were A, B and C founded?"
+_BEFORE_SUBJECT = re.compile(r"\b(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would)\s*$")
 
 
 # a list introduced as such ("each of the following continents:"): one member stands in for the phrase

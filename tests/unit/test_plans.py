@@ -54,6 +54,18 @@ from verirag.plans import (
                 "Identify the longest river in Corda as of 1990.",
             ],
         ),
+        (  # the enumeration is the subject: the verb after it is asked of each member, agreeing with one
+            "When were Alba, Brix and Corda founded?",
+            ["When was Alba founded?", "When was Brix founded?", "When was Corda founded?"],
+        ),
+        (
+            "How many employees do Alba, Brix and Corda Holdings have?",
+            [
+                "How many employees does Alba have?",
+                "How many employees does Brix have?",
+                "How many employees does Corda Holdings have?",
+            ],
+        ),
     ],
 )
 def test_an_enumeration_is_asked_once_per_member(question, parts):
