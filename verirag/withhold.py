@@ -29,7 +29,11 @@ _FORGED = re.compile(
     r"|No support(?: / Contradictory)?|Utility:\s*\d)\]",
     re.IGNORECASE,
 )
-_COMMENT = re.compile(r"<!--[\s\S]*?(?:-->|$)")
+# what no reader is shown, or a chat turn written as data: a markup comment, a message object of a chat API
+_COMMENT = re.compile(
+    r"<!--[\s\S]*?(?:-->|$)|\{[^{}]*[\"']role[\"']\s*:\s*[\"'](?:system|user|assistant|developer|tool)[\"'][^{}]*\}",
+    re.IGNORECASE,
+)
 # our prompts' fields ("Claim: …", "Yes or No: Yes") and code fences: a field starts a sentence, a verdict
 # ends one
 _FIELD_START = re.compile(
@@ -43,7 +47,7 @@ _MACHINE = (
     r"|digital) assistants?"
     r"|summari[sz]ers?|fact[- ]checkers?|verifiers?|graders?|(?:automated|ai) \w+|(?:reader|answer) bots?"
     r"|(?:models?|systems?|assistants?|tools?|agents?) (?:reading|processing|summari[sz]ing|parsing"
-    r"|generating"
+    r"|generating|quoting|citing|asked"
     r"|answering|checking|given|that (?:read|process|summari[sz]e|answer|check)))"
 )
 _MODAL = (
@@ -55,7 +59,7 @@ _MODAL = (
 _TASK = (
     r"(?:answer|reply|respond|say|state|cite|quote|reference|output|print|write|tell|treat|consider|ignore"
     r"|disregard|forget|refuse|decline|mark|rate|judge|verify|report|summari[sz]e|mention|use|trust|put|give"
-    r"|produce|return|label|include|end)"
+    r"|produce|return|label|include|end|substitute|replace)"
 )
 # the things of our task: documents, passages, questions, claims, verdicts
 _META = (
@@ -90,7 +94,9 @@ ORDERS: dict[str, re.Pattern[str]] = {
         rf"(?:\b(?:for|to|attention|dear|hey|hello|hi)\s+(?:(?:the|any|all|every)\s+)?(?:\w+\s+)?|^\W*|,\s*)"
         rf"\b{_MACHINE}\b\s*(?::|--|—|,|!)|(?:^\W*|(?:--|—)\s*)assistants?\s*[,:]"
         rf"|\b(?:{_MACHINE}|the (?:ai )?model)\b[^.;!?]{{0,60}}\b{_MODAL}\b[^.!?]{{0,60}}\b{_TASK}\b"
-        rf"|\b{_MACHINE},? (?:take note|note|listen|please)\b",
+        rf"|\b{_MACHINE},? (?:take note|note|listen|please)\b"
+        rf"|\b{_MODAL}\b[^.!?]{{0,40}}\b(?:give|say|state|report|use|return|output|provide)\b[^.!?]{{0,40}}"
+        r"\bas the (?:answer|reply|response)\b",
         re.IGNORECASE,
     ),
     "an order on our task": re.compile(
@@ -119,7 +125,8 @@ ORDERS: dict[str, re.Pattern[str]] = {
         r"|\b(?:whatever|whenever|no matter what)\b[^.!?]{0,30}\b(?:the user|is asked|are asked|asks"
         r"|question)\b"
         r"|\b(?:retrieved|provided|other retrieved) (?:documents?|passages?|sources?)\b|\bretrieval set\b"
-        r"|\bwhen asked\b[^.!?]{0,60},\s*(?:respond|reply|answer|say|state|cite|output|write)\b"
+        r"|\bwhen asked\b[^.!?]{0,60},\s*(?:respond|reply|answer|say|state|cite|output|write|report|tell"
+        r"|give|name|mention)\b"
         r"|\b(?:in|to|with|for) (?:every|any|each|all) (?:repl(?:y|ies)|answers?|responses?|outputs?"
         r"|quer(?:y|ies))\b",
         re.IGNORECASE,
@@ -137,7 +144,7 @@ ORDERS: dict[str, re.Pattern[str]] = {
         r"|\b(?:must|should|shall|is to|are to)(?: always)? (?:cite|quote|reference) (?:it"
         r"|this)\b(?!\s+(?:\w+\s+)?as\b)"
         r"|\b(?:these|the|provided) documents (?:do|does) not (?:say|answer|state|contain|mention)\b"
-        r"|\bcannot be answered from\b",
+        r"|\bcannot be answered from\b|\bthe (?:correct |right |true )?answer to (?:the question )?[\"'“‘]",
         re.IGNORECASE,
     ),
     "a rule for the text's own use": re.compile(

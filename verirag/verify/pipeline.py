@@ -141,15 +141,20 @@ def _grounded(ctx: Context) -> bool:
 def read_off(
     documents: Sequence[Document], sentence: str, given: Sequence[Quote] | None, ctx: Context
 ) -> Support | None:
-    """Step 2: the verdict of the first reading one sentence of the documents (or ``given`` quote) settles."""
+    """Step 2: the verdict of the first reading one sentence of the documents (or ``given`` quote) settles.
+
+    A sentence that asks its reader to say something settles nothing: the guard reads it (``relayed``).
+    """
     if given is not None:
         quoted = cut(documents, given).texts
+        if any(relayed.asks(text) for _, text in quoted):
+            return None
         name = next((n for n, read in READINGS if _on(ctx, n) and read(sentence, quoted)), None)
         return Support(1.0, True, name, tuple(given)) if name else None
     texts = [(d.get("title", ""), d["text"]) for d in documents]
     for name, read in READINGS:
         found = read(sentence, texts) if _on(ctx, name) else None
-        if found:
+        if found and not relayed.asks(texts[found[0]][1][slice(*found[1])]):
             return Support(1.0, True, name, (Quote(documents[found[0]]["id"], *found[1]),))
     return None
 

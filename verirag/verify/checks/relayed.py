@@ -30,6 +30,11 @@ _ASKED = re.compile(
 )
 
 
+def asks(sentence: str) -> bool:
+    """Whether ``sentence`` asks its reader to say something (then it states nothing it asks for)."""
+    return bool(_ASKED.search(sentence))
+
+
 def relayed_terms(claim: str, documents: Sequence[tuple[str, str]]) -> list[str]:
     """The claim's terms (numbers, names) that its quote holds only after a request to say them.
 
