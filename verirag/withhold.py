@@ -158,10 +158,12 @@ _ASIDE = re.compile(
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')  # a quotation's "you" is not the text's
-# beside an order, these go too: the rest of a forged exchange, and an aside in a wider sense (the user or
-# the reader spoken of, the text's sources or context, an imperative opening: "Reply with …")
+# beside an order, these go too: the rest of a forged exchange, a labelled note, and an aside in a wider sense
+# (the user or the reader spoken of, the text's sources or context, an imperative opening: "Reply with …")
 _REST = re.compile(
     r"^\W*(?:(?:user|human|question|answer|claim|sentence|q|a|support|verdict)\s*[:–]|(?:yes|no)\W*$)"
+    r"|^\W*(?:[\w'’-]+ ){0,3}(?:notes?|notice|gloss|errat(?:a|um)|status|important|update|correction"
+    r"|disclaimer|warning|caution|reminder|attention|alert|n\.b|p\.s)\.?\s*:\s"  # a labelled note
     rf"|\[\d+\]|^\W*$|{_READER}|{_ITSELF}|^\W*(?:please,?\s+)?{_TASK}\b(?!\s+of\b)",
     re.IGNORECASE,
 )
