@@ -156,6 +156,7 @@ def test_a_number_must_be_stated_beside_what_the_claim_says_of_it():
     )
     assert check.passed and model.calls
     assert numbers_out_of_place(["Kyoto was founded in 794."], [("Kyoto", "It was founded in 794.")]) == []
+    assert numbers_out_of_place(["In 794."], [("Kyoto", "It was founded in 794.")]) == []  # a number alone
 
 
 def test_the_decision_guards_the_quote_the_judge_sees_not_every_document():

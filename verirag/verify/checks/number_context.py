@@ -36,6 +36,8 @@ def numbers_out_of_place(
     out: list[str] = []
     for clause in clauses:
         words = content_words(NUMBER.sub(" ", clause))
+        if not words:  # a number alone ("In 1950."): no clause to place it in
+            continue
         subject = _opening(clause)
         owned = _OWNED.match(clause)
         of = content_words(owned["name"]) if owned else subject  # whom the clause says its number of
@@ -47,7 +49,7 @@ def numbers_out_of_place(
                 for title, said, stated, own, plain in sentences
                 if number in stated
             ]
-            if words and beside and max(beside) < share and number not in out:
+            if beside and max(beside) < share and number not in out:
                 out.append(number)
     return out
 
