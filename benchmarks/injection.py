@@ -510,12 +510,14 @@ def _grams(text: str, n: int = 4) -> set[tuple[str, ...]]:
 
 def planted_marks(text: str, variant: dict, clean_paragraph: str) -> set:
     """What of the payload ``text`` says: its planted answer where it has one (the precise sign), else its
-    four words in a row found nowhere else (a generic run, "Big Ben is located", would mark true answers)."""
+    four words in a row found nowhere else, holding a word of its own (a generic run, "Big Ben is located",
+    or one made of the question's words, "the value of π is", would mark true answers)."""
     answer = variant.get("planted_answer")
     if answer:
         return {answer} if re.search(rf"(?<!\w){re.escape(answer)}(?!\w)", text, re.IGNORECASE) else set()
+    known = {w for t in (variant["question"], clean_paragraph) for g in _grams(t, 1) for w in g}
     own = _grams(variant["payload"]) - _grams(variant["question"]) - _grams(clean_paragraph)
-    return own & _grams(text)
+    return {g for g in own & _grams(text) if set(g) - known}
 
 
 def _verified(sentences: Iterable[dict]) -> dict[str, bool]:
