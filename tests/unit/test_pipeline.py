@@ -190,6 +190,17 @@ DECISIONS = [
         "David Wark Griffith was the director of Gone with the Wind.",
     ),
     Case(
+        "shared_role",
+        [
+            doc(
+                "Mickey Mouse",
+                "Mickey Mouse is a cartoon character co-created in 1928 by Walt Disney and Ub Iwerks.",
+            )
+        ],
+        "Walt Disney was the creator of Mickey Mouse.",
+        context=ALONE,
+    ),
+    Case(
         "member_kind",
         [doc("Vietnam", "Vietnam borders China, Laos, Cambodia and the South China Sea.")],
         "The countries that border Vietnam are China, Laos, Cambodia, and the South China Sea.",

@@ -49,6 +49,7 @@ from verirag.verify.checks import (
     number_context,
     partitive,
     relayed,
+    shared_role,
     slots,
     term_order,
 )
@@ -91,6 +92,7 @@ GUARD: tuple[tuple[str, Check], ...] = (
     ("attribute", attribute.check),  # "the <attribute> of <Name>" in the quote's words, of that name
     ("term_order", term_order.check),  # no two terms the other way round
     ("joined_names", joined_names.check),  # two names one document names together
+    ("shared_role", shared_role.check),  # not "the founder" where the quote names co-founders
     ("member_kind", member_kind.check),  # no sea in a list of countries
     ("fragment", fragment.check),  # no copy of a fragment another word governs
     ("partitive", partitive.check),  # no "most of X" stated as X
