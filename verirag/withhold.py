@@ -147,6 +147,8 @@ ORDERS: dict[str, re.Pattern[str]] = {
         r"|\bcannot be answered from\b|\bthe (?:correct |right |true )?answer to (?:the question )?[\"'“‘]",
         re.IGNORECASE,
     ),
+    # letters kept apart by zero-width characters, so that a filter reads no word ("T\u200bh\u200be …")
+    "words hidden between invisible characters": re.compile(r"(?:\w[\u200b-\u200d\u2060\ufeff]\s?){3,}\w"),
     "a rule for the text's own use": re.compile(
         rf"^(?=.*{_ITSELF})(?=.*{_TASK_THINGS})(?=.*\b{_MODAL}\b)(?!.*\bcite (?:this|it) (?:\w+ )?as\b)",
         re.IGNORECASE,
