@@ -145,6 +145,8 @@ def _enumeration(question: str) -> list[str]:
         if len(members) < 3:
             return []
     before, after = question[:start], question[end:]
+    if _CHOICE.search(before) or _CHOICE.match(question[: question.find(" of ") + 4]):
+        return []  # one of them is asked for, not something of each
     before = _FOLLOWING.sub("", before)  # "in each of the following continents: Asia" -> "in Asia"
     if _BEFORE_SUBJECT.search(before) and (verb := re.search(r" [a-z]+$", members[-1])):
         members[-1], after = members[-1][: verb.start()], verb.group() + after  # "were A, B and C founded"
@@ -159,6 +161,12 @@ def _enumeration(question: str) -> list[str]:
 _BEFORE_SUBJECT = re.compile(r"\b(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would)\s*$")
 
 
+# a choice among the members: "Which of A, B and C …", "the largest of A, B and C", "Which is older: A, B …"
+_CHOICE = re.compile(
+    r"^(?:Which|Who|What)(?: one)? of (?:the )?$|\bthe (?:(?:most|least) \w+|\w+est) of (?:the )?$"
+    r"|^(?:Which|Who)\b[^:]*:\s*$",
+    re.IGNORECASE,
+)
 # a list introduced as such ("each of the following continents:"): one member stands in for the phrase
 _FOLLOWING = re.compile(r"\b(?:each of )?(?:the following|these|those) [a-z]+(?: [a-z]+)?\s*:\s*$")
 

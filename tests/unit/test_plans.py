@@ -291,6 +291,10 @@ def test_an_attribute_of_a_kind_or_of_the_thing_named_is_one_part(question):
         "Who founded Marks and Spencer?",
         "Who painted the Mona Lisa and when?",
         'Who wrote "Hamlet"?',
+        # a choice among named members asks for one of them, not something of each
+        "Which of Alba, Brix and Corda has the most inhabitants?",
+        "Which is the largest of Alba, Brix and Corda?",
+        "Which is older: Alba, Brix and Corda?",
     ],
 )
 def test_a_question_of_one_part_is_not_split(question):
