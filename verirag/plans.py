@@ -145,7 +145,7 @@ def _enumeration(question: str) -> list[str]:
         if len(members) < 3:
             return []
     before, after = question[:start], question[end:]
-    if _CHOICE.search(before) or _CHOICE.match(question[: question.find(" of ") + 4]):
+    if _CHOICE.search(before) or _CHOSEN_FROM.match(question):
         return []  # one of them is asked for, not something of each
     before = _FOLLOWING.sub("", before)  # "in each of the following continents: Asia" -> "in Asia"
     if _BEFORE_SUBJECT.search(before) and (verb := re.search(r" [a-z]+$", members[-1])):
@@ -157,15 +157,11 @@ def _enumeration(question: str) -> list[str]:
     return [before + m + after for m in members]
 
 
-# an enumeration after an auxiliary is the subject of the verb after it: "When were A, B and C founded?"
-_BEFORE_SUBJECT = re.compile(r"\b(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would)\s*$")
-
-
-# a choice among the members: "Which of A, B and C …", "the largest of A, B and C", "Which is older: A, B …"
+# a choice among the members: "Which of A, B and C …" (the list may take in "Which of"), "the largest of A,
+# B and C", "Which is older: A, B …"
+_CHOSEN_FROM = re.compile(r"(?:Which|Who|What)(?: one)? of\b", re.IGNORECASE)
 _CHOICE = re.compile(
-    r"^(?:Which|Who|What)(?: one)? of (?:the )?$|\bthe (?:(?:most|least) \w+|\w+est) of (?:the )?$"
-    r"|^(?:Which|Who)\b[^:]*:\s*$",
-    re.IGNORECASE,
+    r"\bthe (?:(?:most|least) \w+|\w+est) of (?:the )?$|^(?:Which|Who)\b[^:]*:\s*$", re.IGNORECASE
 )
 # a list introduced as such ("each of the following continents:"): one member stands in for the phrase
 _FOLLOWING = re.compile(r"\b(?:each of )?(?:the following|these|those) [a-z]+(?: [a-z]+)?\s*:\s*$")
@@ -313,6 +309,8 @@ _THEIR = re.compile(
 )
 _AGREE_AFTER = {"are": "is", "were": "was", "do": "does", "have": "has"}
 _AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
+# an enumeration after an auxiliary is the subject of the verb after it: "When were A, B and C founded?"
+_BEFORE_SUBJECT = re.compile(rf"\b(?:{'|'.join(sorted(_AUXILIARIES))})\s*$")
 _NOT_VERBS = frozenset(f"each all both also still not never often usually the a an {_PREPOSITIONS}".split())
 _OWNED = re.compile(
     rf"^(?P<wh>.*?)\b(?P<aux>are|were) the (?P<np>[a-z ]+?) of {re.escape(MEMBER)}(?P<rest>.*)$"

@@ -29,8 +29,9 @@ _FORGED = re.compile(
     r"|No support(?: / Contradictory)?|Utility:\s*\d)\]",
     re.IGNORECASE,
 )
-# what no reader is shown, or a chat turn written as data: a markup comment, a message object of a chat API
-_COMMENT = re.compile(
+# withheld whole: what no reader is shown (a markup comment) and a chat turn written as data (a chat API's
+# message object)
+_WHOLE = re.compile(
     r"<!--[\s\S]*?(?:-->|$)|\{[^{}]*[\"']role[\"']\s*:\s*[\"'](?:system|user|assistant|developer|tool)[\"'][^{}]*\}",
     re.IGNORECASE,
 )
@@ -182,22 +183,22 @@ def order_kind(sentence: str) -> str | None:
 
 
 def _segments(text: str) -> list[tuple[str, bool]]:
-    """``(segment, forged)``: the text cut at markup comments, forged structure and our prompts' fields.
+    """``(segment, forged)``: the text cut at what goes whole, forged structure and our prompts' fields.
 
-    A comment ("<!-- … -->", one left open runs to the end) is no text a reader is shown: a forged segment.
+    A comment ("<!-- … -->", one left open runs to the end) or a chat message object is a forged segment.
     A segment between two forged markers is a forged block, and so is the section a role heading opens;
     each marker is a forged segment of its own.
     """
     out: list[tuple[str, bool]] = []
     at = 0
-    for comment in _COMMENT.finditer(text):
-        out += [*_marked(text[at : comment.start()]), (comment.group(), True)]
-        at = comment.end()
+    for whole in _WHOLE.finditer(text):
+        out += [*_marked(text[at : whole.start()]), (whole.group(), True)]
+        at = whole.end()
     return out + _marked(text[at:])
 
 
 def _marked(text: str) -> list[tuple[str, bool]]:
-    """:func:`_segments` of a text without comments.
+    """:func:`_segments` of a text without what goes whole.
 
     After the last marker, a role heading that ends its line ("### SYSTEM PROMPT ###" and a line break, no
     sentence between) opens a section: its lines up to a blank line are a forged block.
@@ -232,7 +233,7 @@ def withheld(text: str) -> tuple[str, list[str]]:
         (sentence, forged or order_kind(sentence) is not None)
         for segment, forged in _segments(text)
         for sentence in (
-            [segment] if _COMMENT.match(segment) or _FORGED.fullmatch(segment) else split_sentences(segment)
+            [segment] if _WHOLE.match(segment) or _FORGED.fullmatch(segment) else split_sentences(segment)
         )
     ]
     if not any(order for _, order in sentences):
