@@ -1,8 +1,10 @@
 """A question with several parts: its sub-questions, and which of them waits for another's answer.
 
-By rules, three shapes are split: an enumeration (one question per member), an attribute of a described set
-(a second hop over the members the first part's verified answer names) and an attribute of an attribute of
-a described set (a third hop over the names the second hop's answers give); any other is one part. A
+By rules, these shapes are split: an enumeration (one question per member); an attribute of a described set,
+what the set's members do or underwent ("Where did the five … grow up?"), something asked of "each" member or
+a test of which members pass (a second hop over the members the first part's verified answer names); and an
+attribute of an attribute of a described set (a third hop over the names the second hop's answers give).
+Any other is one part. A
 model's plan is read from its JSON reply (:func:`from_reply`). Every plan is checked before it is used
 (:func:`valid`), and one that fails is one part. Plain text only: nothing here imports from the graph, the
 models or the stores.
@@ -16,11 +18,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from verirag.text import singular
+from verirag.text import plural, singular
 from verirag.verify.lexicon import (
     NAME,
     NAMES_AND,
+    NOT_SUPERLATIVES,
     POLITY_KINDS,
+    YEAR,
     claim_words,
     content_words,
     is_feature,
@@ -58,21 +62,30 @@ _SEPARATOR = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
 # the population in 1950 of the ...?": an attribute (an acronym may open it) and its qualifiers, then the set
 _SET = re.compile(
     r"^(?P<wh>What|Who) (?P<aux>is|are|was|were) the "
-    r"(?P<attr>[A-Za-z][\w'-]*(?: (?!of |for |the )[a-z][\w'-]*){0,4}(?: \([^()]+\)| in [\w$ -]+?)*)"
+    r"(?P<attr>[A-Za-z][\w'-]*(?: (?:of (?!the )[a-z][\w'-]*|(?!of |for |the )[a-z][\w'-]*)){0,4}"
+    r"(?: \([^()]+\)| in [\w$ -]+?)*)"
     r" (?:of|for) the (?P<set>.+)\?$"
 )
 # a described set that is itself an attribute of a set: "capitals of the five largest countries by area"
-_OF_SET = re.compile(r"^(?P<attr>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}) (?:of|for) the (?P<set>.+)$")
+_OF_SET = re.compile(r"^(?P<attr>[A-Za-z][\w'-]*(?: [a-z][\w'-]*){0,2}) (?:of|for) the (?P<set>.+)$")
 _DESCRIBED = re.compile(r"^(?P<noun>[a-z]+(?:ies|s)) (?:that|which|who) (?P<rest>.+)$")
 # where the noun phrase that names a set ends: a preposition, a relative word, a conjunction, a comma or a
 # bracket ("the five largest countries | by area", "the capitals | of ...", "the cities | , in 2000")
 _PHRASE_END = re.compile(
-    r"\s*(?:[,(;:]|\b(?:of|in|on|at|by|with|from|for|to|into|through|among|across|that|which|who|whose|where|and|or)\b)"
+    r"\s*(?:[,(;:]|(?<![\w-])(?:of|in|on|at|by|with|from|for|to|into|through|among|across|that|which|who|whose|where"
+    r"|and|or)(?![\w-]))"
 )
-_COUNT = re.compile(
-    r"^(?:top|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|dozen)$"
+_COUNT = re.compile(  # a year is no count: "the 2008 Olympic Games"
+    r"^(?:top|(?!1[0-9]{3}$|20[0-9]{2}$)\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|dozen)$"
 )
 _NOT_PLURAL = frozenset("is was has its this his as us thus always series species news physics".split())
+_PREPOSITIONS = "in on at of to from with by for into through across over under near about as"
+_IRREGULAR_PLURALS = frozenset("people children women men".split())
+_PARTICIPLES = frozenset(
+    "born built made held won sold known found led run written drawn shot begun given taken seen chosen "
+    "grown thrown shown spoken broken driven frozen hidden risen stolen sung worn gone been done become come "
+    "got gotten".split()
+)
 # attributes that only name a thing: asked of a member, they restate the member ("What is the name of Io?")
 _NAMING = frozenset("name nickname alias".split())
 
@@ -80,7 +93,7 @@ _NAMING = frozenset("name nickname alias".split())
 def _plural(word: str) -> bool:
     """Whether a word reads as a plural noun ("countries", "bands"; not "bison", "Emperor", "famous")."""
     w = word.lower()
-    return (
+    return w in _IRREGULAR_PLURALS or (
         len(w) > 3
         and w.endswith("s")
         and not w.endswith(("ss", "us", "is", "'s", "’s"))
@@ -99,8 +112,10 @@ def _head(phrase: str) -> tuple[list[str], str]:
     """
     end = _PHRASE_END.search(phrase)
     words = (phrase[: end.start()] if end else phrase).split()
-    while len(words) >= 2 and re.fullmatch(r"[a-z]+(?:ed|ing)", words[-1]):
+    while len(words) >= 2 and (re.fullmatch(r"[a-z]+(?:ed|ing)", words[-1]) or words[-1] in _PARTICIPLES):
         words.pop()
+        if len(words) >= 2 and words[-1] == "ever":  # "paintings ever sold"
+            words.pop()
     return (words[:-1], words[-1]) if words else ([], "")
 
 
@@ -123,7 +138,20 @@ def _describes_members(phrase: str) -> bool:
     head = _head(phrase)[1]
     if not _plural(head):
         return False
-    return head[0].islower() or _counted(phrase)
+    if (
+        head.lower() in _IRREGULAR_PLURALS
+    ):  # "the people of Japan": a population; "the 5 richest people": a set
+        return _ranked(phrase)
+    return head[0].islower() or re.fullmatch(r"[A-Z]{2,}s", head) is not None or _counted(phrase)
+
+
+def _ranked(phrase: str) -> bool:
+    """Whether a noun phrase's head follows a count or a superlative ("tallest people", "most followed")."""
+    return _counted(phrase) or any(
+        w in ("most", "least", "best", "worst", "first", "last")
+        or (w.endswith("est") and w not in NOT_SUPERLATIVES)
+        for w in (w.lower() for w in _head(phrase)[0])
+    )
 
 
 _OPENERS = frozenset(
@@ -205,21 +233,104 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     if listed and max_hops >= 2 and max_parts >= 2 and _describes_members(listed["set"]):
         then = _of_each(listed["then"]) or _of_one(listed["then"])
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
-    described = _SET.match(_as_question(question))
+    phrased, each = _each_as_set(_as_question(question))
+    described = _SET.match(phrased)
     measured = _IN_UNIT.match(described["set"]) if described else None
     of_set = measured["set"] if measured else described["set"] if described else ""
     if not (described and max_hops >= 2 and max_parts >= 2 and _describes_members(of_set)):
-        return []
+        subject = (
+            (_of_subject(question) or _of_each_member(question) or _filtered(question))
+            if max_hops >= 2 and max_parts >= 2
+            else None
+        )
+        return _of_members(subject[0], [subject[1]], "are", max_parts, max_hops) if subject else []
     if _THEY.search(of_set) or re.search(r"\btheir\b", of_set):
         return []  # "... and the clubs they played for": a clause about the members, not the set
     wh, aux = described["wh"], described["aux"]
-    each = described["attr"].endswith(" in each")
+    each = each or described["attr"].endswith(" in each")
     if aux in ("is", "was") and not _counted(of_set) and not each:
         return []  # "the diet of the giant pandas": of a kind; "the area of the five largest ...": of each
     asked = [_attribute(wh, aux, attr) for attr in re.split(r",? and |, ", described["attr"])]
     if measured:  # the unit is the attribute's: "the area of Russia in square kilometers"
         asked = [_measured(a, measured["unit"]) for a in asked]
     return _of_members(of_set, asked, aux, max_parts, max_hops)
+
+
+# a set that is the subject of the question's verb: "Where did the justices appointed by FDR attend law
+# school?", "When were the five tallest buildings in Europe built?"
+_SUBJECT = re.compile(
+    r"^(?P<wh>(?:(?:In|From|At|For|To|With|On|By) )?(?:[Ww]hat|[Ww]hich|Where|When|Who|How)\b"
+    r"(?: [\w-]+){0,4}?)"
+    r" (?P<aux>did|do|does|were|are|was|is) (?P<each>each (?:of the )?|the )(?P<rest>[^?]+?)[?.]?$"
+)
+_BASE_NOT = frozenset(f"the a an their its his her own and or but most least {_PREPOSITIONS}".split())
+
+
+def _of_subject(question: str) -> tuple[str, SubQuestion] | None:
+    """The set a question's verb is said of, and the question asked of one member (None when none is).
+
+    After "did"/"do" the verb is the first plain word after the set's head that ends no prepositional
+    phrase ("the heads of government in the NAFTA countries | get their degrees"); after "were"/"are" it is
+    the last participle ("the mayors of the two most populous cities | born"). The set must name its members
+    by a count, a ranking or a qualifier after its head ("the giant pandas" is a kind, one part).
+    """
+    found = _SUBJECT.match(question)
+    if not found or (found["aux"] in ("does", "was", "is") and not found["each"].startswith("each")):
+        return None  # "Where was each member … born?" asks of each; "Where was the … born?" of one
+    words = found["rest"].split()
+    if found["aux"] in ("did", "do", "does"):
+        at = (
+            len(words) - 1
+            if words[-1] == "have"
+            else next((i for i in range(1, len(words)) if _verb_after(words, i)), 0)
+        )
+        if {"who", "that", "which", "whom"} & set(words[:at]):
+            return None  # "each actor who played a main | character …": no rule finds where a clause ends
+    elif re.fullmatch(r"(?:What|Which|Who)", found["wh"]):
+        return None  # "What are the names for …": "the names" is what is asked, not a subject
+    else:
+        at = max((i for i, w in enumerate(words) if i and _participle(w)), default=0)
+        at = at if len(words) - at <= 3 else 0  # "born", "located in"; not a clause of the set's
+    members = " ".join(words[:at]).rstrip(",")
+    if found["each"] == "each ":  # "each founding member of X" -> "founding members of X"
+        members = _plural_phrase(members)
+    if not at or not _describes_members(members):
+        return None
+    modifiers = _head(members)[
+        0
+    ]  # "the Supreme Court justices": a set; "the 2010 FIFA World Cup finals": one
+    named = any(w[0].isupper() for w in modifiers) and not any(YEAR.fullmatch(w) for w in modifiers)
+    end = _PHRASE_END.search(members)
+    inner = (
+        re.sub(r"^\W*(?:the )?", "", members[end.end() :]) if end else ""
+    )  # "mayors of | the two largest …"
+    if not (found["each"].startswith("each") or named or _ranked(members) or (inner and _ranked(inner))):
+        return None  # "the early settlers of Iceland", "the giant pandas": of a kind, one part
+    agree = {"do": "does", "were": "was", "are": "is"}.get(found["aux"], found["aux"])
+    wh = re.sub(r"\b([Ww]hat|[Ww]hich) ([a-z]+s)\b", lambda m: f"{m[1]} {singular(m[2])}", found["wh"])
+    verb = " ".join(w for w in words[at:] if w != "respectively")
+    return members, SubQuestion(f"{wh} {agree} {MEMBER} {verb}?")
+
+
+def _verb_after(words: list[str], at: int) -> bool:
+    """Whether ``words[at]`` reads as a plain verb after a subject ("attend", "get"; not "world", "cap")."""
+    word, before = words[at], words[at - 1].rstrip(",")
+    if not re.fullmatch(r"[a-z]+", word) or word in _BASE_NOT or word.endswith(("s", "ed", "ing", "est")):
+        return False
+    if before.lower() in _BASE_NOT:
+        return False  # an object: "in the | world", "by | revenue"
+    return (
+        words[at - 1].endswith(",")  # "the five largest airlines, defined by …, | start operating"
+        or _plural(before)
+        or not before.islower()
+        or bool(re.fullmatch(r"\d+", before))
+        or (at >= 2 and words[at - 2].lower() in _BASE_NOT and words[at - 2] not in ("and", "or"))
+    )
+
+
+def _participle(word: str) -> bool:
+    """Whether a word reads as a past participle ("founded", "born", "built")."""
+    return word in _PARTICIPLES or (len(word) > 4 and re.fullmatch(r"[a-z]+ed", word) is not None)
 
 
 # a unit of measure after a set qualifies what is asked of its members, not the set ("What are the areas of
@@ -289,6 +400,88 @@ def _as_question(question: str) -> str:
     return f"What are the {found['rest']}?" if found else question
 
 
+# "the currency of each of the five ...", "the campus area of each Ivy League university in ...": per member
+_EACH_OF = re.compile(r" (?P<prep>of|for) each (?:of the (?P<set>[^?]+)|(?P<one>[A-Za-z][^?]*))\?$")
+
+
+# what is asked of each member at a question's end: "How many pages are there in each Harry Potter book?",
+# "What genre is each of the top five best-selling video games?"
+_OF_EACH_MEMBER = re.compile(
+    r"^(?P<frame>[^?]+? (?:(?:in|on|of|for|at|from|to|is|was) each (?=[^?]+\?$)|[a-z]+ each (?=of the )))"
+    r"(?:of the (?P<set>[^?]+)|(?P<one>[^?]+))\?$"
+)
+
+
+def _of_each_member(question: str) -> tuple[str, SubQuestion] | None:
+    """The set a question asks something of "each" member of, and the question asked of one member."""
+    found = _OF_EACH_MEMBER.match(question)
+    if (
+        not found
+        or "each" in found["frame"].split()[:-1]
+        or found["frame"].endswith((" and", " or"))
+        or (found["one"] and found["frame"].endswith((" is", " was")))
+    ):
+        return None  # "Where was each member … born?" is a subject's (above); "What genre is each of the …"
+    members = found["set"] or _plural_phrase(found["one"])
+    if not members or not _describes_members(members):
+        return None
+    if any(w in _AUXILIARIES for w in members.split()):
+        return None  # "each of the planets has rings …": a verb of the members', not the set's end
+    return members, SubQuestion(f"{found['frame'].removesuffix(' each ')} {MEMBER}?")
+
+
+# members that pass a test: "Of the last five NBA MVPs, how many have won …?", "Which of the top five best
+# selling games does not feature …?"
+_FILTER = re.compile(
+    r"^(?:(?:Of|Among|From) the (?P<set>[^,?]+), (?:how many|which|who)(?: (?:of them|ones?|[a-z]+s))?"
+    r"|(?:Which|How many) of the (?P<of>[^?]+?))"
+    r" (?P<aux>have|has|were|was|are|is|did|does|do)(?: (?P<vp>[^?]+))?\?$"
+)
+_YES_NO = {"have": "Has", "were": "Was", "are": "Is", "do": "Does"}
+
+
+def _filtered(question: str) -> tuple[str, SubQuestion] | None:
+    """The set a question filters, and the test asked of one member ("Has {member} won …?")."""
+    found = _FILTER.match(question)
+    members = found and (found["set"] or found["of"])
+    verb = found["vp"] if found else ""
+    if not found or not verb or not members or not _describes_members(members):
+        return None
+    if verb.startswith("the ") or re.search(r"\band (?:what|which|who|where|when|how)\b", verb):
+        return None  # "which are the five most populous?": a ranking; "… and who are …": a second question
+    aux = _YES_NO.get(found["aux"], found["aux"].capitalize())
+    if found["aux"] in ("have", "has") and not _participle(verb.split()[0]):  # "have monarchies": a verb
+        aux, verb = ("Does", f"have {verb}")
+    return members, SubQuestion(f"{aux} {MEMBER} {verb}?")
+
+
+def _plural_phrase(phrase: str) -> str:
+    """A noun phrase with its (lower-case) head made plural, "" when it has none.
+
+    "member of X" -> "members of X", "Ivy League university in Y" -> "Ivy League universities in Y".
+    """
+    end = _PHRASE_END.search(phrase)
+    words = (phrase[: end.start()] if end else phrase).split()
+    if not words or not re.fullmatch(r"[a-z]+", words[-1]) or _plural(words[-1]):
+        return ""
+    return " ".join([*words[:-1], plural(words[-1])]) + (phrase[end.start() :] if end else "")
+
+
+def _each_as_set(question: str) -> tuple[str, bool]:
+    """An attribute asked "of each" member, as asked of the set, and whether it was.
+
+    "the area of each of the five oceans" -> "the area of the five oceans"; "each member of X" -> "the
+    members of X".
+    """
+    found = _EACH_OF.search(question)
+    if not found:
+        return question, False
+    members = found["set"] or _plural_phrase(found["one"])
+    if not members:
+        return question, False
+    return f"{question[: found.start()]} {found['prep']} the {members}?", True
+
+
 def _of_each(then: str) -> SubQuestion | None:
     """The part asking of each member what ``then`` asks of them all (None when no form reads it)."""
     for form, template in _OF_EACH:
@@ -302,7 +495,6 @@ def _of_each(then: str) -> SubQuestion | None:
 
 # where ``then`` names the members: "they", "them", "these <noun>", "each of them"
 _THEY = re.compile(r"\b(?:they|them|(?:each of )?(?:these|those) (?:[a-z]+ )?[a-z]+s|each of them)\b")
-_PREPOSITIONS = "in on at of to from with by for into through across over under near about as"
 _THEIR = re.compile(
     rf"\btheir (?:respective )?(?P<np>[a-z]+(?: (?!(?:{_PREPOSITIONS.replace(' ', '|')})\b)[a-z]+(?<!ed))?)\b"
     r"(?= (?:is|are|was|were|located)\b| (?:in|at|on|from)$|$)"
@@ -311,6 +503,10 @@ _AGREE_AFTER = {"are": "is", "were": "was", "do": "does", "have": "has"}
 _AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
 # an enumeration after an auxiliary is the subject of the verb after it: "When were A, B and C founded?"
 _BEFORE_SUBJECT = re.compile(rf"\b(?:{'|'.join(sorted(_AUXILIARIES))})\s*$")
+# "each", "each one", "each film" in a clause after the set: one member ("who directed each film")
+_EACH = re.compile(
+    rf"\beach(?: one| (?!(?:{'|'.join(sorted(_AUXILIARIES))}|of)\b)(?![a-z]*[^s']s\b)[a-z]+(?=[ ?.']|$))?"
+)  # a word after "each" ending in one "s" is its verb: "the planet each orbits"
 _NOT_VERBS = frozenset(f"each all both also still not never often usually the a an {_PREPOSITIONS}".split())
 _OWNED = re.compile(
     rf"^(?P<wh>.*?)\b(?P<aux>are|were) the (?P<np>[a-z ]+?) of {re.escape(MEMBER)}(?P<rest>.*)$"
@@ -329,6 +525,7 @@ def _of_one(then: str) -> SubQuestion | None:
     phrase = re.sub(r"\b(they|them) each\b", r"\1", then).replace("each of their ", "their ")
     phrase = _THEIR.sub(lambda m: f"the {_one_of(m['np'])} of {MEMBER}", phrase, count=1)
     phrase = _THEY.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
+    phrase = _EACH.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
     if MEMBER not in phrase or _THEY.search(phrase) or re.search(r"\btheir\b", phrase):
         return None
     owned = _OWNED.match(phrase)
@@ -343,7 +540,7 @@ def _of_one(then: str) -> SubQuestion | None:
         wh = re.match(r"^(?:in )?(?:what|which) (?P<np>[a-z]+(?: [a-z]+)?)$", " ".join(words[: at - 1]))
         if wh and words[at - 1] in ("is", "was"):  # "what time zones is" -> "what time zone is"
             words[: at - 1] = " ".join(words[: at - 1]).replace(wh["np"], _one_of(wh["np"])).split()
-    elif after in _AGREE_AFTER:
+    elif after in _AGREE_AFTER and not (at > 0 and words[at - 1] in _AUXILIARIES):
         words[at + 1] = _AGREE_AFTER[after]
     elif (
         re.fullmatch(r"[a-z]+", after)
@@ -372,7 +569,10 @@ def _asks_for(members: str) -> str:
     """The first part of a described set: the question that asks which its members are."""
     members = re.sub(r"^all (?:of )?the ", "", members)  # "all the actors that ...": the actors that ...
     found = _DESCRIBED.match(members)
-    return f"Which {found['noun']} {found['rest']}?" if found else f"Which are the {members}?"
+    if found:
+        return f"Which {found['noun']} {found['rest']}?"
+    owner = re.match(r"[A-Z][\w.-]*(?: [A-Z][\w.-]*)*['’]s ", members)  # "Taylor Swift's 5 most recent tours"
+    return f"Which are {members}?" if owner else f"Which are the {members}?"
 
 
 def _attribute(wh: str, aux: str, attr: str) -> SubQuestion:
@@ -420,14 +620,16 @@ def from_reply(reply: str, question: str, max_parts: int = 6, max_hops: int = 3)
 
 # words a part may hold that its question need not: the frame of a sub-question ("Which are the ...?")
 _FRAME = frozenset("which what who where when how is are was were does has the a an of that".split())
-_ASKS_SET = re.compile(r"^(?:Which|What) (?:(?:are|were) the (?P<set>.+)\?$|(?P<noun>[a-z]+) )")
+_ASKS_SET = re.compile(r"^(?:Which|What) (?:(?:are|were) (?:the )?(?P<set>.+)\?$|(?P<noun>[a-z]+) )")
 _ATTRIBUTE = re.compile(
     rf"^(?:What|Who) (?:is|are|was|were) the (?P<attr>.+?) (?:of|for) {re.escape(MEMBER)}\?$"
 )
 
 
 def _words(text: str) -> list[str]:
-    return [w.lower() for w in re.findall(r"[\w'’.-]*\w", text.replace(MEMBER, " "))]
+    return [
+        w.lower() for w in re.findall(r"[\w'’.-]*\w", re.sub(rf"{re.escape(MEMBER)}(?:['’]s)?", " ", text))
+    ]
 
 
 def valid(question: str, parts: list[SubQuestion]) -> bool:

@@ -242,6 +242,13 @@ def join_names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + ", and " + names[-1]
 
 
+def plural(word: str) -> str:
+    """A singular noun made plural: "university" -> "universities", "church" -> "churches"."""
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    return word + ("es" if word.endswith(("s", "sh", "ch", "x", "z")) else "s")
+
+
 def singular(words: str) -> str:
     """A phrase made singular: "capital cities" -> "capital city", "lead vocalists" -> "lead vocalist"."""
     head, _, last = words.rpartition(" ")

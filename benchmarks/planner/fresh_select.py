@@ -3,7 +3,10 @@
 Test-split questions not in an earlier set with two or more evidence titles that are corpus titles (exact
 match), coverage (corpus titles / distinct evidence titles) >= 0.5, sorted by id. fanout_fresh.jsonl:
 ``random.Random(5201)`` draws 40 of those not in fanout.jsonl; fanout_fresh2.jsonl (``--second``): every
-one not in fanout.jsonl or fanout_fresh.jsonl.
+one not in fanout.jsonl or fanout_fresh.jsonl. ``--pool``: the plan-only pool, every test question in no
+earlier set (whatever its evidence), halved by the first hex digit of sha256(id) (0-7 dev, 8-f sealed), and
+``random.Random(5202)`` draws 60 of the sealed half (fanout_pool_sealed.jsonl: decompositions only) and
+``random.Random(5203)`` 60 of the dev half (fanout_pool_dev.jsonl), whose other questions were read for rules.
 Prints the drawn ids; the labels were written by hand for them (README.md). Run from the repository root:
 .venv/bin/python benchmarks/planner/fresh_select.py PATH/fanout-final-test.json [--second]
 """
@@ -11,6 +14,7 @@ Prints the drawn ids; the labels were written by hand for them (README.md). Run 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
 import json
 import random
@@ -41,14 +45,39 @@ def drawn(test: list[dict], titles: set[str], used: set[str], count: int = COUNT
     return random.Random(SEED).sample(sorted(candidates), min(count, len(candidates)))
 
 
+POOL_SEED, POOL_COUNT = 5202, 60
+
+
+def pooled(test: list[dict], half: str) -> list[str]:
+    """The plan-only pool's draw of ``half``, in draw order."""
+    used = {
+        json.loads(line)["id"]
+        for name in ("fanout.jsonl", "fanout_fresh.jsonl", "fanout_fresh2.jsonl")
+        for line in (HERE / name).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    }
+    ids = sorted(r["id"] for r in test if r["id"] not in used)
+    dev = [i for i in ids if hashlib.sha256(i.encode()).hexdigest()[0] in "01234567"]
+    if half == "dev":
+        return random.Random(POOL_SEED + 1).sample(dev, POOL_COUNT)
+    sealed = [i for i in ids if i not in set(dev)]
+    return random.Random(POOL_SEED).sample(sealed, POOL_COUNT)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("test", type=Path, help="FanOutQA's fanout-final-test.json")
     parser.add_argument("--second", action="store_true", help="the second fresh set: every one left")
+    parser.add_argument(
+        "--pool", choices=("dev", "sealed"), help="the plan-only pool's half (sealed: the draw)"
+    )
     args = parser.parse_args()
     test = json.loads(args.test.read_text(encoding="utf-8"))
+    if args.pool:
+        print("\n".join(pooled(test, args.pool)))
+        return
     earlier = ["fanout.jsonl", "fanout_fresh.jsonl"] if args.second else ["fanout.jsonl"]
     used = {
         json.loads(line)["id"]

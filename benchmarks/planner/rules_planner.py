@@ -2,6 +2,7 @@
 
 Writes rules_planner.jsonl ({"id", "set", "split", "parts"}) beside this file and prints a short table.
 Run from the repository root: .venv/bin/python benchmarks/planner/rules_planner.py
+It ends with plan right by hand per half, as judged (plans_by_hand.jsonl).
 
 The per-question listing shows the dev half only (the sealed half is counted, never listed), unless
 --details all. --baseline PATH also counts the splits of another copy of plans.py (for example the file before
@@ -123,6 +124,14 @@ def main() -> None:
                 f"      {i}: {p['question']}"
                 + (f"  (waits for {p['depends_on']})" if p["depends_on"] is not None else "")
             )
+    print("\nplan right by hand (plans_by_hand.jsonl), rules as judged; the rules before the change where judged:")
+    judged = load("plans_by_hand.jsonl")
+    for half in dict.fromkeys(r["half"] for r in judged):
+        sel = [r for r in judged if r["half"] == half]
+        right = sum(r["rules_right"] for r in sel)
+        before = [r for r in sel if "rules_before_right" in r]
+        was = f"  before: {sum(r['rules_before_right'] for r in before)}" if before else ""
+        print(f"  {half:12} {len(sel):4d}  right: {right} ({right / len(sel):.2f}){was}")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ SEALED = {
     "fanout": "3284bca483ed7e82027c687d7b5fda76547fc28695f6b886ec61b5bb092c97f3",
     "fanout_fresh": "317a187ddf6cae1df14d62bf7249ff35a725ed5e61d28a24bce2dd912d9265dc",
     "fanout_fresh2": "4e6a9840d1e7f041d1cab5bc43c3f5d88ba89b1074f6c837ea2b9c0ca7bccd6a",
+    "fanout_pool_sealed": "168be5afba516bcffab5202634b37140816f8d7200c7b1a2fc3dc8be1f140a45",
 }
 
 
@@ -25,7 +26,7 @@ def records(name: str) -> list[dict]:
 
 
 def sealed_digest(name: str) -> str:
-    sealed = ("sealed", "fresh", "fresh2")
+    sealed = ("sealed", "fresh", "fresh2", "pool_sealed")
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
 
@@ -33,7 +34,9 @@ def sealed_digest(name: str) -> str:
 @pytest.mark.parametrize("name", sorted(SEALED))
 def test_the_sealed_half_is_the_pinned_one_and_halves_follow_the_article(name):
     assert sealed_digest(name) == SEALED[name]
-    for r in records(name) if not name.startswith("fanout_fresh") else []:  # a fresh set is sealed whole
+    for r in (
+        records(name) if name in ("single_part", "fanout") else []
+    ):  # a fresh or pool set is sealed whole
         title = r["title"] if name == "single_part" else sorted(r["in_corpus"])[0]
         first = hashlib.sha256(title.encode()).hexdigest()[0]
         assert r["split"] == ("dev" if first in "0123456789" else "sealed")
@@ -42,3 +45,11 @@ def test_the_sealed_half_is_the_pinned_one_and_halves_follow_the_article(name):
 def test_no_single_part_question_is_split_on_either_half():
     split = [r["question"] for r in records("single_part") if len(plan(r["question"])) > 1]
     assert split == []
+
+
+def test_the_plan_only_pool_halves_by_id_and_shares_no_question_with_another_set():
+    earlier = {r["id"] for name in ("fanout", "fanout_fresh", "fanout_fresh2") for r in records(name)}
+    for name, first in (("fanout_pool_dev", "01234567"), ("fanout_pool_sealed", "89abcdef")):
+        rows = records(name)
+        assert len(rows) == 60 and not {r["id"] for r in rows} & earlier
+        assert all(hashlib.sha256(r["id"].encode()).hexdigest()[0] in first for r in rows)

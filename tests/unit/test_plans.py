@@ -269,6 +269,110 @@ def test_an_attribute_asked_of_each_member_of_a_set_as_people_phrase_it(question
 
 
 @pytest.mark.parametrize(
+    "question, parts",
+    [
+        (  # the set is the subject of the verb after "did" / "were" / "do": the verb asked of each member
+            "Where did the five tallest players of Freedonia grow up?",
+            ["Which are the five tallest players of Freedonia?", f"Where did {MEMBER} grow up?"],
+        ),
+        (
+            "In what years were the three largest banks of Oz by market cap founded?",
+            ["Which are the three largest banks of Oz by market cap?", f"In what year was {MEMBER} founded?"],
+        ),
+        (
+            "How many children do the four richest people in Freedonia have?",
+            ["Which are the four richest people in Freedonia?", f"How many children does {MEMBER} have?"],
+        ),
+        (
+            "What colleges did the current Freedonia Court justices attend?",
+            ["Which are the current Freedonia Court justices?", f"What college did {MEMBER} attend?"],
+        ),
+        (
+            "Where was each founding member of the Freedonia Quartet born?",
+            ["Which are the founding members of the Freedonia Quartet?", f"Where was {MEMBER} born?"],
+        ),
+        (  # "each" at the question's end: the question asked of one member
+            "How many pages are there in each Freedonia almanac?",
+            ["Which are the Freedonia almanacs?", f"How many pages are there in {MEMBER}?"],
+        ),
+        (
+            "What is the currency of each of the five largest countries of Oz?",
+            ["Which are the five largest countries of Oz?", f"What is the currency of {MEMBER}?"],
+        ),
+        (
+            "What genre is each of the top five best-selling games of Oz?",
+            ["Which are the top five best-selling games of Oz?", f"What genre is {MEMBER}?"],
+        ),
+        (  # "each", "each <noun>", "each <noun>'s" in a clause after the set
+            "What are the five highest mountains of Oz, and what is the height of each mountain?",
+            ["Which are the five highest mountains of Oz?", f"What is the height of {MEMBER}?"],
+        ),
+        (
+            "Identify the five largest moons of Freedonia and the planet each orbits.",
+            ["Which are the five largest moons of Freedonia?", f"What is the planet {MEMBER} orbits?"],
+        ),
+        (
+            "Who were the medalists at the Freedonia Games and what is each person's height?",
+            ["Which are the medalists at the Freedonia Games?", f"What is {MEMBER}'s height?"],
+        ),
+        (  # members that pass a test: the test asked of each one
+            "Of the last five champions of Freedonia, how many were born in Oz?",
+            ["Which are the last five champions of Freedonia?", f"Was {MEMBER} born in Oz?"],
+        ),
+        (
+            "Which of the top five games of Oz does not feature combat?",
+            ["Which are the top five games of Oz?", f"Does {MEMBER} not feature combat?"],
+        ),
+        (  # an attribute with "of" inside it; a hyphenated word is no phrase's end
+            "Identify the cost of construction of the five tallest towers of Oz.",
+            ["Which are the five tallest towers of Oz?", f"What is the cost of construction of {MEMBER}?"],
+        ),
+        (
+            "What are the founding years of the free-to-air stations in Freedonia?",
+            ["Which are the free-to-air stations in Freedonia?", f"What is the founding year of {MEMBER}?"],
+        ),
+        (  # "people" is a plural after a ranking
+            "Who are the top 5 richest people of Oz and when were they born?",
+            ["Which are the top 5 richest people of Oz?", f"When was {MEMBER} born?"],
+        ),
+    ],
+)
+def test_a_set_that_does_or_undergoes_something_or_is_asked_of_each_is_split(question, parts):
+    assert [(p.question, p.depends_on) for p in plan(question)] == [
+        (q, None if i == 0 else 0) for i, q in enumerate(parts)
+    ]
+
+
+def test_a_set_that_is_the_subject_and_an_attribute_of_a_ranked_set_is_three_hops():
+    assert [
+        (p.question, p.depends_on)
+        for p in plan("What universities did the CEOs of the three largest companies in Oz attend?")
+    ] == [
+        ("Which are the three largest companies in Oz?", None),
+        (f"What is the CEO of {MEMBER}?", 0),
+        (f"What university did {MEMBER} attend?", 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where do the giant pandas live?",  # a kind, no count, ranking or name: one part
+        "Where did the early settlers of Freedonia come from?",
+        "Which languages do the people of Freedonia speak?",  # a population
+        "Where did the 2010 Freedonia Cup finals take place?",  # a dated event, one
+        "When were the 1992 Summer Games held?",  # a year is no count
+        "What are the names for the electric force described by Coulomb's law?",  # "the names" is asked
+        "Of the countries of Oz, which are the five most populous?",  # a ranking, not a test
+        "Which of the provinces of Oz have monarchies and who are their monarchs?",  # a second question
+        "What year did each actor who played a main role in Oz start acting?",  # a clause inside the set
+    ],
+)
+def test_a_kind_a_population_or_one_event_as_the_subject_is_one_part(question):
+    assert plan(question) == [SubQuestion(question)]
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "What is the diet of the giant pandas?",  # "is" before a set with no count: a kind, one part
