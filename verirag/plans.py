@@ -81,6 +81,7 @@ _COUNT = re.compile(  # a year is no count: "the 2008 Olympic Games"
 _NOT_PLURAL = frozenset("is was has its this his as us thus always series species news physics".split())
 _PREPOSITIONS = "in on at of to from with by for into through across over under near about as"
 _IRREGULAR_PLURALS = frozenset("people children women men".split())
+_AFTER_HEAD = frozenset("alive ever today now worldwide overall combined".split())  # words after a head
 _PARTICIPLES = frozenset(
     "born built made held won sold known found led run written drawn shot begun given taken seen chosen "
     "grown thrown shown spoken broken driven frozen hidden risen stolen sung worn gone been done become come "
@@ -112,10 +113,10 @@ def _head(phrase: str) -> tuple[list[str], str]:
     """
     end = _PHRASE_END.search(phrase)
     words = (phrase[: end.start()] if end else phrase).split()
-    while len(words) >= 2 and (re.fullmatch(r"[a-z]+(?:ed|ing)", words[-1]) or words[-1] in _PARTICIPLES):
-        words.pop()
-        if len(words) >= 2 and words[-1] == "ever":  # "paintings ever sold"
-            words.pop()
+    while len(words) >= 2 and (
+        re.fullmatch(r"[a-z]+(?:ed|ing)", words[-1]) or words[-1] in _PARTICIPLES or words[-1] in _AFTER_HEAD
+    ):
+        words.pop()  # "paintings ever sold", "people alive"
     return (words[:-1], words[-1]) if words else ([], "")
 
 
@@ -229,9 +230,12 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     members = _enumeration(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
-    listed = _LIST_AND.match(_SET_AGAIN.sub(" and ", question))
+    listed = _LIST_AND.match(_one_sentence(_SET_AGAIN.sub(" and ", question)))
     if listed and max_hops >= 2 and max_parts >= 2 and _describes_members(listed["set"]):
-        then = _of_each(listed["then"]) or _of_one(listed["then"])
+        clause = re.sub(
+            r"^(?:name|give|list|state|provide|identify|mention) ", "", listed["then"]
+        )  # an order
+        then = _of_each(clause) or _of_one(clause)
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
     phrased, each = _each_as_set(_as_question(question))
     described = _SET.match(phrased)
@@ -239,7 +243,7 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     of_set = measured["set"] if measured else described["set"] if described else ""
     if not (described and max_hops >= 2 and max_parts >= 2 and _describes_members(of_set)):
         subject = (
-            (_of_subject(question) or _of_each_member(question) or _filtered(question))
+            (_of_subject(question) or _of_each_member(question) or _filtered(_one_sentence(question)))
             if max_hops >= 2 and max_parts >= 2
             else None
         )
@@ -250,7 +254,9 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     each = each or described["attr"].endswith(" in each")
     if aux in ("is", "was") and not _counted(of_set) and not each:
         return []  # "the diet of the giant pandas": of a kind; "the area of the five largest ...": of each
-    asked = [_attribute(wh, aux, attr) for attr in re.split(r",? and |, ", described["attr"])]
+    attrs = re.split(r",? and |, ", described["attr"])
+    attrs = [a for a in attrs if singular(a) not in _NAMING] if len(attrs) > 1 else attrs  # "names and dates"
+    asked = [_attribute(wh, aux, attr) for attr in attrs]
     if measured:  # the unit is the attribute's: "the area of Russia in square kilometers"
         asked = [_measured(a, measured["unit"]) for a in asked]
     return _of_members(of_set, asked, aux, max_parts, max_hops)
@@ -370,10 +376,12 @@ def _of_members(
 # a set asked for, then something of each member: "What are the five largest countries by population and
 # what are their capitals?", "List the five most spoken languages and their countries of origin."
 _LIST_AND = re.compile(
-    r"^(?:(?:What|Which|Who) (?:are|were)|List|Identify|Name|Find) (?:the )?"
+    r"^(?:(?:What|Which|Who)(?: [a-z]+s)? (?:are|were)|List|Identify|Name|Find) (?:the )?"
     r"(?P<set>(?:\([^()]*\)|\"[^\"]*\"|“[^”]*”|(?!\. )[^?,(\"“])+?),?"
     r" (?:and|along with) "
-    r"(?P<then>(?:what|which|where|when|who|how|in (?:which|what)|their|the)\b[^?]*?)[?.]?$"
+    r"(?P<then>(?:what|which|where|when|who|how|(?:in|from|at|for|to|on|by|with) (?:which|what)|their|the"
+    r"|(?:name|give|list|state|provide|identify|mention) (?:their|the))\b"
+    r"[^?]*?)[?.]?$"
 )
 # what is asked of each member, and the question it becomes for one member
 _OF_EACH = (
@@ -392,6 +400,28 @@ _OF_EACH = (
 _ORDER = re.compile(r"^(?:Identify|List|Name|Find|Give|State|Tell me) the (?P<rest>[^?]+?)[.?]?$")
 # "... in the solar system. What are these planets and what is ...": the set asked for again, then the rest
 _SET_AGAIN = re.compile(r"[.?] (?:What|Which) (?:are|were) (?:these|those|they)(?: [a-z]+)? and ")
+
+
+# an order to find a set, then a question about its members: "Find the ten … . How many awards have they
+# each won?", "List the … . Who are they, and where were they born?"
+_THEN_ASKED = re.compile(
+    r"^(?P<order>(?:List|Identify|Name|Find) the [^.?]+)\. "
+    r"(?:(?:Who|What) (?:are|were) (?:they|these|those)(?: [a-z]+)?,? and )?(?P<then>[^.?]+)\?$"
+)
+
+
+def _one_sentence(question: str) -> str:
+    """An order to find a set followed by a question about "they" as one sentence joined by "and"."""
+    found = _THEN_ASKED.match(question)
+    if not found or not _THEY.search(found["then"]):
+        return question
+    which = re.match(
+        r"(?P<ask>Which|How many) of (?:them|these|those)(?: [a-z]+s)? (?P<rest>.+)$", found["then"]
+    )
+    if which:  # "Which of them are made by Disney?": a test of each member (see _filtered)
+        members = found["order"].split(" the ", 1)[1]
+        return f"Of the {members}, {which['ask'].lower()} {which['rest']}?"
+    return f"{found['order']} and {found['then'][0].lower()}{found['then'][1:]}?"
 
 
 def _as_question(question: str) -> str:
@@ -505,7 +535,8 @@ _AUXILIARIES = frozenset("is are was were do does did has have had can could wil
 _BEFORE_SUBJECT = re.compile(rf"\b(?:{'|'.join(sorted(_AUXILIARIES))})\s*$")
 # "each", "each one", "each film" in a clause after the set: one member ("who directed each film")
 _EACH = re.compile(
-    rf"\beach(?: one| (?!(?:{'|'.join(sorted(_AUXILIARIES))}|of)\b)(?![a-z]*[^s']s\b)[a-z]+(?=[ ?.']|$))?"
+    rf"\beach(?: one| (?!(?:{'|'.join(sorted(_AUXILIARIES | set(_PREPOSITIONS.split())))})\b)"
+    r"(?![a-z]*[^s']s\b)[a-z]+(?=[ ?.']|$))?"
 )  # a word after "each" ending in one "s" is its verb: "the planet each orbits"
 _NOT_VERBS = frozenset(f"each all both also still not never often usually the a an {_PREPOSITIONS}".split())
 _OWNED = re.compile(
@@ -523,10 +554,15 @@ def _of_one(then: str) -> SubQuestion | None:
     "the countries through which they flow" -> "What are the countries through which {member} flows?").
     """
     phrase = re.sub(r"\b(they|them) each\b", r"\1", then).replace("each of their ", "their ")
-    phrase = _THEIR.sub(lambda m: f"the {_one_of(m['np'])} of {MEMBER}", phrase, count=1)
+    if not re.search(r"\bthey\b", phrase):  # "did they pursue their education": "their" is then the member's
+        phrase = _THEIR.sub(lambda m: f"the {_one_of(m['np'])} of {MEMBER}", phrase, count=1)
     phrase = _THEY.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
     phrase = _EACH.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
-    if MEMBER not in phrase or _THEY.search(phrase) or re.search(r"\btheir\b", phrase):
+    if (
+        MEMBER not in phrase
+        or _THEY.search(phrase)
+        or (re.search(r"\btheir\b", phrase) and not re.search(r"\bthey\b", then))
+    ):
         return None
     owned = _OWNED.match(phrase)
     if owned:  # "where are the mouths of {member}" -> "where is the mouth of {member}"
@@ -659,7 +695,8 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
         if parts[source].depends_on is None and not listed:
             return False
         attr = _ATTRIBUTE.match(part.question)
-        if " called" in part.question or (attr and {singular(w) for w in _words(attr["attr"])} & _NAMING):
+        named = attr and " of " not in attr["attr"] and {singular(w) for w in _words(attr["attr"])} & _NAMING
+        if " called" in part.question or named:  # "the name of {member}"; not "the name of the album of …"
             return False
     return True
 

@@ -6,7 +6,8 @@ match), coverage (corpus titles / distinct evidence titles) >= 0.5, sorted by id
 one not in fanout.jsonl or fanout_fresh.jsonl. ``--pool``: the plan-only pool, every test question in no
 earlier set (whatever its evidence), halved by the first hex digit of sha256(id) (0-7 dev, 8-f sealed), and
 ``random.Random(5202)`` draws 60 of the sealed half (fanout_pool_sealed.jsonl: decompositions only) and
-``random.Random(5203)`` 60 of the dev half (fanout_pool_dev.jsonl), whose other questions were read for rules.
+``random.Random(5203)`` 60 of the dev half (fanout_pool_dev.jsonl), whose other questions were read for rules;
+``--pool sealed2``: ``random.Random(5204)`` draws 60 more of the sealed rest (fanout_pool_sealed2.jsonl).
 Prints the drawn ids; the labels were written by hand for them (README.md). Run from the repository root:
 .venv/bin/python benchmarks/planner/fresh_select.py PATH/fanout-final-test.json [--second]
 """
@@ -61,7 +62,11 @@ def pooled(test: list[dict], half: str) -> list[str]:
     if half == "dev":
         return random.Random(POOL_SEED + 1).sample(dev, POOL_COUNT)
     sealed = [i for i in ids if i not in set(dev)]
-    return random.Random(POOL_SEED).sample(sealed, POOL_COUNT)
+    first = random.Random(POOL_SEED).sample(sealed, POOL_COUNT)
+    if half == "sealed":
+        return first
+    rest = [i for i in sealed if i not in set(first)]  # "sealed2": a second draw of the sealed half
+    return random.Random(POOL_SEED + 2).sample(rest, POOL_COUNT)
 
 
 def main() -> None:
@@ -71,7 +76,7 @@ def main() -> None:
     parser.add_argument("test", type=Path, help="FanOutQA's fanout-final-test.json")
     parser.add_argument("--second", action="store_true", help="the second fresh set: every one left")
     parser.add_argument(
-        "--pool", choices=("dev", "sealed"), help="the plan-only pool's half (sealed: the draw)"
+        "--pool", choices=("dev", "sealed", "sealed2"), help="a draw of the plan-only pool's half"
     )
     args = parser.parse_args()
     test = json.loads(args.test.read_text(encoding="utf-8"))

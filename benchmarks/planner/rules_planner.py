@@ -124,13 +124,13 @@ def main() -> None:
                 f"      {i}: {p['question']}"
                 + (f"  (waits for {p['depends_on']})" if p["depends_on"] is not None else "")
             )
-    print("\nplan right by hand (plans_by_hand.jsonl), rules as judged; the rules before the change where judged:")
+    print("\nplan right by hand (plans_by_hand.jsonl) as judged, and the rules before a change where judged:")
     judged = load("plans_by_hand.jsonl")
     for half in dict.fromkeys(r["half"] for r in judged):
         sel = [r for r in judged if r["half"] == half]
         right = sum(r["rules_right"] for r in sel)
-        before = [r for r in sel if "rules_before_right" in r]
-        was = f"  before: {sum(r['rules_before_right'] for r in before)}" if before else ""
+        earlier = [r for r in sel if "rules_before_right" in r]
+        was = f"  before: {sum(r['rules_before_right'] for r in earlier)}" if earlier else ""
         print(f"  {half:12} {len(sel):4d}  right: {right} ({right / len(sel):.2f}){was}")
 
 
