@@ -453,8 +453,8 @@ def _of_each_member(question: str) -> tuple[str, SubQuestion] | None:
     ):
         return None  # "Where was each member … born?" is a subject's (above); "What genre is each of the …"
     members = found["set"] or _plural_phrase(found["one"])
-    if not members or not _describes_members(members):
-        return None
+    if not members or not _describes_members(members) or len(members.split()) < 2:
+        return None  # "the main objectives of each mission": the set named before, not a set of its own
     if any(w in _AUXILIARIES for w in members.split()):
         return None  # "each of the planets has rings …": a verb of the members', not the set's end
     return members, SubQuestion(f"{found['frame'].removesuffix(' each ')} {MEMBER}?")

@@ -26,6 +26,10 @@ def test_a_number_is_not_found_as_the_prefix_of_another():
     assert missing_terms("It weighs 1.5 tonnes.", "It weighs 1.50 tonnes.") == []  # the same number
     assert missing_terms("It opened in 1990.", "It opened in the 1990s.") == []  # a decade names its year
     assert missing_terms("About 14,000 people lived there.", "About 14000 people lived there.") == []
+    # a name inside a hyphenated word is in the evidence ("German-speaking"); another name is not
+    born = "Mendel was born in a German-speaking family in the Silesian part of the Austrian Empire."
+    assert missing_terms("Mendel was born into a family that spoke German.", born) == []
+    assert missing_terms("Mendel was born into a family that spoke French.", born) == ["french"]
 
 
 def test_a_name_is_not_found_as_a_loose_prefix_of_another_name():
@@ -248,6 +252,11 @@ def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_v
         ("Queen (band)", "Queen are a British rock band formed in 1970 by Freddie Mercury and Brian May.")
     ]
     assert unstated_attributes(["The lead vocalist of Queen is Freddie Mercury."], queen) == ["lead vocalist"]
+    rhapsody = [("Bohemian Rhapsody", "Written by Queen's lead singer Freddie Mercury, the song is a suite.")]
+    assert (
+        unstated_attributes(["The lead vocalist of Queen is Freddie Mercury."], rhapsody) == []
+    )  # a synonym
+    assert unstated_attributes(["The lead guitarist of Queen is Freddie Mercury."], rhapsody) == ["guitarist"]
     apple = [("Apple Inc.", "Apple Inc. is an American technology company headquartered in Cupertino.")]
     assert unstated_attributes(["The headquarters of Apple is Cupertino."], apple) == []
     # a quantity is no attribute ("most of Africa")

@@ -18,6 +18,7 @@ SEALED = {
     "fanout_fresh": "317a187ddf6cae1df14d62bf7249ff35a725ed5e61d28a24bce2dd912d9265dc",
     "fanout_fresh2": "4e6a9840d1e7f041d1cab5bc43c3f5d88ba89b1074f6c837ea2b9c0ca7bccd6a",
     "fanout_pool_sealed": "168be5afba516bcffab5202634b37140816f8d7200c7b1a2fc3dc8be1f140a45",
+    "fanout_pool_sealed2": "5b51669b93f325204ea68c7776b8874c21309fb23aad9bb35113abd0864ac8f6",
 }
 
 
@@ -26,7 +27,7 @@ def records(name: str) -> list[dict]:
 
 
 def sealed_digest(name: str) -> str:
-    sealed = ("sealed", "fresh", "fresh2", "pool_sealed")
+    sealed = ("sealed", "fresh", "fresh2", "pool_sealed", "pool_sealed2")
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
 
@@ -48,8 +49,13 @@ def test_no_single_part_question_is_split_on_either_half():
 
 
 def test_the_plan_only_pool_halves_by_id_and_shares_no_question_with_another_set():
-    earlier = {r["id"] for name in ("fanout", "fanout_fresh", "fanout_fresh2") for r in records(name)}
-    for name, first in (("fanout_pool_dev", "01234567"), ("fanout_pool_sealed", "89abcdef")):
+    seen = {r["id"] for name in ("fanout", "fanout_fresh", "fanout_fresh2") for r in records(name)}
+    for name, first in (
+        ("fanout_pool_dev", "01234567"),
+        ("fanout_pool_sealed", "89abcdef"),
+        ("fanout_pool_sealed2", "89abcdef"),  # drawn from what the first sealed draw left
+    ):
         rows = records(name)
-        assert len(rows) == 60 and not {r["id"] for r in rows} & earlier
+        assert len(rows) == 60 and not {r["id"] for r in rows} & seen
         assert all(hashlib.sha256(r["id"].encode()).hexdigest()[0] in first for r in rows)
+        seen |= {r["id"] for r in rows}

@@ -97,9 +97,26 @@ def key_terms(claim: str) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
+# words that name one role or thing ("lead singer" is "lead vocalist"); each set one meaning, never a kind of
+SYNONYMS = tuple(
+    frozenset(group.split())
+    for group in ("vocalist singer", "author writer", "film movie", "automobile car", "physician doctor")
+)
+
+
+def with_synonyms(stems: set[str]) -> set[str]:
+    """Stems with the stems of their synonyms (:data:`SYNONYMS`): "singer" brings "vocalist"."""
+    found = set(stems)
+    for group in SYNONYMS:
+        if {stemmer().stemWord(w) for w in group} & stems:
+            found |= {stemmer().stemWord(w) for w in group}
+    return found
+
+
 def vocabulary(evidence: str) -> tuple[set[str], set[str]]:
     """The evidence's plain words, and its numbers (number words up to twenty as digits too)."""
     words = {plain(w) for w in WORD.findall(evidence)}
+    words |= {part for w in words if "-" in w for part in w.split("-") if part}  # "German-speaking": "german"
     numbers = {as_number(n) for n in NUMBER.findall(evidence)}
     numbers |= {NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS}
     return words, numbers

@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from verirag.text import split_sentences, stemmer
 from verirag.verify.claim import ATTRIBUTE, Claim, attribute_first
 from verirag.verify.evidence import Evidence
-from verirag.verify.lexicon import NEGATION, content_words, key_terms, same_root, vocabulary, with_subject
+from verirag.verify.lexicon import (
+    NEGATION,
+    content_words,
+    key_terms,
+    same_root,
+    vocabulary,
+    with_subject,
+    with_synonyms,
+)
 
 _NOT_ATTRIBUTES = frozenset(
     "most some many all part parts one each none half much rest majority number total".split()
@@ -42,8 +50,10 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
         owner, _, value = (re.split(r" (is|are|was|were) ", rest, maxsplit=1) + ["", ""])[:3]
         terms = [t for t in key_terms(value or owner) if t != NEGATION]
         stating = [(t, x) for t, x in sentences if terms and terms[0] in vocabulary(x)[terms[0][0].isdigit()]]
-        said = set().union(
-            *(content_words(x.replace("-", " ")) | content_words(x) for _, x in stating or sentences)
+        said = with_synonyms(
+            set().union(
+                *(content_words(x.replace("-", " ")) | content_words(x) for _, x in stating or sentences)
+            )
         )
         head = stemmer().stemWord(match["head"])
         unsaid = [  # a superlative's degree is read by its own rule ("largest" / "most populous")
