@@ -237,6 +237,10 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         )  # an order
         then = _of_each(clause) or _of_one(clause)
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
+    chosen = _CHOSEN_AND.match(question)
+    if chosen and max_hops >= 2 and max_parts >= 2 and _plural(chosen["noun"]):
+        then = _of_one(chosen["then"])  # "Which players scored …, and where were they born?"
+        return [SubQuestion(f"{chosen['ask']}?"), replace(then, depends_on=0)] if then else []
     phrased, each = _each_as_set(_as_question(question))
     described = _SET.match(phrased)
     measured = _IN_UNIT.match(described["set"]) if described else None
@@ -383,6 +387,13 @@ _LIST_AND = re.compile(
     r"|(?:name|give|list|state|provide|identify|mention) (?:their|the))\b"
     r"[^?]*?)[?.]?$"
 )
+# a question that picks members by what they did, then a clause about them: "Which countries have won the
+# World Cup since 2000, and who were their captains?"
+_CHOSEN_AND = re.compile(
+    r"^(?P<ask>Which (?P<noun>[a-z]+) (?!(?:are|were|is|was) the\b)[^?,]+?),? and "
+    r"(?P<then>(?:what|which|where|when|who|how|(?:in|from|at|for|to|on|by|with) (?:which|what))\b"
+    r"[^?]*?)[?.]?$"
+)
 # what is asked of each member, and the question it becomes for one member
 _OF_EACH = (
     (
@@ -527,7 +538,7 @@ def _of_each(then: str) -> SubQuestion | None:
 _THEY = re.compile(r"\b(?:they|them|(?:each of )?(?:these|those) (?:[a-z]+ )?[a-z]+s|each of them)\b")
 _THEIR = re.compile(
     rf"\btheir (?:respective )?(?P<np>[a-z]+(?: (?!(?:{_PREPOSITIONS.replace(' ', '|')})\b)[a-z]+(?<!ed))?)\b"
-    r"(?= (?:is|are|was|were|located)\b| (?:in|at|on|from)$|$)"
+    r"(?= (?:is|are|was|were|located)\b| (?:in|at|on|from)$| at (?:that|the) time$|$)"
 )
 _AGREE_AFTER = {"are": "is", "were": "was", "do": "does", "have": "has"}
 _AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())

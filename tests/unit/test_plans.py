@@ -369,6 +369,17 @@ def test_an_attribute_asked_of_each_member_of_a_set_as_people_phrase_it(question
             "Which are the top 4 countries of Oz and what is the name of the president of those countries?",
             ["Which are the top 4 countries of Oz?", f"What is the name of the president of {MEMBER}?"],
         ),
+        (  # members picked by what they did, then a clause about them
+            "Which players have scored more than 180 goals in the Oz League and where were they born?",
+            ["Which players have scored more than 180 goals in the Oz League?", f"Where was {MEMBER} born?"],
+        ),
+        (
+            "Which countries have won the Oz Cup since 2000 and who were their captains at that time?",
+            [
+                "Which countries have won the Oz Cup since 2000?",
+                f"Who was the captain of {MEMBER} at that time?",
+            ],
+        ),
         (  # "alive" after the head; "each in minutes"
             "Who are the top 5 oldest people alive in Oz and what are their ages?",
             ["Which are the top 5 oldest people alive in Oz?", f"What is the age of {MEMBER}?"],
