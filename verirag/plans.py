@@ -62,7 +62,8 @@ _SEPARATOR = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
 # the population in 1950 of the ...?": an attribute (an acronym may open it) and its qualifiers, then the set
 _SET = re.compile(
     r"^(?P<wh>What|Who) (?P<aux>is|are|was|were) the "
-    r"(?P<attr>[A-Za-z][\w'-]*(?: (?:of (?!the )[a-z][\w'-]*|(?!of |for |the )[a-z][\w'-]*)){0,4}"
+    r"(?P<attr>[A-Za-z][\w'-]*"
+    r"(?: (?:of (?!the )[a-z][\w'-]*|(?!of |for |the )(?:[a-z][\w'-]*|[A-Z]{2,}s?\b))){0,4}"
     r"(?: \([^()]+\)| in [\w$ -]+?)*)"
     r" (?:of|for) the (?P<set>.+)\?$"
 )
@@ -227,6 +228,7 @@ def hops(parts: list[SubQuestion]) -> int:
 
 def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     """The parts the rules find ([] when none splits the question)."""
+    question = question if question.endswith(("?", ".", "!")) else f"{question}?"  # typed without a mark
     members = _enumeration(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
@@ -256,7 +258,7 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         return []  # "... and the clubs they played for": a clause about the members, not the set
     wh, aux = described["wh"], described["aux"]
     each = each or described["attr"].endswith(" in each")
-    if aux in ("is", "was") and not _counted(of_set) and not each:
+    if aux in ("is", "was") and not (_counted(of_set) or each or _named(of_set)):
         return []  # "the diet of the giant pandas": of a kind; "the area of the five largest ...": of each
     attrs = re.split(r",? and |, ", described["attr"])
     attrs = [a for a in attrs if singular(a) not in _NAMING] if len(attrs) > 1 else attrs  # "names and dates"
@@ -306,20 +308,25 @@ def _of_subject(question: str) -> tuple[str, SubQuestion] | None:
         members = _plural_phrase(members)
     if not at or not _describes_members(members):
         return None
-    modifiers = _head(members)[
-        0
-    ]  # "the Supreme Court justices": a set; "the 2010 FIFA World Cup finals": one
-    named = any(w[0].isupper() for w in modifiers) and not any(YEAR.fullmatch(w) for w in modifiers)
-    end = _PHRASE_END.search(members)
-    inner = (
-        re.sub(r"^\W*(?:the )?", "", members[end.end() :]) if end else ""
-    )  # "mayors of | the two largest …"
-    if not (found["each"].startswith("each") or named or _ranked(members) or (inner and _ranked(inner))):
+    end = _PHRASE_END.search(members)  # "mayors of | the two largest …": ranked within
+    inner = re.sub(r"^\W*(?:the )?", "", members[end.end() :]) if end else ""
+    if not (
+        found["each"].startswith("each") or _named(members) or _ranked(members) or (inner and _ranked(inner))
+    ):
         return None  # "the early settlers of Iceland", "the giant pandas": of a kind, one part
     agree = {"do": "does", "were": "was", "are": "is"}.get(found["aux"], found["aux"])
     wh = re.sub(r"\b([Ww]hat|[Ww]hich) ([a-z]+s)\b", lambda m: f"{m[1]} {singular(m[2])}", found["wh"])
     verb = " ".join(w for w in words[at:] if w != "respectively")
     return members, SubQuestion(f"{wh} {agree} {MEMBER} {verb}?")
+
+
+def _named(phrase: str) -> bool:
+    """Whether a set's head has a name among its modifiers and no year.
+
+    "the G7 countries", "the Supreme Court justices": a set; "the 2010 FIFA World Cup finals": one event.
+    """
+    modifiers = _head(phrase)[0]
+    return any(w[0].isupper() for w in modifiers) and not any(YEAR.fullmatch(w) for w in modifiers)
 
 
 def _verb_after(words: list[str], at: int) -> bool:
@@ -347,7 +354,7 @@ def _participle(word: str) -> bool:
 # the five oceans in square kilometers?": the five oceans, then each one's area in square kilometers)
 _IN_UNIT = re.compile(
     r"^(?P<set>.+?) (?P<unit>in "
-    r"(?:(?:square|cubic|thousands?|millions?|billions?|metric|US|U\.S\.) (?:of )?)*"
+    r"(?:(?:square|cubic|thousands?|millions?|billions?|trillions?|metric|US|U\.S\.) (?:of )?)*"
     r"(?:kilomet(?:er|re)s|km2?|miles|met(?:er|re)s|feet|kelvin|celsius|fahrenheit|degrees(?: [A-Z]\w+)?|"
     r"dollars|USD|euros|percent|tons|tonnes|kilograms|kg|people|inhabitants|hectares|acres|liters|litres))$",
     re.IGNORECASE,

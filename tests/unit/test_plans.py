@@ -380,6 +380,14 @@ def test_an_attribute_asked_of_each_member_of_a_set_as_people_phrase_it(question
                 f"Who was the captain of {MEMBER} at that time?",
             ],
         ),
+        (  # "is" before a named set: of each member; a unit in trillions
+            "What is the GDP of the G9 countries in trillion USD?",
+            ["Which are the G9 countries?", f"What is the GDP of {MEMBER} in trillion USD?"],
+        ),
+        (  # typed without a question mark; an acronym in the attribute
+            "Who are the current CEOs of the 5 largest companies in Oz by revenue",
+            ["Which are the 5 largest companies in Oz by revenue?", f"Who is the current CEO of {MEMBER}?"],
+        ),
         (  # "alive" after the head; "each in minutes"
             "Who are the top 5 oldest people alive in Oz and what are their ages?",
             ["Which are the top 5 oldest people alive in Oz?", f"What is the age of {MEMBER}?"],
