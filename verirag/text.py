@@ -26,6 +26,7 @@ _CLOSING = re.compile(rf"(?:\s*(?:{CITATION.pattern}|[.!?…]+))+")
 _LINE_BREAK = re.compile(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 _VISIBLE = re.compile(r"\S")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_WIDE_SPACE = re.compile(r"[^\S\n\t\r\x0b\x0c ]")  # whitespace other than ASCII's
 _MISSED_END = re.compile(r"(?:[.!?]\)|…)(?=\s+[A-Z])")
 _OPENERS = "(\"'“‘["  # opening quotes and brackets before a word
 _LAST_TOKEN = re.compile(r"(\S+)\.\s*$")  # the word whose full stop a cut follows
@@ -84,10 +85,12 @@ _OPENER_SHARE_AFTER_CAPITAL = 0.01
 def _sentencex_ends(text: str) -> Iterable[int]:
     """Where sentencex ends each sentence of ``text``.
 
-    Lone surrogates, which it cannot encode, are read as U+FFFD: same length, so the offsets still hold.
+    Lone surrogates, which it cannot encode, are read as U+FFFD, and a space other than ASCII's as a plain
+    space (sentencex panics on "Dr.O\u00a0." where it slices a multi-byte space): the same length, so the
+    offsets still hold.
     """
     end = 0
-    for piece in sentencex.segment("en", _SURROGATE.sub("\ufffd", text)):
+    for piece in sentencex.segment("en", _WIDE_SPACE.sub(" ", _SURROGATE.sub("\ufffd", text))):
         end += len(piece)
         yield end
 

@@ -28,6 +28,12 @@ def test_split_reads_lone_surrogates_instead_of_raising():
     assert split_sentences(text) == ["A broken \ud800 character.", "Next one."]
 
 
+def test_split_reads_a_wide_space_before_a_stop_instead_of_panicking():
+    # sentencex panics on "Dr.O\u00a0." (it slices inside the two-byte space); found by the fuzz test
+    assert split_sentences("He met Dr.O\u00a0. Then he left.") == ["He met Dr.O .", "Then he left."]
+    assert split_sentences("Mr.A\u2009. It rained.") == ["Mr.A .", "It rained."]
+
+
 def test_split_takes_linear_time_on_long_blank_runs():
     started = time.perf_counter()
     assert split_sentences("One" + " " * 100_000 + "two.") == ["One two."]
