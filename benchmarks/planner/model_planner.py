@@ -6,7 +6,8 @@ per set and half, the questions split by the rules, the model and hybrid (the ru
 model where they do not), the replies that were no valid plan, and the seconds per plan; then, from
 plans_by_hand.jsonl, the fan-out plans judged right by hand (its README says how). The sample is the
 first N questions of each chosen half in file order (--limit; 0: all); the sealed halves only with --sealed,
-the fresh sealed fan-out sets (fanout_fresh.jsonl, fanout_fresh2.jsonl) only with --fresh, --fresh2.
+the fresh sealed fan-out sets (fanout_fresh.jsonl, fanout_fresh2.jsonl) only with --fresh, --fresh2, the
+plan-only pool's dev sample and second sealed draw with --pool, --pool-sealed2.
 Run from the repository root: .venv/bin/python benchmarks/planner/model_planner.py --limit 10
 """
 
@@ -24,7 +25,8 @@ from verirag.plans import from_reply, plan
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "model_planner.jsonl"
-SETS = ("single_part", "fanout", "fanout_fresh", "fanout_fresh2")  # a fresh set's one half: "fresh", "fresh2"
+# a fresh or pool set's one half: "fresh", "fresh2", "pool_dev", "pool_sealed2"
+SETS = ("single_part", "fanout", "fanout_fresh", "fanout_fresh2", "fanout_pool_dev", "fanout_pool_sealed2")
 
 
 def questions(halves: tuple[str, ...], limit: int) -> list[dict]:
@@ -48,8 +50,11 @@ def main() -> None:
     parser.add_argument("--sealed", action="store_true", help="the sealed halves too (score once)")
     parser.add_argument("--fresh", action="store_true", help="the fresh sealed fan-out set (score once)")
     parser.add_argument("--fresh2", action="store_true", help="the second fresh sealed set (score once)")
+    parser.add_argument("--pool", action="store_true", help="the plan-only pool's dev sample")
+    parser.add_argument("--pool-sealed2", action="store_true", help="its second sealed draw (score once)")
     args = parser.parse_args()
     halves = ("dev",) + ("sealed",) * args.sealed + ("fresh",) * args.fresh + ("fresh2",) * args.fresh2
+    halves += ("pool_dev",) * args.pool + ("pool_sealed2",) * args.pool_sealed2
     done = {r["id"] for r in read_records(OUT)}
     model = get_chat_model(args.model)
     for q in questions(halves, args.limit):
@@ -97,10 +102,12 @@ def right_by_hand(halves: tuple[str, ...]) -> None:
     print("|---|---:|---:|---:|---:|")
     for half in halves:
         rows = [r for r in labels if r["half"] == half]
-        hybrid = sum(r["rules_right"] if r["rules"] else r["model_right"] for r in rows)
+        hybrid = sum(r["rules_right"] if r["rules"] else r.get("model_right", False) for r in rows)
         n = len(rows)
-        rules, model = sum(r["rules_right"] for r in rows), sum(r["model_right"] for r in rows)
-        asked = any(r["model_why"] != "not asked" for r in rows)  # a set the model did not plan
+        rules, model = sum(r["rules_right"] for r in rows), sum(r.get("model_right", False) for r in rows)
+        asked = any(
+            r.get("model_why", "not asked") != "not asked" for r in rows
+        )  # a set the model did not plan
         print(
             f"| {half} | {n} | {rules} ({rules / n:.2f}) | "
             + (f"{model} ({model / n:.2f}) | {hybrid} ({hybrid / n:.2f}) |" if asked else "– | – |")

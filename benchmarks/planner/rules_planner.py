@@ -5,8 +5,9 @@ Run from the repository root: .venv/bin/python benchmarks/planner/rules_planner.
 It ends with plan right by hand per half, as judged (plans_by_hand.jsonl).
 
 The per-question listing shows the dev half only (the sealed half is counted, never listed), unless
---details all. --baseline PATH also counts the splits of another copy of plans.py (for example the file before
-a change), so one run gives the before and after counts.
+--details all. --baseline PATH also counts the splits of another copy of the planner (a checkout's root, for
+example a worktree of the commit before a change, or a single-file plans.py of an older commit), so one run
+gives the before and after counts.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -33,8 +36,14 @@ def parts_of(question: str, planner: Callable = plan) -> list[dict]:
     return [{"question": p.question, "depends_on": p.depends_on, "group": p.group} for p in planner(question)]
 
 
-def planner_from(path: str) -> Callable:
-    """``plan`` of a copy of plans.py at ``path``."""
+def planner_from(path: str, questions: list[str]) -> Callable:
+    """``plan`` of another copy: a checkout's root (its ``verirag`` package), or a single-file plans.py.
+
+    A checkout is asked in one process that imports its package, for ``questions`` only.
+    """
+    if Path(path).is_dir():
+        counts = _checkout_counts(path, questions)
+        return lambda question: [None] * counts[question]
     spec = importlib.util.spec_from_file_location("baseline_plans", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -43,12 +52,32 @@ def planner_from(path: str) -> Callable:
     return module.plan
 
 
+def _checkout_counts(root: str, questions: list[str]) -> dict[str, int]:
+    """How many parts a checkout's planner gives each question, from a process that imports its package."""
+    code = (
+        "import json, sys; from verirag.plans import plan; "
+        "print(json.dumps({q: len(plan(q)) for q in json.load(sys.stdin)}))"
+    )
+    env = {**os.environ, "PYTHONPATH": root}
+    done = subprocess.run(  # run in the checkout: "-c" puts the working directory first on the path
+        [sys.executable, "-c", code],
+        input=json.dumps(questions),
+        env=env,
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    return dict(json.loads(done.stdout))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--details", choices=("dev", "all"), default="dev", help="which half's questions to list"
     )
-    parser.add_argument("--baseline", help="a copy of plans.py to count splits for as well")
+    parser.add_argument(
+        "--baseline", help="another copy of the planner (a checkout) to count splits for as well"
+    )
     parser.add_argument(
         "--dev-only", action="store_true", help="count the dev half only (no sealed or all rows)"
     )
@@ -85,7 +114,7 @@ def main() -> None:
             sel = [r for r in rows if r["set"] == name and (half == "all" or r["half"] == half)]
             print(f"{name:12} {half:7} {len(sel):4d} {sum(r['split'] for r in sel):6d}")
     if args.baseline:
-        before = planner_from(args.baseline)
+        before = planner_from(args.baseline, [r["question"] for r in single + fanout])
         print(f"\nbaseline {args.baseline}:")
         for name, records in (("single_part", single), ("fanout", fanout)):
             for half in halves:

@@ -1,4 +1,4 @@
-"""The planning rules (verirag/plans.py): which questions have several parts and which sub-questions they
+"""The planning rules (verirag/plans/): which questions have several parts and which sub-questions they
 split into, the members a verified answer names, a question as a clause of the refusal. No model call."""
 
 from __future__ import annotations

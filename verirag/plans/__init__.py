@@ -1,0 +1,29 @@
+"""A question with several parts: its sub-questions, and which of them waits for another's answer.
+
+By rules (:mod:`~verirag.plans.rules`), with a model's JSON plan read beside them (:func:`from_reply`); every
+plan is checked (:func:`valid`) and one that fails is one part. Plain text only: nothing here imports from the
+graph, the models or the stores.
+"""
+
+from verirag.plans.members import members, proposed, verified_members
+from verirag.plans.parts import MEMBER, SubQuestion, fill, groups, hops
+from verirag.plans.phrasing import answers, indirect
+from verirag.plans.reply import from_reply
+from verirag.plans.rules import plan
+from verirag.plans.valid import valid
+
+__all__ = [
+    "MEMBER",
+    "SubQuestion",
+    "answers",
+    "fill",
+    "from_reply",
+    "groups",
+    "hops",
+    "indirect",
+    "members",
+    "plan",
+    "proposed",
+    "valid",
+    "verified_members",
+]

@@ -1,0 +1,117 @@
+"""What a clause about a set's members asks of one of them.
+
+"where were they born" -> "Where was {member} born?"; "the director of each film" -> "… of {member}".
+"""
+
+from __future__ import annotations
+
+import re
+
+from verirag.plans.parts import MEMBER, SubQuestion
+from verirag.plans.phrases import (
+    AGREE,
+    AGREE_AFTER,
+    AUXILIARIES,
+    PREPOSITIONS,
+    noun_head,
+    one_of,
+    plural_noun,
+)
+
+# where ``then`` names the members: "they", "them", "these <noun>", "each of them"
+THEY = re.compile(r"\b(?:they|them|(?:each of )?(?:these|those) (?:[a-z]+ )?[a-z]+s|each of them)\b")
+
+
+_THEIR = re.compile(
+    rf"\btheir (?:respective )?(?P<np>[a-z]+(?: (?!(?:{PREPOSITIONS.replace(' ', '|')})\b)[a-z]+(?<!ed))?)\b"
+    r"(?= (?:is|are|was|were|located)\b| (?:in|at|on|from)$| at (?:that|the) time$|$)"
+)
+
+
+# "each", "each one", "each film" in a clause after the set: one member ("who directed each film")
+_EACH = re.compile(
+    rf"\beach(?: one| (?!(?:{'|'.join(sorted(AUXILIARIES | set(PREPOSITIONS.split())))})\b)"
+    r"(?![a-z]*[^s']s\b)[a-z]+(?=[ ?.']|$))?"
+)  # a word after "each" ending in one "s" is its verb: "the planet each orbits"
+
+
+_NOT_VERBS = frozenset(f"each all both also still not never often usually the a an {PREPOSITIONS}".split())
+
+
+_OWNED = re.compile(
+    rf"^(?P<wh>.*?)\b(?P<aux>are|were) the (?P<np>[a-z ]+?) of {re.escape(MEMBER)}(?P<rest>.*)$"
+)
+
+
+# what is asked of each member, and the question it becomes for one member
+_OF_EACH = (
+    (
+        r"^(?:what|who) (?P<aux>is|are|was|were) their (?:respective )?(?P<attr>.+)$",
+        "What {aux} the {attr} of {m}?",
+    ),
+    (r"^their (?:respective )?(?P<attr>.+)$", "What is the {attr} of {m}?"),
+    (r"^what (?:is|are) the (?P<attr>.+?) of each(?: of these [a-z]+)?$", "What is the {attr} of {m}?"),
+    (r"^where is each [a-z]+'s (?P<attr>.+)$", "Where is the {attr} of {m}?"),
+)
+
+
+def of_each(then: str) -> SubQuestion | None:
+    """The part asking of each member what ``then`` asks of them all (None when no form reads it)."""
+    for form, template in _OF_EACH:
+        found = re.match(form, then)
+        if found:
+            words = {k: one_of(v) if k in ("attr", "noun") else v for k, v in found.groupdict().items()}
+            words["aux"] = AGREE.get(words.get("aux", ""), words.get("aux", ""))  # one member: "is", "was"
+            return SubQuestion(template.format(m=MEMBER, **words))
+    return None
+
+
+def of_one(then: str) -> SubQuestion | None:
+    """The part asking of one member what ``then`` asks of "they", "them" or "these <noun>" (else None).
+
+    "what time zones are they in" -> "What time zone is {member} in?"; "in which cities are they located" ->
+    "In which city is {member} located?"; "where are their mouths" -> "Where is the mouth of {member}?";
+    "what are the capitals of these countries" -> "What is the capital of {member}?"; "the largest sea they
+    each connect with" -> "What is the largest sea {member} connects with?" (a noun phrase keeps its number:
+    "the countries through which they flow" -> "What are the countries through which {member} flows?").
+    """
+    phrase = re.sub(r"\b(they|them) each\b", r"\1", then).replace("each of their ", "their ")
+    if not re.search(r"\bthey\b", phrase):  # "did they pursue their education": "their" is then the member's
+        phrase = _THEIR.sub(lambda m: f"the {one_of(m['np'])} of {MEMBER}", phrase, count=1)
+    phrase = THEY.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
+    phrase = _EACH.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
+    if (
+        MEMBER not in phrase
+        or THEY.search(phrase)
+        or (re.search(r"\btheir\b", phrase) and not re.search(r"\bthey\b", then))
+    ):
+        return None
+    owned = _OWNED.match(phrase)
+    if owned:  # "where are the mouths of {member}" -> "where is the mouth of {member}"
+        aux = AGREE_AFTER[owned["aux"]]
+        phrase = f"{owned['wh']}{aux} the {one_of(owned['np'])} of {MEMBER}{owned['rest']}"
+    words = phrase.split()
+    at = next(i for i, w in enumerate(words) if MEMBER in w)
+    after = words[at + 1] if at + 1 < len(words) else ""
+    if not owned and at > 0 and words[at - 1] in AGREE_AFTER:  # "are they in" -> "is {member} in"
+        words[at - 1] = AGREE_AFTER[words[at - 1]]
+        wh = re.match(r"^(?:in )?(?:what|which) (?P<np>[a-z]+(?: [a-z]+)?)$", " ".join(words[: at - 1]))
+        if wh and words[at - 1] in ("is", "was"):  # "what time zones is" -> "what time zone is"
+            words[: at - 1] = " ".join(words[: at - 1]).replace(wh["np"], one_of(wh["np"])).split()
+    elif after in AGREE_AFTER and not (at > 0 and words[at - 1] in AUXILIARIES):
+        words[at + 1] = AGREE_AFTER[after]
+    elif (
+        re.fullmatch(r"[a-z]+", after)
+        and after not in _NOT_VERBS
+        and not after.endswith(("s", "ed", "ing"))
+        and not (at > 0 and words[at - 1] in AUXILIARIES)  # "did {member} win" keeps its verb
+    ):
+        words[at + 1] = after + ("es" if after.endswith(("sh", "ch", "x", "o")) else "s")  # "flow" -> "flows"
+    text = " ".join(words)
+    owner = re.match(rf"^the (?P<np>[a-z ]+?) of {re.escape(MEMBER)}$", text)
+    if owner:  # "the head coaches of {member}": one member's
+        text = f"What is the {one_of(owner['np'])} of {MEMBER}"
+    elif text.startswith("the "):  # a noun phrase: "the largest sea {member} connects with"
+        head = noun_head(text.removeprefix("the ").split(MEMBER)[0])[1]
+        text = f"{'What are' if plural_noun(head) else 'What is'} {text}"
+    return SubQuestion(text[0].upper() + text[1:] + "?")

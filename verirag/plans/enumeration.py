@@ -1,0 +1,85 @@
+"""Members the question names itself: "When were A, B and C founded?" asked once per member."""
+
+from __future__ import annotations
+
+import re
+
+from verirag.plans.phrases import (
+    AGREE,
+    AGREE_AFTER,
+    AUXILIARIES,
+)
+from verirag.text import singular
+from verirag.verify.lexicon import (
+    NAMES_AND,
+)
+
+_QUOTED = re.compile(r"[\"“”]([^\"“”]{1,120})[\"“”]")
+
+
+_NAME = NAMES_AND
+
+
+_NAMES = re.compile(
+    rf"(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}(?: [a-z]+)?(?=\?$)"
+    rf"|(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}"
+)
+
+
+_PLURAL_AFTER = re.compile(r"\b(?P<det>which|the) (?P<noun>[a-z]+s)\b")
+
+
+_SEPARATOR = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
+
+
+# an enumeration after an auxiliary is the subject of the verb after it: "When were A, B and C founded?"
+_BEFORE_SUBJECT = re.compile(rf"\b(?:{'|'.join(sorted(AUXILIARIES))})\s*$")
+
+
+def enumeration(question: str) -> list[str]:
+    """The question once per member of its enumeration ([] when it has none)."""
+    quoted = list(_QUOTED.finditer(question))
+    start, end, members = 0, 0, []
+    if (
+        len(quoted) >= 2
+        and not _SEPARATOR.sub("", _QUOTED.sub("", question[quoted[0].start() : quoted[-1].end()])).strip()
+    ):
+        start, end, members = quoted[0].start(), quoted[-1].end(), [m.group(1) for m in quoted]
+    elif (match := _NAMES.search(question)) is not None:
+        start, end, members = match.start(), match.end(), [m for m in _SEPARATOR.split(match.group(0)) if m]
+        if len(members) < 3:
+            return []
+    before, after = question[:start], question[end:]
+    if _CHOICE.search(before) or _CHOSEN_FROM.match(question):
+        return []  # one of them is asked for, not something of each
+    before = _FOLLOWING.sub("", before)  # "in each of the following continents: Asia" -> "in Asia"
+    if _BEFORE_SUBJECT.search(before) and (verb := re.search(r" [a-z]+$", members[-1])):
+        members[-1], after = members[-1][: verb.start()], verb.group() + after  # "were A, B and C founded"
+    if re.search(r"\b[Ww]hich [a-z]+s\b", question):  # "Of which countries are ... the capitals?"
+        before, after = _one(before), _one(after)
+    elif agree := re.search(rf"\b({'|'.join(AGREE_AFTER)})(\s*)$", before):  # "Where are A, B and C?"
+        before = before[: agree.start()] + AGREE_AFTER[agree.group(1)] + agree.group(2)  # "Where is A?"
+    return [before + m + after for m in members]
+
+
+# a choice among the members: "Which of A, B and C …" (the list may take in "Which of"), "the largest of A,
+# B and C", "Which is older: A, B …"
+_CHOSEN_FROM = re.compile(r"(?:Which|Who|What)(?: one)? of\b", re.IGNORECASE)
+
+
+_CHOICE = re.compile(
+    r"\bthe (?:(?:most|least) \w+|\w+est) of (?:the )?$|^(?:Which|Who)\b[^:]*:\s*$", re.IGNORECASE
+)
+
+
+# a list introduced as such ("each of the following continents:"): one member stands in for the phrase
+_FOLLOWING = re.compile(r"\b(?:each of )?(?:the following|these|those) [a-z]+(?: [a-z]+)?\s*:\s*$")
+
+
+def _one(frame: str) -> str:
+    """A "which <plural>" frame around a list made to agree with one member.
+
+    "Of which countries are ... the capitals?" -> "Of which country is ... the capital?".
+    """
+    frame = re.sub(r"\b(?:are|were|Are|Were)\b", lambda m: AGREE[m.group(0)], frame)
+    return _PLURAL_AFTER.sub(lambda m: f"{m['det']} {singular(m['noun'])}", frame)

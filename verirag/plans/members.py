@@ -1,0 +1,81 @@
+"""The members a verified answer names, and the model's own list of them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from verirag.verify.lexicon import (
+    NAME,
+    POLITY_KINDS,
+    is_feature,
+)
+
+_ANSWER_NAME = re.compile(NAME)
+
+
+_OPENERS = frozenset(
+    "The A An It Its This These Those Their His Her He She They In On At By As Of For From With Its".split()
+)
+
+
+def members(answer: str, question: str, limit: int) -> list[str]:
+    """The names that a verified answer gives for ``question``, in order, at most ``limit``.
+
+    Capitalised names of the answer that the question does not hold ("Pakistan borders India, Iran and China."
+    for "Which countries border Pakistan?" -> India, Iran, China), up to the first sentence that names two or
+    more: that list is the set asked for, and a later sentence says something else of it ("The Atlas
+    Mountains … stretch through Morocco, Algeria and Tunisia"). Where the question asks for countries, states
+    or cities, a sea, river or landform the answer names beside them is no member ("to the west by the Black
+    Sea"). A name the answer writes with "the" keeps it ("the Netherlands").
+    """
+    asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
+    polities = bool(asked & POLITY_KINDS)
+    found: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", answer):
+        before = len(found)
+        for match in _ANSWER_NAME.finditer(sentence):
+            name = match.group(0).rstrip(".")
+            words = name.split()
+            if match.start() == 0 and words[0] in _OPENERS:
+                words = words[1:]
+            name = re.sub(r"['’]s$", "", " ".join(words))  # "Earth's surface": Earth
+            words = name.split()
+            feature = polities and bool(name) and is_feature(name)
+            said = {f.removeprefix("the ") for f in found}
+            if name and not {w.lower() for w in words} & asked and name not in said and not feature:
+                found.append(f"the {name}" if sentence[: match.start()].endswith("the ") else name)
+        if len(found) - before >= 2:
+            break
+    return found[:limit]
+
+
+def proposed(reply: str, question: str, limit: int) -> list[str]:
+    """The names a model's own list gives for ``question`` (see ``propose_members``), at most ``limit``.
+
+    Comma-, line- or "and"-separated names, each opening with a capital ("the Netherlands" keeps its
+    article); a bullet or number before a name is dropped, and so is a phrase of the question's own words or
+    of more than six words. "unknown", or no name, is none.
+    """
+    asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
+    found: list[str] = []
+    for item in re.split(r",|;|\n|\band\b", reply):
+        name = re.sub(r"^\s*(?:[-*•]|\d+[.)])?\s*", "", item).strip().rstrip(".").strip()
+        bare = name.removeprefix("the ").removeprefix("The ")
+        words = bare.split()
+        if not bare[:1].isupper() or len(words) > 6 or {w.lower() for w in words} <= asked:
+            continue
+        if bare not in {f.removeprefix("the ") for f in found}:
+            found.append(f"the {bare}" if name.lower().startswith("the ") else bare)
+    return found[:limit]
+
+
+def verified_members(parts: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """Each member the verified sentences of ``parts`` name, with the index of the part naming it first."""
+    named: dict[str, int] = {}
+    for part in parts:
+        verified = " ".join(s["text"] for s in part["sentences"] if s["verified_by"] != "none")
+        for member in members(verified, part["question"], len(verified)):
+            named.setdefault(member, part["index"])
+    return named

@@ -1,0 +1,154 @@
+"""The words and noun phrases the planning rules read.
+
+A set's head, its count or ranking, a plural, a participle, a verb made to agree with one member.
+"""
+
+from __future__ import annotations
+
+import re
+
+from verirag.text import plural, singular
+from verirag.verify.lexicon import (
+    NOT_SUPERLATIVES,
+    YEAR,
+)
+
+AGREE = {"are": "is", "were": "was", "Are": "Is", "Were": "Was"}
+
+
+# where the noun phrase that names a set ends: a preposition, a relative word, a conjunction, a comma or a
+# bracket ("the five largest countries | by area", "the capitals | of ...", "the cities | , in 2000")
+PHRASE_END = re.compile(
+    r"\s*(?:[,(;:]|(?<![\w-])(?:of|in|on|at|by|with|from|for|to|into|through|among|across|that|which|who|whose|where"
+    r"|and|or)(?![\w-]))"
+)
+
+
+COUNT = re.compile(  # a year is no count: "the 2008 Olympic Games"
+    r"^(?:top|(?!1[0-9]{3}$|20[0-9]{2}$)\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|dozen)$"
+)
+
+
+NOT_PLURAL = frozenset("is was has its this his as us thus always series species news physics".split())
+
+
+PREPOSITIONS = "in on at of to from with by for into through across over under near about as"
+
+
+IRREGULAR_PLURALS = frozenset("people children women men".split())
+
+
+AFTER_HEAD = frozenset("alive ever today now worldwide overall combined".split())  # words after a head
+
+
+PARTICIPLES = frozenset(
+    "born built made held won sold known found led run written drawn shot begun given taken seen chosen "
+    "grown thrown shown spoken broken driven frozen hidden risen stolen sung worn gone been done become come "
+    "got gotten".split()
+)
+
+
+# attributes that only name a thing: asked of a member, they restate the member ("What is the name of Io?")
+NAMING = frozenset("name nickname alias".split())
+
+
+AGREE_AFTER = {"are": "is", "were": "was", "do": "does", "have": "has"}
+
+
+AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
+
+
+def plural_noun(word: str) -> bool:
+    """Whether a word reads as a plural noun ("countries", "bands"; not "bison", "Emperor", "famous")."""
+    w = word.lower()
+    return w in IRREGULAR_PLURALS or (
+        len(w) > 3
+        and w.endswith("s")
+        and not w.endswith(("ss", "us", "is", "'s", "’s"))
+        and w not in NOT_PLURAL
+    )
+
+
+def noun_head(phrase: str) -> tuple[list[str], str]:
+    """The words of a noun phrase before its head, and its head.
+
+    The head is the last word before where the phrase ends, less the participles that end it (a reduced
+    relative clause: "the electric force described by ...", "countries leading in ...").
+
+    "five largest countries by area" -> (["five", "largest"], "countries"); "5 most populated East Asian
+    cities, in 2000" -> (["5", ..., "Asian"], "cities"); "Donner Party" -> (["Donner"], "Party").
+    """
+    end = PHRASE_END.search(phrase)
+    words = (phrase[: end.start()] if end else phrase).split()
+    while len(words) >= 2 and (
+        re.fullmatch(r"[a-z]+(?:ed|ing)", words[-1]) or words[-1] in PARTICIPLES or words[-1] in AFTER_HEAD
+    ):
+        words.pop()  # "paintings ever sold", "people alive"
+    return (words[:-1], words[-1]) if words else ([], "")
+
+
+def counted(phrase: str) -> bool:
+    """Whether a noun phrase's head follows a count or ranking ("five largest countries", "top 5 cities")."""
+    return any(COUNT.match(w.lower()) for w in noun_head(phrase)[0])
+
+
+def describes_members(phrase: str) -> bool:
+    """Whether the phrase after "of the" / "for the" describes a set by what its members are.
+
+    The rule: the phrase's head (the last word before a preposition, relative word, conjunction, comma or
+    bracket, less the participles that end it) is a plural common noun written in lower case ("countries
+    that border Pakistan", "capitals of the five largest countries", "countries of the European Union",
+    "Nordic countries"), or any plural after a count or ranking ("five largest countries", "top 5
+    universities", "the five Great Lakes"). A capitalised name on its own ("the Qianlong Emperor", "the Lewis
+    and Clark Expedition", "the Philippines") or a singular thing ("the American bison", "the electric force
+    described by ...") is one thing, whose attribute is one part.
+    """
+    head = noun_head(phrase)[1]
+    if not plural_noun(head):
+        return False
+    if (
+        head.lower() in IRREGULAR_PLURALS
+    ):  # "the people of Japan": a population; "the 5 richest people": a set
+        return ranked(phrase)
+    return head[0].islower() or re.fullmatch(r"[A-Z]{2,}s", head) is not None or counted(phrase)
+
+
+def ranked(phrase: str) -> bool:
+    """Whether a noun phrase's head follows a count or a superlative ("tallest people", "most followed")."""
+    return counted(phrase) or any(
+        w in ("most", "least", "best", "worst", "first", "last")
+        or (w.endswith("est") and w not in NOT_SUPERLATIVES)
+        for w in (w.lower() for w in noun_head(phrase)[0])
+    )
+
+
+def named_set(phrase: str) -> bool:
+    """Whether a set's head has a name among its modifiers and no year.
+
+    "the G7 countries", "the Supreme Court justices": a set; "the 2010 FIFA World Cup finals": one event.
+    """
+    modifiers = noun_head(phrase)[0]
+    return any(w[0].isupper() for w in modifiers) and not any(YEAR.fullmatch(w) for w in modifiers)
+
+
+def participle(word: str) -> bool:
+    """Whether a word reads as a past participle ("founded", "born", "built")."""
+    return word in PARTICIPLES or (len(word) > 4 and re.fullmatch(r"[a-z]+ed", word) is not None)
+
+
+def one_of(phrase: str) -> str:
+    """A noun phrase made singular before its qualifiers: "countries of origin" -> "country of origin"."""
+    head, qualifier = re.match(r"^(.+?)((?: \(| in | of ).*)?$", phrase).groups()  # type: ignore[union-attr]
+    return f"{singular(head)}{qualifier or ''}"
+
+
+def plural_phrase(phrase: str) -> str:
+    """A noun phrase with its (lower-case) head made plural, "" when it has none.
+
+    "member of X" -> "members of X", "Ivy League university in Y" -> "Ivy League universities in Y".
+    """
+    end = PHRASE_END.search(phrase)
+    words = (phrase[: end.start()] if end else phrase).split()
+    if not words or not re.fullmatch(r"[a-z]+", words[-1]) or plural_noun(words[-1]):
+        return ""
+    return " ".join([*words[:-1], plural(words[-1])]) + (phrase[end.start() :] if end else "")

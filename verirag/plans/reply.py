@@ -1,0 +1,38 @@
+"""A model's plan read from its JSON reply, and checked."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from verirag.plans.parts import SubQuestion, hops
+from verirag.plans.valid import valid
+
+
+def from_reply(reply: str, question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuestion]:
+    """The plan a model's JSON reply gives (``{"parts": [{"question", "uses_answer_of"}]}``), if valid.
+
+    One part (the question itself) when the reply is no such JSON, has more than ``max_parts`` parts or
+    ``max_hops`` hops, or fails :func:`valid`. A reply whose parts count from 1 (a part waiting for its own
+    number) is read counting from 1.
+    """
+    question = question.strip()
+    whole = [SubQuestion(question)]
+    start, end = reply.find("{"), reply.rfind("}")
+    try:
+        found = json.loads(reply[start : end + 1]) if 0 <= start < end else {}
+        parts = [
+            SubQuestion(
+                str(p["question"]).strip(), p["uses_answer_of"] if p["uses_answer_of"] is not None else None
+            )
+            for p in found.get("parts", [])
+        ]
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return whole
+    if not 2 <= len(parts) <= max_parts or any(
+        p.depends_on is not None and not isinstance(p.depends_on, int) for p in parts
+    ):
+        return whole
+    if any(p.depends_on == i for i, p in enumerate(parts)):  # counted from 1: a part waits for itself
+        parts = [replace(p, depends_on=p.depends_on - 1) if p.depends_on else p for p in parts]
+    return parts if hops(parts) <= max_hops and valid(question, parts) else whole

@@ -1,0 +1,360 @@
+"""The rules planner: which shape a question has, and the parts it splits into.
+
+The shapes: an enumeration; a described set and its attribute; the verb a set is the subject of; something
+asked of "each" member; a test of which members pass.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from verirag.plans.clauses import THEY, of_each, of_one
+from verirag.plans.enumeration import enumeration
+from verirag.plans.parts import MEMBER, SubQuestion, hops
+from verirag.plans.phrases import (
+    AGREE,
+    AUXILIARIES,
+    NAMING,
+    PHRASE_END,
+    PREPOSITIONS,
+    counted,
+    describes_members,
+    named_set,
+    one_of,
+    participle,
+    plural_noun,
+    plural_phrase,
+    ranked,
+)
+from verirag.plans.valid import valid
+from verirag.text import singular
+
+
+def plan(question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuestion]:
+    """The question's parts; one part (the question itself) when no rule splits it or its plan is not valid.
+
+    One part, as the node reads it, is any list shorter than two: a plan that fails :func:`valid` runs whole.
+    """
+    question = question.strip()
+    parts = _split(question, max_parts, max_hops)
+    usable = len(parts) >= 2 and hops(parts) <= max_hops and valid(question, parts)
+    return parts if usable else [SubQuestion(question)]
+
+
+def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
+    """The parts the rules find ([] when none splits the question)."""
+    question = question if question.endswith(("?", ".", "!")) else f"{question}?"  # typed without a mark
+    members = enumeration(question)
+    if 2 <= len(members) <= max_parts:
+        return [SubQuestion(m) for m in members]
+    listed = _LIST_AND.match(_one_sentence(_SET_AGAIN.sub(" and ", question)))
+    if listed and max_hops >= 2 and max_parts >= 2 and describes_members(listed["set"]):
+        clause = re.sub(
+            r"^(?:name|give|list|state|provide|identify|mention) ", "", listed["then"]
+        )  # an order
+        then = of_each(clause) or of_one(clause)
+        return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
+    chosen = _CHOSEN_AND.match(question)
+    if chosen and max_hops >= 2 and max_parts >= 2 and plural_noun(chosen["noun"]):
+        then = of_one(chosen["then"])  # "Which players scored …, and where were they born?"
+        return [SubQuestion(f"{chosen['ask']}?"), replace(then, depends_on=0)] if then else []
+    phrased, each = _each_as_set(_as_question(question))
+    described = _SET.match(phrased)
+    measured = _IN_UNIT.match(described["set"]) if described else None
+    of_set = measured["set"] if measured else described["set"] if described else ""
+    if not (described and max_hops >= 2 and max_parts >= 2 and describes_members(of_set)):
+        subject = (
+            (_of_subject(question) or _of_each_member(question) or _filtered(_one_sentence(question)))
+            if max_hops >= 2 and max_parts >= 2
+            else None
+        )
+        return _of_members(subject[0], [subject[1]], "are", max_parts, max_hops) if subject else []
+    if THEY.search(of_set) or re.search(r"\btheir\b", of_set):
+        return []  # "... and the clubs they played for": a clause about the members, not the set
+    wh, aux = described["wh"], described["aux"]
+    each = each or described["attr"].endswith(" in each")
+    if aux in ("is", "was") and not (counted(of_set) or each or named_set(of_set)):
+        return []  # "the diet of the giant pandas": of a kind; "the area of the five largest ...": of each
+    attrs = re.split(r",? and |, ", described["attr"])
+    attrs = [a for a in attrs if singular(a) not in NAMING] if len(attrs) > 1 else attrs  # "names and dates"
+    asked = [_attribute(wh, aux, attr) for attr in attrs]
+    if measured:  # the unit is the attribute's: "the area of Russia in square kilometers"
+        asked = [_measured(a, measured["unit"]) for a in asked]
+    return _of_members(of_set, asked, aux, max_parts, max_hops)
+
+
+# "What are the capitals of the ...?", "What is the land area (in square kilometers) of the ...?", "What was
+# the population in 1950 of the ...?": an attribute (an acronym may open it) and its qualifiers, then the set
+_SET = re.compile(
+    r"^(?P<wh>What|Who) (?P<aux>is|are|was|were) the "
+    r"(?P<attr>[A-Za-z][\w'-]*"
+    r"(?: (?:of (?!the )[a-z][\w'-]*|(?!of |for |the )(?:[a-z][\w'-]*|[A-Z]{2,}s?\b))){0,4}"
+    r"(?: \([^()]+\)| in [\w$ -]+?)*)"
+    r" (?:of|for) the (?P<set>.+)\?$"
+)
+
+
+# a described set that is itself an attribute of a set: "capitals of the five largest countries by area"
+_OF_SET = re.compile(r"^(?P<attr>[A-Za-z][\w'-]*(?: [a-z][\w'-]*){0,2}) (?:of|for) the (?P<set>.+)$")
+
+
+_DESCRIBED = re.compile(r"^(?P<noun>[a-z]+(?:ies|s)) (?:that|which|who) (?P<rest>.+)$")
+
+
+# a unit of measure after a set qualifies what is asked of its members, not the set ("What are the areas of
+# the five oceans in square kilometers?": the five oceans, then each one's area in square kilometers)
+_IN_UNIT = re.compile(
+    r"^(?P<set>.+?) (?P<unit>in "
+    r"(?:(?:square|cubic|thousands?|millions?|billions?|trillions?|metric|US|U\.S\.) (?:of )?)*"
+    r"(?:kilomet(?:er|re)s|km2?|miles|met(?:er|re)s|feet|kelvin|celsius|fahrenheit|degrees(?: [A-Z]\w+)?|"
+    r"dollars|USD|euros|percent|tons|tonnes|kilograms|kg|people|inhabitants|hectares|acres|liters|litres))$",
+    re.IGNORECASE,
+)
+
+
+def _measured(part: SubQuestion, unit: str) -> SubQuestion:
+    """``part`` asked in ``unit``: "What is the area of {member}?" -> "… {member} in square kilometers?"."""
+    group = part.group.removesuffix("?") + f" {unit}?" if part.group else None
+    return replace(part, question=part.question.removesuffix("?") + f" {unit}?", group=group)
+
+
+def _of_members(
+    described_set: str, asked: list[SubQuestion], aux: str, max_parts: int, max_hops: int
+) -> list[SubQuestion]:
+    """The set asked for, then each attribute asked of its members (one part each).
+
+    A set that is an attribute of another ("the capitals of the five largest countries") is asked as two
+    hops of its own where ``max_hops`` allows: the countries, each one's capital, then what is asked of
+    each capital.
+    """
+    inner = _OF_SET.match(described_set)
+    if inner and max_hops >= 3 and max_parts >= 2 + len(asked) and describes_members(inner["set"]):
+        middle = _attribute("What", aux, inner["attr"])
+        first = [SubQuestion(_asks_for(inner["set"])), replace(middle, depends_on=0)]
+        return first + [replace(a, depends_on=1) for a in asked]
+    return [SubQuestion(_asks_for(described_set))] + [replace(a, depends_on=0) for a in asked]
+
+
+def _asks_for(members: str) -> str:
+    """The first part of a described set: the question that asks which its members are."""
+    members = re.sub(r"^all (?:of )?the ", "", members)  # "all the actors that ...": the actors that ...
+    found = _DESCRIBED.match(members)
+    if found:
+        return f"Which {found['noun']} {found['rest']}?"
+    owner = re.match(r"[A-Z][\w.-]*(?: [A-Z][\w.-]*)*['’]s ", members)  # "Taylor Swift's 5 most recent tours"
+    return f"Which are {members}?" if owner else f"Which are the {members}?"
+
+
+def _attribute(wh: str, aux: str, attr: str) -> SubQuestion:
+    """The part asking an attribute of each member: one member's question, and several members' at once.
+
+    The attribute is made singular before its qualifiers ("areas in square kilometers" -> "area in square
+    kilometers").
+    """
+    if attr.endswith(" in each"):  # "the largest city in each of the ...": the largest city in each member
+        one = one_of(attr.removesuffix(" in each"))
+        return SubQuestion(f"{wh} {AGREE.get(aux, aux)} the {one} in {MEMBER}?")
+    one = one_of(attr)
+    template = f"{wh} {AGREE.get(aux, aux)} the {one} of {MEMBER}?"
+    return SubQuestion(template, group=f"{wh} {aux} the {attr if aux in AGREE else one} of {MEMBER}?")
+
+
+# a set asked for, then something of each member: "What are the five largest countries by population and
+# what are their capitals?", "List the five most spoken languages and their countries of origin."
+# how a clause about the members opens: "what …", "in which …", "from which …"
+_ASKS = r"(?:what|which|where|when|who|how|(?:in|from|at|for|to|on|by|with) (?:which|what))"
+_LIST_AND = re.compile(
+    r"^(?:(?:What|Which|Who)(?: [a-z]+s)? (?:are|were)|List|Identify|Name|Find) (?:the )?"
+    r"(?P<set>(?:\([^()]*\)|\"[^\"]*\"|“[^”]*”|(?!\. )[^?,(\"“])+?),?"
+    r" (?:and|along with) "
+    rf"(?P<then>(?:{_ASKS}|their|the|(?:name|give|list|state|provide|identify|mention) (?:their|the))\b"
+    r"[^?]*?)[?.]?$"
+)
+
+
+# a question that picks members by what they did, then a clause about them: "Which countries have won the
+# World Cup since 2000, and who were their captains?"
+_CHOSEN_AND = re.compile(
+    r"^(?P<ask>Which (?P<noun>[a-z]+) (?!(?:are|were|is|was) the\b)[^?,]+?),? and "
+    rf"(?P<then>{_ASKS}\b[^?]*?)[?.]?$"
+)
+
+
+# "Identify the capital cities of the five largest countries." asks what "What are the capital cities of
+# the five largest countries?" asks
+_ORDER = re.compile(r"^(?:Identify|List|Name|Find|Give|State|Tell me) the (?P<rest>[^?]+?)[.?]?$")
+
+
+# "... in the solar system. What are these planets and what is ...": the set asked for again, then the rest
+_SET_AGAIN = re.compile(r"[.?] (?:What|Which) (?:are|were) (?:these|those|they)(?: [a-z]+)? and ")
+
+
+# an order to find a set, then a question about its members: "Find the ten … . How many awards have they
+# each won?", "List the … . Who are they, and where were they born?"
+_THEN_ASKED = re.compile(
+    r"^(?P<order>(?:List|Identify|Name|Find) the [^.?]+)\. "
+    r"(?:(?:Who|What) (?:are|were) (?:they|these|those)(?: [a-z]+)?,? and )?(?P<then>[^.?]+)\?$"
+)
+
+
+def _one_sentence(question: str) -> str:
+    """An order to find a set followed by a question about "they" as one sentence joined by "and"."""
+    found = _THEN_ASKED.match(question)
+    if not found or not THEY.search(found["then"]):
+        return question
+    which = re.match(
+        r"(?P<ask>Which|How many) of (?:them|these|those)(?: [a-z]+s)? (?P<rest>.+)$", found["then"]
+    )
+    if which:  # "Which of them are made by Disney?": a test of each member (see _filtered)
+        members = found["order"].split(" the ", 1)[1]
+        return f"Of the {members}, {which['ask'].lower()} {which['rest']}?"
+    return f"{found['order']} and {found['then'][0].lower()}{found['then'][1:]}?"
+
+
+def _as_question(question: str) -> str:
+    """An order to give the <attribute> of a set, as the question it stands for (else ``question``)."""
+    found = _ORDER.match(question)
+    return f"What are the {found['rest']}?" if found else question
+
+
+# a set that is the subject of the question's verb: "Where did the justices appointed by FDR attend law
+# school?", "When were the five tallest buildings in Europe built?"
+_SUBJECT = re.compile(
+    r"^(?P<wh>(?:(?:In|From|At|For|To|With|On|By) )?(?:[Ww]hat|[Ww]hich|Where|When|Who|How)\b"
+    r"(?: [\w-]+){0,4}?)"
+    r" (?P<aux>did|do|does|were|are|was|is) (?P<each>each (?:of the )?|the )(?P<rest>[^?]+?)[?.]?$"
+)
+
+
+_BASE_NOT = frozenset(f"the a an their its his her own and or but most least {PREPOSITIONS}".split())
+
+
+def _of_subject(question: str) -> tuple[str, SubQuestion] | None:
+    """The set a question's verb is said of, and the question asked of one member (None when none is).
+
+    After "did"/"do" the verb is the first plain word after the set's head that ends no prepositional
+    phrase ("the heads of government in the NAFTA countries | get their degrees"); after "were"/"are" it is
+    the last participle ("the mayors of the two most populous cities | born"). The set must name its members
+    by a count, a ranking or a qualifier after its head ("the giant pandas" is a kind, one part).
+    """
+    found = _SUBJECT.match(question)
+    if not found or (found["aux"] in ("does", "was", "is") and not found["each"].startswith("each")):
+        return None  # "Where was each member … born?" asks of each; "Where was the … born?" of one
+    words = found["rest"].split()
+    if found["aux"] in ("did", "do", "does"):
+        at = (
+            len(words) - 1
+            if words[-1] == "have"
+            else next((i for i in range(1, len(words)) if _verb_after(words, i)), 0)
+        )
+        if {"who", "that", "which", "whom"} & set(words[:at]):
+            return None  # "each actor who played a main | character …": no rule finds where a clause ends
+    elif re.fullmatch(r"(?:What|Which|Who)", found["wh"]):
+        return None  # "What are the names for …": "the names" is what is asked, not a subject
+    else:
+        at = max((i for i, w in enumerate(words) if i and participle(w)), default=0)
+        at = at if len(words) - at <= 3 else 0  # "born", "located in"; not a clause of the set's
+    members = " ".join(words[:at]).rstrip(",")
+    if found["each"] == "each ":  # "each founding member of X" -> "founding members of X"
+        members = plural_phrase(members)
+    if not at or not describes_members(members):
+        return None
+    end = PHRASE_END.search(members)  # "mayors of | the two largest …": ranked within
+    inner = re.sub(r"^\W*(?:the )?", "", members[end.end() :]) if end else ""
+    if not (
+        found["each"].startswith("each") or named_set(members) or ranked(members) or (inner and ranked(inner))
+    ):
+        return None  # "the early settlers of Iceland", "the giant pandas": of a kind, one part
+    agree = {"do": "does", "were": "was", "are": "is"}.get(found["aux"], found["aux"])
+    wh = re.sub(r"\b([Ww]hat|[Ww]hich) ([a-z]+s)\b", lambda m: f"{m[1]} {singular(m[2])}", found["wh"])
+    verb = " ".join(w for w in words[at:] if w != "respectively")
+    return members, SubQuestion(f"{wh} {agree} {MEMBER} {verb}?")
+
+
+def _verb_after(words: list[str], at: int) -> bool:
+    """Whether ``words[at]`` reads as a plain verb after a subject ("attend", "get"; not "world", "cap")."""
+    word, before = words[at], words[at - 1].rstrip(",")
+    if not re.fullmatch(r"[a-z]+", word) or word in _BASE_NOT or word.endswith(("s", "ed", "ing", "est")):
+        return False
+    if before.lower() in _BASE_NOT:
+        return False  # an object: "in the | world", "by | revenue"
+    return (
+        words[at - 1].endswith(",")  # "the five largest airlines, defined by …, | start operating"
+        or plural_noun(before)
+        or not before.islower()
+        or bool(re.fullmatch(r"\d+", before))
+        or (at >= 2 and words[at - 2].lower() in _BASE_NOT and words[at - 2] not in ("and", "or"))
+    )
+
+
+# "the currency of each of the five ...", "the campus area of each Ivy League university in ...": per member
+_EACH_OF = re.compile(r" (?P<prep>of|for) each (?:of the (?P<set>[^?]+)|(?P<one>[A-Za-z][^?]*))\?$")
+
+
+# what is asked of each member at a question's end: "How many pages are there in each Harry Potter book?",
+# "What genre is each of the top five best-selling video games?"
+_OF_EACH_MEMBER = re.compile(
+    r"^(?P<frame>[^?]+? (?:(?:in|on|of|for|at|from|to|is|was) each (?=[^?]+\?$)|[a-z]+ each (?=of the )))"
+    r"(?:of the (?P<set>[^?]+)|(?P<one>[^?]+))\?$"
+)
+
+
+def _of_each_member(question: str) -> tuple[str, SubQuestion] | None:
+    """The set a question asks something of "each" member of, and the question asked of one member."""
+    found = _OF_EACH_MEMBER.match(question)
+    if (
+        not found
+        or "each" in found["frame"].split()[:-1]
+        or found["frame"].endswith((" and", " or"))
+        or (found["one"] and found["frame"].endswith((" is", " was")))
+    ):
+        return None  # "Where was each member … born?" is a subject's (above); "What genre is each of the …"
+    members = found["set"] or plural_phrase(found["one"])
+    if not members or not describes_members(members) or len(members.split()) < 2:
+        return None  # "the main objectives of each mission": the set named before, not a set of its own
+    if any(w in AUXILIARIES for w in members.split()):
+        return None  # "each of the planets has rings …": a verb of the members', not the set's end
+    return members, SubQuestion(f"{found['frame'].removesuffix(' each ')} {MEMBER}?")
+
+
+def _each_as_set(question: str) -> tuple[str, bool]:
+    """An attribute asked "of each" member, as asked of the set, and whether it was.
+
+    "the area of each of the five oceans" -> "the area of the five oceans"; "each member of X" -> "the
+    members of X".
+    """
+    found = _EACH_OF.search(question)
+    if not found:
+        return question, False
+    members = found["set"] or plural_phrase(found["one"])
+    if not members:
+        return question, False
+    return f"{question[: found.start()]} {found['prep']} the {members}?", True
+
+
+# members that pass a test: "Of the last five NBA MVPs, how many have won …?", "Which of the top five best
+# selling games does not feature …?"
+_FILTER = re.compile(
+    r"^(?:(?:Of|Among|From) the (?P<set>[^,?]+), (?:how many|which|who)(?: (?:of them|ones?|[a-z]+s))?"
+    r"|(?:Which|How many) of the (?P<of>[^?]+?))"
+    r" (?P<aux>have|has|were|was|are|is|did|does|do)(?: (?P<vp>[^?]+))?\?$"
+)
+
+
+_YES_NO = {"have": "Has", "were": "Was", "are": "Is", "do": "Does"}
+
+
+def _filtered(question: str) -> tuple[str, SubQuestion] | None:
+    """The set a question filters, and the test asked of one member ("Has {member} won …?")."""
+    found = _FILTER.match(question)
+    members = found and (found["set"] or found["of"])
+    verb = found["vp"] if found else ""
+    if not found or not verb or not members or not describes_members(members):
+        return None
+    if verb.startswith("the ") or re.search(r"\band (?:what|which|who|where|when|how)\b", verb):
+        return None  # "which are the five most populous?": a ranking; "… and who are …": a second question
+    aux = _YES_NO.get(found["aux"], found["aux"].capitalize())
+    if found["aux"] in ("have", "has") and not participle(verb.split()[0]):  # "have monarchies": a verb
+        aux, verb = ("Does", f"have {verb}")
+    return members, SubQuestion(f"{aux} {MEMBER} {verb}?")

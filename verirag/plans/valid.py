@@ -1,0 +1,66 @@
+"""A plan checked before it runs.
+
+Every part is in the question's own words, about what the question names or what an earlier part returns.
+"""
+
+from __future__ import annotations
+
+import re
+
+from verirag.plans.parts import MEMBER, SubQuestion
+from verirag.plans.phrases import (
+    NAMING,
+    noun_head,
+    plural_noun,
+)
+from verirag.text import singular
+
+# words a part may hold that its question need not: the frame of a sub-question ("Which are the ...?")
+_FRAME = frozenset("which what who where when how is are was were does has the a an of that".split())
+
+
+_ASKS_SET = re.compile(r"^(?:Which|What) (?:(?:are|were) (?:the )?(?P<set>.+)\?$|(?P<noun>[a-z]+) )")
+
+
+_ATTRIBUTE = re.compile(
+    rf"^(?:What|Who) (?:is|are|was|were) the (?P<attr>.+?) (?:of|for) {re.escape(MEMBER)}\?$"
+)
+
+
+def _words(text: str) -> list[str]:
+    return [
+        w.lower() for w in re.findall(r"[\w'’.-]*\w", re.sub(rf"{re.escape(MEMBER)}(?:['’]s)?", " ", text))
+    ]
+
+
+def valid(question: str, parts: list[SubQuestion]) -> bool:
+    """Whether a plan asks only what the question asks, of things it names or of members a part returns.
+
+    Each part is made of the question's own words (and the frame of a sub-question: "Which are the", "is",
+    "of"; a plural may be made singular): it asks about an entity the question names, never another. A part
+    with :data:`MEMBER` waits for an earlier part: one that asks for a set ("Which <plural> ...?" or "Which
+    are the <phrase>?" whose head is a plural; "Which are the Qianlong Emperor?" asks for one thing of the
+    wrong kind), or one that itself waits (a chain: the capital of each country, then each capital's
+    mayor). A dependent part does not ask for a naming attribute ("name", "other names", "nickname",
+    "called"): asked of a member, it restates the member the first part returned.
+    """
+    asked = {form for w in _words(question) for form in (w, singular(w))} | _FRAME
+    for index, part in enumerate(parts):
+        if any(w not in asked and singular(w) not in asked for w in _words(part.question)):
+            return False
+        if part.depends_on is None:
+            if MEMBER in part.question:
+                return False
+            continue
+        source = part.depends_on
+        if not 0 <= source < index or MEMBER not in part.question:
+            return False
+        kind = _ASKS_SET.match(parts[source].question)
+        listed = kind is not None and plural_noun(kind["noun"] or noun_head(kind["set"] or "")[1])
+        if parts[source].depends_on is None and not listed:
+            return False
+        attr = _ATTRIBUTE.match(part.question)
+        named = attr and " of " not in attr["attr"] and {singular(w) for w in _words(attr["attr"])} & NAMING
+        if " called" in part.question or named:  # "the name of {member}"; not "the name of the album of …"
+            return False
+    return True
