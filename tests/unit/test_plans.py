@@ -676,6 +676,9 @@ def test_a_question_as_a_clause_of_the_refusal():
     assert (
         indirect("Identify the longest river in Alba as of 1990.") == "the longest river in Alba as of 1990"
     )
+    # a test of one member, as a planned part asks it
+    assert indirect("Has Alba Brix won the Oz Cup?") == "whether Alba Brix has won the Oz Cup"
+    assert indirect("Does The Oz Saga not feature combat?") == "whether The Oz Saga does not feature combat"
 
 
 def test_a_sea_or_landform_beside_the_countries_asked_for_is_no_member():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from verirag.verify.lexicon import (
+    NAME,
     claim_words,
     content_words,
     key_terms,
@@ -14,15 +15,26 @@ from verirag.verify.lexicon import (
 _AUX = re.compile(r"^(?P<wh>what|who|which|where|when) (?P<aux>is|are|was|were) (?P<rest>.+)$", re.IGNORECASE)
 
 
+# a yes/no question about a named member (a test of a set's members: "Has {member} won …?")
+_YES_NO = re.compile(
+    rf"^(?P<aux>[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Hh]as|[Hh]ave|[Hh]ad|[Dd]oes|[Dd]o|[Dd]id) (?P<subject>{NAME})"
+    r" (?P<rest>[a-z].*)$"
+)
+
+
 def indirect(question: str) -> str:
     """A question as the clause after "The documents do not say".
 
-    "What is the capital of X?" -> "what the capital of X is"; "Who wrote Y?" -> "who wrote Y".
+    "What is the capital of X?" -> "what the capital of X is"; "Who wrote Y?" -> "who wrote Y"; "Was X born in
+    Y?" -> "whether X was born in Y".
     """
     question = question.strip().rstrip("?.").strip()
     match = _AUX.match(question)
     if match:
         return f"{match['wh'].lower()} {match['rest']} {match['aux']}"
+    asked = _YES_NO.match(question)  # "Is Frozen made by Disney?" -> "whether Frozen is made by Disney"
+    if asked:
+        return f"whether {asked['subject']} {asked['aux'].lower()} {asked['rest']}"
     question = _IMPERATIVE.sub("", question)  # "Identify the longest river in Asia" -> "the longest river …"
     return question[0].lower() + question[1:] if question else question
 

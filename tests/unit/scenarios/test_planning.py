@@ -138,6 +138,30 @@ def test_a_second_hop_asks_each_member_the_first_part_verified(nations, scripted
     assert out["usage"]["per_node"]["generate_sentence"]["calls"] >= 3  # the parts' ledgers, merged
 
 
+def test_a_test_of_each_member_is_asked_of_each_and_an_unsettled_one_named(nations, scripted):
+    in_europe, fenwick = "Sylvania is a country in Europe.", "Grand Fenwick is in Europe."
+    script = PartWriter(
+        answers={
+            "Which countries border Freedonia?": FIRST,
+            "Is Sylvania in Europe?": in_europe,
+            "Is Grand Fenwick in Europe?": fenwick,
+        },
+        cite={FIRST: ["Freedonia"], in_europe: ["Sylvania"], fenwick: ["Grand Fenwick"]},
+        needs={FIRST: ["Freedonia"], in_europe: ["Sylvania"]},  # the Alps are not said to be in Europe
+    )
+    name, _ = scripted(script)
+    out, _ = run("Of the countries that border Freedonia, which are in Europe?", ctx(name, store="nations"))
+    assert [(p["question"], p["depends_on"]) for p in out["plan"]] == [
+        ("Which countries border Freedonia?", None),
+        ("Is Sylvania in Europe?", 0),
+        ("Is Grand Fenwick in Europe?", 0),
+    ]
+    assert out["answer"] == (
+        "Freedonia borders Sylvania and Grand Fenwick [1]. Sylvania is a country in Europe [2]. "
+        "The documents do not say whether Grand Fenwick is in Europe."
+    )
+
+
 THREE_HOPS = "Who are the mayors of the capitals of the countries that border Freedonia?"
 MAYOR = "The mayor of Vale is Ida Brandt."
 
