@@ -427,6 +427,7 @@ def test_a_set_that_is_the_subject_and_an_attribute_of_a_ranked_set_is_three_hop
         "Of the countries of Oz, which are the five most populous?",  # a ranking, not a test
         "Which of the provinces of Oz have monarchies and who are their monarchs?",  # a second question
         "What year did each actor who played a main role in Oz start acting?",  # a clause inside the set
+        "List the last albums of Oz. What date was each album originally released on?",  # "was each <noun> …"
         # "each <noun>" alone names a set told before, not a set of its own
         "What were the last five missions to Oz, the countries that sent them, and the aims of each mission?",
     ],

@@ -236,7 +236,8 @@ def _of_subject(question: str) -> tuple[str, SubQuestion] | None:
     After "did"/"do" the verb is the first plain word after the set's head that ends no prepositional
     phrase ("the heads of government in the NAFTA countries | get their degrees"); after "were"/"are" it is
     the last participle ("the mayors of the two most populous cities | born"). The set must name its members
-    by a count, a ranking or a qualifier after its head ("the giant pandas" is a kind, one part).
+    by "each", a count, a ranking, a name among its modifiers or a ranked set it belongs to ("the giant
+    pandas" and "the early settlers of Iceland" are kinds, one part).
     """
     found = _SUBJECT.match(question)
     if not found or (found["aux"] in ("does", "was", "is") and not found["each"].startswith("each")):
@@ -303,11 +304,12 @@ _OF_EACH_MEMBER = re.compile(
 def _of_each_member(question: str) -> tuple[str, SubQuestion] | None:
     """The set a question asks something of "each" member of, and the question asked of one member."""
     found = _OF_EACH_MEMBER.match(question)
+    frame = found["frame"].removesuffix(" each ") if found else ""
     if (
         not found
-        or "each" in found["frame"].split()[:-1]
-        or found["frame"].endswith((" and", " or"))
-        or (found["one"] and found["frame"].endswith((" is", " was")))
+        or "each" in frame.split()
+        or frame.endswith((" and", " or"))
+        or (found["one"] and frame.endswith((" is", " was")))
     ):
         return None  # "Where was each member … born?" is a subject's (above); "What genre is each of the …"
     members = found["set"] or plural_phrase(found["one"])
@@ -315,7 +317,7 @@ def _of_each_member(question: str) -> tuple[str, SubQuestion] | None:
         return None  # "the main objectives of each mission": the set named before, not a set of its own
     if any(w in AUXILIARIES for w in members.split()):
         return None  # "each of the planets has rings …": a verb of the members', not the set's end
-    return members, SubQuestion(f"{found['frame'].removesuffix(' each ')} {MEMBER}?")
+    return members, SubQuestion(f"{frame} {MEMBER}?")
 
 
 def _each_as_set(question: str) -> tuple[str, bool]:
