@@ -7,7 +7,8 @@ one not in fanout.jsonl or fanout_fresh.jsonl. ``--pool``: the plan-only pool, e
 earlier set (whatever its evidence), halved by the first hex digit of sha256(id) (0-7 dev, 8-f sealed), and
 ``random.Random(5202)`` draws 60 of the sealed half (fanout_pool_sealed.jsonl: decompositions only) and
 ``random.Random(5203)`` 60 of the dev half (fanout_pool_dev.jsonl), whose other questions were read for rules;
-``--pool sealed2``: ``random.Random(5204)`` draws 60 more of the sealed rest (fanout_pool_sealed2.jsonl).
+``--pool sealed2``: ``random.Random(5204)`` draws 60 more of the sealed rest (fanout_pool_sealed2.jsonl),
+``--pool sealed3`` ``random.Random(5205)`` 60 of what is left then (fanout_pool_sealed3.jsonl).
 Prints the drawn ids; the labels were written by hand for them (README.md). Run from the repository root:
 .venv/bin/python benchmarks/planner/fresh_select.py PATH/fanout-final-test.json [--second]
 """
@@ -66,7 +67,11 @@ def pooled(test: list[dict], half: str) -> list[str]:
     if half == "sealed":
         return first
     rest = [i for i in sealed if i not in set(first)]  # "sealed2": a second draw of the sealed half
-    return random.Random(POOL_SEED + 2).sample(rest, POOL_COUNT)
+    second = random.Random(POOL_SEED + 2).sample(rest, POOL_COUNT)
+    if half == "sealed2":
+        return second
+    rest = [i for i in rest if i not in set(second)]  # "sealed3": a third draw
+    return random.Random(POOL_SEED + 3).sample(rest, POOL_COUNT)
 
 
 def main() -> None:
@@ -76,7 +81,7 @@ def main() -> None:
     parser.add_argument("test", type=Path, help="FanOutQA's fanout-final-test.json")
     parser.add_argument("--second", action="store_true", help="the second fresh set: every one left")
     parser.add_argument(
-        "--pool", choices=("dev", "sealed", "sealed2"), help="a draw of the plan-only pool's half"
+        "--pool", choices=("dev", "sealed", "sealed2", "sealed3"), help="a draw of the plan-only pool's half"
     )
     args = parser.parse_args()
     test = json.loads(args.test.read_text(encoding="utf-8"))

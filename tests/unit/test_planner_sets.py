@@ -19,6 +19,7 @@ SEALED = {
     "fanout_fresh2": "4e6a9840d1e7f041d1cab5bc43c3f5d88ba89b1074f6c837ea2b9c0ca7bccd6a",
     "fanout_pool_sealed": "168be5afba516bcffab5202634b37140816f8d7200c7b1a2fc3dc8be1f140a45",
     "fanout_pool_sealed2": "5b51669b93f325204ea68c7776b8874c21309fb23aad9bb35113abd0864ac8f6",
+    "fanout_pool_sealed3": "10d357fc713eaf02f54a723ffc88626382e9a9c30a1c2e80c2c77f8e9b4a57b6",
 }
 
 
@@ -27,7 +28,7 @@ def records(name: str) -> list[dict]:
 
 
 def sealed_digest(name: str) -> str:
-    sealed = ("sealed", "fresh", "fresh2", "pool_sealed", "pool_sealed2")
+    sealed = ("sealed", "fresh", "fresh2", "pool_sealed", "pool_sealed2", "pool_sealed3")
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
 
@@ -54,6 +55,7 @@ def test_the_plan_only_pool_halves_by_id_and_shares_no_question_with_another_set
         ("fanout_pool_dev", "01234567"),
         ("fanout_pool_sealed", "89abcdef"),
         ("fanout_pool_sealed2", "89abcdef"),  # drawn from what the first sealed draw left
+        ("fanout_pool_sealed3", "89abcdef"),  # and from what the second left
     ):
         rows = records(name)
         assert len(rows) == 60 and not {r["id"] for r in rows} & seen
