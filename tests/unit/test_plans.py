@@ -404,6 +404,107 @@ def test_a_set_that_does_or_undergoes_something_or_is_asked_of_each_is_split(que
     ]
 
 
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        (  # a verb before a ranked set that ends the question
+            "Which architects designed the five tallest towers in Oz?",
+            ["Which are the five tallest towers in Oz?", f"Which architects designed {MEMBER}?"],
+        ),
+        (  # an attribute no shape reads, and a count after a preposition, with no "the"
+            "Name the head chefs of top 3 busiest restaurants of Oz.",
+            ["Which are the top 3 busiest restaurants of Oz?", f"What is the head chef of {MEMBER}?"],
+        ),
+        (  # the year that picks the set dates what is asked of each member
+            "How many museums are there in the five largest cities of Oz in 2019?",
+            [
+                "Which are the five largest cities of Oz in 2019?",
+                f"How many museums are there in {MEMBER} in 2019?",
+            ],
+        ),
+        (  # a sentence that says how to answer is no part of the plan
+            "What are the capitals of the five largest countries of Oz? Exclude disputed territories.",
+            ["Which are the five largest countries of Oz?", f"What is the capital of {MEMBER}?"],
+        ),
+        (  # a time that opens the question dates its first clause
+            "Between 2001 and 2005, which clubs won the Oz Cup and where are they based?",
+            ["Which clubs won the Oz Cup between 2001 and 2005?", f"Where is {MEMBER} based?"],
+        ),
+        (  # "who" asks for people; "who were their …" keeps its "who" and its time
+            "Who won the Oz Prize from 2010 to 2015, and who were their teachers at that time?",
+            ["Who won the Oz Prize from 2010 to 2015?", f"Who was the teacher of {MEMBER} at that time?"],
+        ),
+        (  # the ranking's own measure says "their"
+            "What are the capitals of the five largest countries of Oz by their area?",
+            [
+                "Which are the five largest countries of Oz by their area?",
+                f"What is the capital of {MEMBER}?",
+            ],
+        ),
+        (  # a name with a modifier is an attribute; "series" after a count is plural
+            "What are the scientific names of the top 3 most watched series of Oz?",
+            ["Which are the top 3 most watched series of Oz?", f"What is the scientific name of {MEMBER}?"],
+        ),
+        (  # the members of a named thing are a set ("the early settlers of Freedonia" are a population)
+            "In what cities were the cast members of Oz Story born?",
+            ["Which are the cast members of Oz Story?", f"In what city was {MEMBER} born?"],
+        ),
+        (  # which of a named thing's members pass a test
+            "Which members of the band Alba are still alive?",
+            ["Which are the members of the band Alba?", f"Is {MEMBER} still alive?"],
+        ),
+        (
+            "What are the genres of the six best selling manga?",
+            ["Which are the six best selling manga?", f"What is the genre of {MEMBER}?"],
+        ),
+        (  # "between 1950 and 1960" ends the set's noun phrase
+            "Identify the painters born between 1950 and 1960 and the cities where they were born.",
+            [
+                "Which are the painters born between 1950 and 1960?",
+                f"What are the cities where {MEMBER} was born?",
+            ],
+        ),
+    ],
+)
+def test_a_ranked_set_at_the_end_or_a_set_with_a_time_or_an_instruction_is_split(question, parts):
+    assert [(p.question, p.depends_on) for p in plan(question)] == [
+        (q, None if i == 0 else 0) for i, q in enumerate(parts)
+    ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the alma mater of the directors of the first two films of Oz?",
+        # an attribute no shape reads
+        "What is the Alma Mater of the directors of the first two films of Oz?",
+    ],
+)
+def test_a_set_an_attribute_names_before_a_ranked_set_is_asked_as_its_own_hop(question):
+    alma_mater = question.split("the ")[1].removesuffix(" of ")
+    assert [(p.question, p.depends_on) for p in plan(question)] == [
+        ("Which are the first two films of Oz?", None),
+        (f"What is the director of {MEMBER}?", 0),
+        (f"What is the {alma_mater} of {MEMBER}?", 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What countries are the top five players from, as ranked by the Oz League?",  # the set is a subject
+        "Who from the five richest people of Oz are not married?",  # a verb inside what would be the set
+        # a colon's list
+        "What were the dates of three events of Oz: the fall of Alba, the rise of Brix, and the end of Cor?",
+        "Who were the first three kings of Oz?",  # only asks for the set
+        "Which of the five largest lakes of Oz is the deepest?",
+        "Which countries of Europe are landlocked?",  # a kind's members: no named thing they belong to
+    ],
+)
+def test_a_ranked_set_inside_a_clause_or_asked_for_itself_is_one_part(question):
+    assert plan(question) == [SubQuestion(question)]
+
+
 def test_a_set_that_is_the_subject_and_an_attribute_of_a_ranked_set_is_three_hops():
     assert [
         (p.question, p.depends_on)
@@ -593,6 +694,22 @@ def test_a_model_plan_counted_from_one_or_with_a_relative_clause_is_read():
         '{"question": "What is the largest sea that connects with {member}?", "uses_answer_of": 0}]}'
     )
     assert len(from_reply(relative, seas)) == 2  # "that" is a word of the frame, as "which" is
+
+
+def test_a_model_plan_that_says_they_or_asks_who_for_the_set_is_asked_of_one_member():
+    question = "Who are the top five scorers of Oz, and where were they born?"
+    reply = (
+        '{"parts": [{"question": "Who are the top five scorers of Oz?", "uses_answer_of": null}, '
+        '{"question": "Where were they born?", "uses_answer_of": 0}]}'
+    )
+    assert from_reply(reply, question) == [
+        SubQuestion("Who are the top five scorers of Oz?"),
+        SubQuestion(f"Where was {MEMBER} born?", depends_on=0),
+    ]
+    one = reply.replace("Who are the top five scorers", "Who is the top scorer")
+    assert from_reply(one, question.replace("Who are the top five scorers", "Who is the top scorer")) == [
+        SubQuestion(question.replace("Who are the top five scorers", "Who is the top scorer"))
+    ]  # "Who is …" asks for one
 
 
 def test_a_model_plan_may_chain_three_hops_within_max_hops():

@@ -46,8 +46,9 @@ _OWNED = re.compile(
 # what is asked of each member, and the question it becomes for one member
 _OF_EACH = (
     (
-        r"^(?:what|who) (?P<aux>is|are|was|were) their (?:respective )?(?P<attr>.+)$",
-        "What {aux} the {attr} of {m}?",
+        r"^(?P<wh>what|who) (?P<aux>is|are|was|were) their (?:respective )?(?P<attr>.+?)"
+        r"(?P<when> at (?:that|the) time| then| now| currently| today)?$",
+        "{Wh} {aux} the {attr} of {m}{when}?",
     ),
     (r"^their (?:respective )?(?P<attr>.+)$", "What is the {attr} of {m}?"),
     (r"^what (?:is|are) the (?P<attr>.+?) of each(?: of these [a-z]+)?$", "What is the {attr} of {m}?"),
@@ -62,6 +63,10 @@ def of_each(then: str) -> SubQuestion | None:
         if found:
             words = {k: one_of(v) if k in ("attr", "noun") else v for k, v in found.groupdict().items()}
             words["aux"] = AGREE.get(words.get("aux", ""), words.get("aux", ""))  # one member: "is", "was"
+            words["Wh"], words["when"] = (
+                (words.pop("wh", None) or "what").capitalize(),
+                words.get("when") or "",
+            )
             return SubQuestion(template.format(m=MEMBER, **words))
     return None
 

@@ -20,7 +20,7 @@ AGREE = {"are": "is", "were": "was", "Are": "Is", "Were": "Was"}
 # bracket ("the five largest countries | by area", "the capitals | of ...", "the cities | , in 2000")
 PHRASE_END = re.compile(
     r"\s*(?:[,(;:]|(?<![\w-])(?:of|in|on|at|by|with|from|for|to|into|through|among|across|that|which|who|whose|where"
-    r"|and|or)(?![\w-]))"
+    r"|and|or|between|since|during|before|after|including|under|over)(?![\w-]))"
 )
 
 
@@ -56,6 +56,19 @@ AGREE_AFTER = {"are": "is", "were": "was", "do": "does", "have": "has"}
 
 
 AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
+
+
+# nouns whose plural is the singular: a plural after a count ("the top 5 most watched series")
+INVARIANT = frozenset("series species aircraft sheep deer fish manga anime".split())
+
+
+# nouns for the members or the works of one thing: "the cast members of Oppenheimer", "the albums of Queen"
+RELATIONAL = frozenset(
+    "members cast children sons daughters wives husbands siblings founders winners recipients laureates "
+    "justices judges ministers secretaries presidents directors players actors actresses astronauts captains "
+    "coaches owners hosts presenters authors characters episodes albums songs films movies books novels "
+    "games teams clubs".split()
+)
 
 
 def plural_noun(word: str) -> bool:
@@ -104,6 +117,8 @@ def describes_members(phrase: str) -> bool:
     described by ...") is one thing, whose attribute is one part.
     """
     head = noun_head(phrase)[1]
+    if head.lower() in INVARIANT:
+        return counted(phrase)
     if not plural_noun(head):
         return False
     if (
@@ -123,11 +138,16 @@ def ranked(phrase: str) -> bool:
 
 
 def named_set(phrase: str) -> bool:
-    """Whether a set's head has a name among its modifiers and no year.
+    """Whether a set's head has a name among its modifiers and no year, or names the members of a named thing.
 
-    "the G7 countries", "the Supreme Court justices": a set; "the 2010 FIFA World Cup finals": one event.
+    "the G7 countries", "the Supreme Court justices", "the cast members of Oppenheimer": a set; "the 2010
+    FIFA World Cup finals": one event; "the early settlers of Iceland": a population.
     """
-    modifiers = noun_head(phrase)[0]
+    modifiers, head = noun_head(phrase)
+    if head.lower() in RELATIONAL and re.search(
+        rf"\b{re.escape(head)} (?:of|from|in|on) (?:the )?(?:[\w-]+ ){{0,2}}[A-Z'‘\"“]", phrase
+    ):
+        return True  # "the cast members of Oppenheimer", "the actors from the film Titanic"
     return any(w[0].isupper() for w in modifiers) and not any(YEAR.fullmatch(w) for w in modifiers)
 
 
@@ -138,7 +158,7 @@ def participle(word: str) -> bool:
 
 def one_of(phrase: str) -> str:
     """A noun phrase made singular before its qualifiers: "countries of origin" -> "country of origin"."""
-    head, qualifier = re.match(r"^(.+?)((?: \(| in | of ).*)?$", phrase).groups()  # type: ignore[union-attr]
+    head, qualifier = re.match(r"^(.+?)((?: \(| in | of |, ).*)?$", phrase).groups()  # type: ignore[union-attr]
     return f"{singular(head)}{qualifier or ''}"
 
 

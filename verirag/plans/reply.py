@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from verirag.plans.parts import SubQuestion, hops
+from verirag.plans.clauses import of_each, of_one
+from verirag.plans.parts import MEMBER, SubQuestion, hops
 from verirag.plans.valid import valid
 
 
@@ -14,7 +15,8 @@ def from_reply(reply: str, question: str, max_parts: int = 6, max_hops: int = 3)
 
     One part (the question itself) when the reply is no such JSON, has more than ``max_parts`` parts or
     ``max_hops`` hops, or fails :func:`valid`. A reply whose parts count from 1 (a part waiting for its own
-    number) is read counting from 1.
+    number) is read counting from 1; a waiting part that names its member "they" or "these <noun>" ("Where
+    were they born?") is asked of one member ("Where was {member} born?").
     """
     question = question.strip()
     whole = [SubQuestion(question)]
@@ -35,4 +37,15 @@ def from_reply(reply: str, question: str, max_parts: int = 6, max_hops: int = 3)
         return whole
     if any(p.depends_on == i for i, p in enumerate(parts)):  # counted from 1: a part waits for itself
         parts = [replace(p, depends_on=p.depends_on - 1) if p.depends_on else p for p in parts]
+    parts = [_of_member(p) for p in parts]
     return parts if hops(parts) <= max_hops and valid(question, parts) else whole
+
+
+def _of_member(part: SubQuestion) -> SubQuestion:
+    """A waiting part that says "they" for its members, asked of one member (else ``part``)."""
+    if part.depends_on is None or MEMBER in part.question or not part.question:
+        return part
+    clause = part.question.rstrip("?. ")
+    clause = clause[0].lower() + clause[1:]
+    found = of_each(clause) or of_one(clause)
+    return replace(part, question=found.question) if found else part

@@ -1,7 +1,8 @@
 """The rules planner: which shape a question has, and the parts it splits into.
 
 The shapes: an enumeration; a described set and its attribute; the verb a set is the subject of; something
-asked of "each" member; a test of which members pass.
+asked of "each" member; a test of which members pass; a ranked set that ends the question
+(:mod:`~verirag.plans.framed`). A sentence after the question that says how to answer it is no part.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import replace
 
 from verirag.plans.clauses import THEY, of_each, of_one
 from verirag.plans.enumeration import enumeration
+from verirag.plans.framed import framed_set
 from verirag.plans.parts import MEMBER, SubQuestion, hops
 from verirag.plans.phrases import (
     AGREE,
@@ -45,6 +47,7 @@ def plan(question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuesti
 def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     """The parts the rules find ([] when none splits the question)."""
     question = question if question.endswith(("?", ".", "!")) else f"{question}?"  # typed without a mark
+    question = _dated_first(_INSTRUCTION.sub("", question))
     members = enumeration(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
@@ -56,8 +59,10 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         then = of_each(clause) or of_one(clause)
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
     chosen = _CHOSEN_AND.match(question)
-    if chosen and max_hops >= 2 and max_parts >= 2 and plural_noun(chosen["noun"]):
-        then = of_one(chosen["then"])  # "Which players scored …, and where were they born?"
+    if chosen and max_hops >= 2 and max_parts >= 2 and plural_noun(chosen["noun"] or "people"):
+        then = of_each(chosen["then"]) or of_one(
+            chosen["then"]
+        )  # "Which players scored …, and where were they born?"
         return [SubQuestion(f"{chosen['ask']}?"), replace(then, depends_on=0)] if then else []
     phrased, each = _each_as_set(_as_question(question))
     described = _SET.match(phrased)
@@ -65,16 +70,24 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     of_set = measured["set"] if measured else described["set"] if described else ""
     if not (described and max_hops >= 2 and max_parts >= 2 and describes_members(of_set)):
         subject = (
-            (_of_subject(question) or _of_each_member(question) or _filtered(_one_sentence(question)))
+            (
+                _of_subject(question)
+                or _of_each_member(question)
+                or _filtered(_one_sentence(question))
+                or framed_set(_as_question(question))
+            )
             if max_hops >= 2 and max_parts >= 2
             else None
         )
         return _of_members(subject[0], [subject[1]], "are", max_parts, max_hops) if subject else []
-    if THEY.search(of_set) or re.search(r"\btheir\b", of_set):
+    if THEY.search(of_set) or re.search(r"\btheir\b", _RANKED_BY.sub("", of_set)):
         return []  # "... and the clubs they played for": a clause about the members, not the set
     wh, aux = described["wh"], described["aux"]
     each = each or described["attr"].endswith(" in each")
-    if aux in ("is", "was") and not (counted(of_set) or each or named_set(of_set)):
+    inner = _OF_SET.match(of_set)
+    if aux in ("is", "was") and not (
+        counted(of_set) or each or named_set(of_set) or (inner and counted(inner["set"]))
+    ):
         return []  # "the diet of the giant pandas": of a kind; "the area of the five largest ...": of each
     attrs = re.split(r",? and |, ", described["attr"])
     attrs = [a for a in attrs if singular(a) not in NAMING] if len(attrs) > 1 else attrs  # "names and dates"
@@ -160,6 +173,37 @@ def _attribute(wh: str, aux: str, attr: str) -> SubQuestion:
     return SubQuestion(template, group=f"{wh} {aux} the {attr if aux in AGREE else one} of {MEMBER}?")
 
 
+# a sentence after the question that says how to answer it: "Exclude duplicates.", "Provide it for each."
+_INSTRUCTION = re.compile(
+    r"(?<=[?.]) (?:Exclude|Include|Keep|Provide|Use|Answer|Respond|Sort|Order|Present|Format|Express|Round"
+    r"|Please|Ignore|Only|Do not|Don't)\b[^?]*[.?]?$"
+)
+
+
+# a time that opens the question, said where its first clause ends: "Between 2018 and 2023, which people won
+# X and where were they born?" -> "Which people won X between 2018 and 2023 and where were they born?"
+_OPENING_TIME = re.compile(
+    r"^(?P<when>(?:Between|From) (?:the )?\d{4}\S* (?:and|to|through) \d{4}\S*"
+    r"|In (?:the )?\d{4}(?:[-/–]\d{2,4})?(?: [A-Z][\w-]*)*(?: season)?), (?P<rest>[a-z][^?]+\?)$"
+)
+
+
+def _dated_first(question: str) -> str:
+    """A question that opens with its time, with the time moved to the end of its first clause."""
+    found = _OPENING_TIME.match(question)
+    if not found:
+        return question
+    rest = found["rest"][0].upper() + found["rest"][1:]
+    when = found["when"][0].lower() + found["when"][1:]
+    end = re.search(rf",? and (?={_ASKS}\b)|\?$", rest)
+    assert end is not None  # the rest ends with "?"
+    return f"{rest[: end.start()]} {when}{rest[end.start() :]}"
+
+
+# "the five largest national parks, by their total area": a ranking's own measure, not a clause of the members
+_RANKED_BY = re.compile(r"\b(?:by|based on|in terms of|according to) their\b")
+
+
 # a set asked for, then something of each member: "What are the five largest countries by population and
 # what are their capitals?", "List the five most spoken languages and their countries of origin."
 # how a clause about the members opens: "what …", "in which …", "from which …"
@@ -176,7 +220,7 @@ _LIST_AND = re.compile(
 # a question that picks members by what they did, then a clause about them: "Which countries have won the
 # World Cup since 2000, and who were their captains?"
 _CHOSEN_AND = re.compile(
-    r"^(?P<ask>Which (?P<noun>[a-z]+) (?!(?:are|were|is|was) the\b)[^?,]+?),? and "
+    r"^(?P<ask>(?:Which (?P<noun>[a-z]+)|Who) (?!(?:are|were|is|was) the\b)[^?,]+?),? and "
     rf"(?P<then>{_ASKS}\b[^?]*?)[?.]?$"
 )
 
@@ -339,7 +383,8 @@ def _each_as_set(question: str) -> tuple[str, bool]:
 # selling games does not feature …?"
 _FILTER = re.compile(
     r"^(?:(?:Of|Among|From) the (?P<set>[^,?]+), (?:how many|which|who)(?: (?:of them|ones?|[a-z]+s))?"
-    r"|(?:Which|How many) of the (?P<of>[^?]+?))"
+    r"|(?:Which|How many) of the (?P<of>[^?]+?)"
+    r"|Which (?P<named>[a-z]+s (?:of|from|in) [^?]+?))"
     r" (?P<aux>have|has|were|was|are|is|did|does|do)(?: (?P<vp>[^?]+))?\?$"
 )
 
@@ -350,10 +395,12 @@ _YES_NO = {"have": "Has", "were": "Was", "are": "Is", "do": "Does"}
 def _filtered(question: str) -> tuple[str, SubQuestion] | None:
     """The set a question filters, and the test asked of one member ("Has {member} won …?")."""
     found = _FILTER.match(question)
-    members = found and (found["set"] or found["of"])
+    members = found and (found["set"] or found["of"] or found["named"])
     verb = found["vp"] if found else ""
     if not found or not verb or not members or not describes_members(members):
         return None
+    if found["named"] and not named_set(members):
+        return None  # "Which countries of Europe are landlocked?": a kind's members, asked of the whole
     if verb.startswith("the ") or re.search(r"\band (?:what|which|who|where|when|how)\b", verb):
         return None  # "which are the five most populous?": a ranking; "… and who are …": a second question
     aux = _YES_NO.get(found["aux"], found["aux"].capitalize())

@@ -10,6 +10,7 @@ import re
 from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import (
     NAMING,
+    describes_members,
     noun_head,
     plural_noun,
 )
@@ -19,7 +20,10 @@ from verirag.text import singular
 _FRAME = frozenset("which what who where when how is are was were does has the a an of that".split())
 
 
-_ASKS_SET = re.compile(r"^(?:Which|What) (?:(?:are|were) (?:the )?(?P<set>.+)\?$|(?P<noun>[a-z]+) )")
+_ASKS_SET = re.compile(
+    r"^(?:(?:Which|What) (?:(?:are|were) (?:the )?(?P<set>.+)\?$|(?P<noun>[a-z]+) )"
+    r"|Who (?!is |was )(?P<people>[a-z]+) )"
+)
 
 
 _ATTRIBUTE = re.compile(
@@ -40,9 +44,10 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
     "of"; a plural may be made singular): it asks about an entity the question names, never another. A part
     with :data:`MEMBER` waits for an earlier part: one that asks for a set ("Which <plural> ...?" or "Which
     are the <phrase>?" whose head is a plural; "Which are the Qianlong Emperor?" asks for one thing of the
-    wrong kind), or one that itself waits (a chain: the capital of each country, then each capital's
-    mayor). A dependent part does not ask for a naming attribute ("name", "other names", "nickname",
-    "called"): asked of a member, it restates the member the first part returned.
+    wrong kind; "Who won …?" asks for people, "Who is …?" for one), or one that itself waits (a chain: the
+    capital of each country, then each capital's mayor). A dependent part does not ask for a naming attribute
+    ("name", "other names", "common name", "nickname", "called"; a "scientific name" is no restatement):
+    asked of a member, it restates the member the first part returned.
     """
     asked = {form for w in _words(question) for form in (w, singular(w))} | _FRAME
     for index, part in enumerate(parts):
@@ -56,11 +61,19 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
         if not 0 <= source < index or MEMBER not in part.question:
             return False
         kind = _ASKS_SET.match(parts[source].question)
-        listed = kind is not None and plural_noun(kind["noun"] or noun_head(kind["set"] or "")[1])
+        listed = kind is not None and (
+            kind["people"] is not None
+            or plural_noun(kind["noun"] or noun_head(kind["set"] or "")[1])
+            or (kind["set"] is not None and describes_members(kind["set"]))
+        )
         if parts[source].depends_on is None and not listed:
             return False
         attr = _ATTRIBUTE.match(part.question)
-        named = attr and " of " not in attr["attr"] and {singular(w) for w in _words(attr["attr"])} & NAMING
+        named = (
+            attr
+            and {singular(w) for w in _words(attr["attr"])} - {"other", "alternative", "common", "full"}
+            <= NAMING
+        )
         if " called" in part.question or named:  # "the name of {member}"; not "the name of the album of …"
             return False
     return True
