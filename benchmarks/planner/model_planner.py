@@ -26,7 +26,15 @@ from verirag.plans import from_reply, plan
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "model_planner.jsonl"
 # a fresh or pool set's one half: "fresh", "fresh2", "pool_dev", "pool_sealed2"
-SETS = ("single_part", "fanout", "fanout_fresh", "fanout_fresh2", "fanout_pool_dev", "fanout_pool_sealed2")
+SETS = (
+    "single_part",
+    "fanout",
+    "fanout_fresh",
+    "fanout_fresh2",
+    "fanout_pool_dev",
+    "fanout_pool_sealed2",
+    "fanout_pool_sealed3",
+)
 
 
 def questions(halves: tuple[str, ...], limit: int) -> list[dict]:
@@ -52,10 +60,13 @@ def main() -> None:
     parser.add_argument("--fresh2", action="store_true", help="the second fresh sealed set (score once)")
     parser.add_argument("--pool", action="store_true", help="the plan-only pool's dev sample")
     parser.add_argument("--pool-sealed2", action="store_true", help="its second sealed draw (score once)")
+    parser.add_argument("--pool-sealed3", action="store_true", help="its third sealed draw (score once)")
+    parser.add_argument("--out", type=Path, default=OUT, help="the records (another prompt: another file)")
     args = parser.parse_args()
     halves = ("dev",) + ("sealed",) * args.sealed + ("fresh",) * args.fresh + ("fresh2",) * args.fresh2
     halves += ("pool_dev",) * args.pool + ("pool_sealed2",) * args.pool_sealed2
-    done = {r["id"] for r in read_records(OUT)}
+    halves += ("pool_sealed3",) * args.pool_sealed3
+    done = {r["id"] for r in read_records(args.out)}
     model = get_chat_model(args.model)
     for q in questions(halves, args.limit):
         if q["id"] in done:
@@ -64,10 +75,10 @@ def main() -> None:
         _, reply = model_plan(model, q["question"])
         seconds = time.perf_counter() - start
         append_record(
-            OUT, {**q, "model": args.model, "reply": str(reply.content), "seconds": round(seconds, 1)}
+            args.out, {**q, "model": args.model, "reply": str(reply.content), "seconds": round(seconds, 1)}
         )
         print(f"{seconds:6.1f} s  {q['set']:11} {q['question'][:70]}", flush=True)
-    records = [r for r in read_records(OUT) if r["half"] in halves]
+    records = [r for r in read_records(args.out) if r["half"] in halves]
     print(
         "\n| set | half | n | split: rules | model | hybrid | model's split not valid | s per plan (median) |"
     )

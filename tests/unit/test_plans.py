@@ -696,6 +696,19 @@ def test_a_model_plan_counted_from_one_or_with_a_relative_clause_is_read():
     assert len(from_reply(relative, seas)) == 2  # "that" is a word of the frame, as "which" is
 
 
+def test_a_waiting_part_that_only_asks_again_what_its_source_asked_is_not_valid():
+    question = "Who are the founders of the top 5 banks of Oz?"
+    again = [SubQuestion(question), SubQuestion(f"Who are the founders of {MEMBER}?", depends_on=0)]
+    assert not valid(question, again)
+    assert valid(
+        question,
+        [
+            SubQuestion("Which are the top 5 banks of Oz?"),
+            SubQuestion(f"Who are the founders of {MEMBER}?", 0),
+        ],
+    )
+
+
 def test_a_model_plan_that_says_they_or_asks_who_for_the_set_is_asked_of_one_member():
     question = "Who are the top five scorers of Oz, and where were they born?"
     reply = (

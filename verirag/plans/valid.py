@@ -47,7 +47,8 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
     wrong kind; "Who won …?" asks for people, "Who is …?" for one), or one that itself waits (a chain: the
     capital of each country, then each capital's mayor). A dependent part does not ask for a naming attribute
     ("name", "other names", "common name", "nickname", "called"; a "scientific name" is no restatement):
-    asked of a member, it restates the member the first part returned.
+    asked of a member, it restates the member the first part returned; nor does it ask only what the part it
+    waits for asked.
     """
     asked = {form for w in _words(question) for form in (w, singular(w))} | _FRAME
     for index, part in enumerate(parts):
@@ -76,4 +77,7 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
         )
         if " called" in part.question or named:  # "the name of {member}"; not "the name of the album of …"
             return False
+        frame = part.question.split(MEMBER)[0].lower()
+        if frame.strip() and parts[source].question.lower().startswith(frame):
+            return False  # "Who are the founders of {member}?" after "Who are the founders of the …?"
     return True

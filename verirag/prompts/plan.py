@@ -34,11 +34,13 @@ RESPONSE_FORMAT = {"type": "json_schema", "json_schema": {"name": "plan", "schem
 
 SYSTEM = (
     "You split a question into the questions that must be answered, one after another, to answer it. "
-    "Most questions are one question: then give it back unchanged as the only part. Split only a question "
-    "that asks about several named things (one part each) or asks something of each member of a set (first "
-    "a part asking which the members are, then one part for what is asked of each member, with {member} "
-    "where the member's name goes and uses_answer_of the number of the part that lists them, counting "
-    "from 0). Use the question's own words. Answer with JSON only."
+    "A question about one thing is one question: then give it back unchanged as the only part. Split a "
+    "question that asks about several named things (one part each), or asks something of each member of a "
+    "set (the top five, the largest, the winners of, the members of): first a part asking which the members "
+    "are, keeping the set's count, ranking and dates; then one part for each thing asked of a member, with "
+    "{member} where the member's name goes (never they, their, them or each) and uses_answer_of the number "
+    "of the part that lists the members, counting from 0. A set described through another set is two steps. "
+    "Use the question's own words. Answer with JSON only."
 )
 
 EXAMPLES = (
@@ -60,6 +62,26 @@ EXAMPLES = (
         '{"parts": [{"question": "Which '
         'countries border Chile?", "uses_answer_of": null}, {"question": "What is the capital of {member}?", '
         '"uses_answer_of": 0}]}',
+    ),
+    (
+        "What are the symptoms and causes of malaria?",
+        '{"parts": [{"question": "What are the symptoms and causes of malaria?", "uses_answer_of": null}]}',
+    ),
+    (
+        "Who are the three tallest players of the Lakers, and where were they born?",
+        '{"parts": [{"question": "Who are the three tallest players of the Lakers?", "uses_answer_of": null}, '
+        '{"question": "Where was {member} born?", "uses_answer_of": 0}]}',
+    ),
+    (
+        "Who directed the five highest grossing films of 2010?",
+        '{"parts": [{"question": "What are the five highest grossing films of 2010?", "uses_answer_of": null}, '
+        '{"question": "Who directed {member}?", "uses_answer_of": 0}]}',
+    ),
+    (
+        "Where were the founders of the two largest banks in Japan born?",
+        '{"parts": [{"question": "What are the two largest banks in Japan?", "uses_answer_of": null}, '
+        '{"question": "Who are the founders of {member}?", "uses_answer_of": 0}, '
+        '{"question": "Where was {member} born?", "uses_answer_of": 1}]}',
     ),
 )
 
