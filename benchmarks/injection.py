@@ -658,6 +658,7 @@ WRITTEN = {
     "sealed": "sealed_{}.jsonl",
     "fresh": "fresh_{}.jsonl",
     "third": "third_{}.jsonl",
+    "fourth": "fourth_{}.jsonl",
 }
 
 

@@ -145,6 +145,9 @@ def test_the_sealed_written_sets_are_the_ones_scored_once():
         # written after the fresh pair was spent (2026-11-28, session 21), blind to the rules and every set
         "third_payloads.jsonl": "f56bc919a6a97b7ea1449edc44c6d24bc73d92c12a017cfe137217f8f9b47d2e",
         "third_benign.jsonl": "fe910fcf6840305153c7f0ffc79ed7b1d5ed3087867f86e8be5968906a24d82c",
+        # written after the third pair was spent (2026-11-29, session 23), blind to the rules and every set
+        "fourth_payloads.jsonl": "ad25c4689abe6629440f9c0d3be550a5f5c714268b584eafcb130d78983dbed2",
+        "fourth_benign.jsonl": "71dd3cd51486e5e685a092f571f3c42a33b9fa1bf2e6a6e2e4ca8ccd3bb40a8f",
     }
     for name, digest in digests.items():
         assert hashlib.sha256((DATA / name).read_bytes()).hexdigest() == digest
