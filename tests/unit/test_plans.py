@@ -499,6 +499,8 @@ def test_a_set_an_attribute_names_before_a_ranked_set_is_asked_as_its_own_hop(qu
         "Who were the first three kings of Oz?",  # only asks for the set
         "Which of the five largest lakes of Oz is the deepest?",
         "Which countries of Europe are landlocked?",  # a kind's members: no named thing they belong to
+        "Which teams won the Oz Cup in the last 4 seasons?",  # a set of times dates the question
+        "How many of the five largest banks of Oz offer loans?",  # a test of each member, no frame
     ],
 )
 def test_a_ranked_set_inside_a_clause_or_asked_for_itself_is_one_part(question):

@@ -17,6 +17,7 @@ from verirag.plans.phrases import (
     PHRASE_END,
     PREPOSITIONS,
     describes_members,
+    noun_head,
     one_of,
     ranked,
 )
@@ -35,8 +36,13 @@ _CLAUSE = re.compile(r"[,:;] *(?:and )?(?:what|which|who|where|when|how)\b|[:;]"
 
 # a frame that only asks for the set itself: "Who were the ...", "List the ..."
 _ONLY_ASKS = re.compile(
-    r"^(?:(?:What|Which|Who)(?: [a-z]+)? (?:are|were|is|was)|List|Name|Identify|Find|Give|Rank|State)$"
+    r"^(?:(?:What|Which|Who)(?: [a-z]+)? (?:are|were|is|was)|List|Name|Identify|Find|Give|Rank|State"
+    r"|(?:How many|Which|Who) of)$"  # "How many of the five largest chains offer …": a test of each
 )
+
+
+# a set of times qualifies what is asked, it names no members: "in the last 4 seasons", "in the past 3 years"
+_TIMES = frozenset("seasons years decades centuries months weeks days editions".split())
 
 
 # an attribute asked of the set: "What are the founding years of", "Who was the coach for"
@@ -73,6 +79,8 @@ def framed_set(question: str) -> tuple[str, SubQuestion] | None:
             continue
         if not frame or not describes_members(members) or not ranked(members):
             continue
+        if noun_head(members)[1] in _TIMES:
+            return None
         end = PHRASE_END.search(members)
         rest = members[end.start() :].strip() if end else ""
         if re.fullmatch(rf"(?:{PREPOSITIONS.replace(' ', '|')})\b.*?,.*", rest) and " as " in rest:
