@@ -29,10 +29,22 @@ _FORGED = re.compile(
     r"|No support(?: / Contradictory)?|Utility:\s*\d)\]",
     re.IGNORECASE,
 )
-# withheld whole: what no reader is shown (a markup comment) and a chat turn written as data (a chat API's
-# message object)
+# markup whose name is the machine's: "<ai-directive>", "<system_prompt>", "<llm:note>"
+_MACHINE_TAG = (
+    r"[\w:-]*\b(?:ai|assistant|system|prompt|directive|instructions?|llm|model|bot)(?:\b[\w:-]*|_[\w:-]*)"
+)
+# withheld whole: what no reader is shown (a markup comment, an element hidden from view, a LaTeX block the
+# typesetter skips, a front-matter block of fields, an element named for the machine) and a chat turn written
+# as data (a chat API's message object)
 _WHOLE = re.compile(
-    r"<!--[\s\S]*?(?:-->|$)|\{[^{}]*[\"']role[\"']\s*:\s*[\"'](?:system|user|assistant|developer|tool)[\"'][^{}]*\}",
+    r"<!--[\s\S]*?(?:-->|$)|\{[^{}]*[\"']role[\"']\s*:\s*[\"'](?:system|user|assistant|developer|tool)[\"'][^{}]*\}"
+    r"|<(?P<hidden>[a-z][\w-]*)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\bhidden\b|aria-hidden\s*=\s*"
+    r"[\"']?true)[^>]*>[\s\S]*?(?:</(?P=hidden)\s*>|$)"
+    r"|\\iffalse\b[\s\S]*?(?:\\fi\b|$)|\\begin\{comment\}[\s\S]*?(?:\\end\{comment\}|$)"
+    r"|(?:^|(?<=\s))-{3,}[ \t]*\n(?:[ \t]*[\w-]+[ \t]*:[^\n]*\n)+[ \t]*-{3,}(?=\s|$)"
+    rf"|<(?P<named>{_MACHINE_TAG})\b[^>]*>[\s\S]*?(?:</(?P=named)\s*>|$)"
+    rf"|<(?P<wrapper>[a-z][\w-]*)\b[^>]*>\s*<(?P<inner>{_MACHINE_TAG})\b[^>]*>[\s\S]*?</(?P=inner)\s*>\s*"
+    r"</(?P=wrapper)\s*>",
     re.IGNORECASE,
 )
 # our prompts' fields ("Claim: …", "Yes or No: Yes") and code fences: a field starts a sentence, a verdict
@@ -74,7 +86,7 @@ _YOU = r"(?<![\w-])(?:you|your|yours|yourself|whoever|whoever's)(?![\w-])"
 _READER = rf"{_YOU}|\bthe (?:user|reader)s?\b"
 _ITSELF = (
     r"\b(?:this|these) (?:articles?|documents?|passages?|paragraphs?|pages?|texts?|sources?|entry|entries"
-    r"|context|collection)\b"
+    r"|context|collection|excerpts?|records?|sentences?)\b"
 )
 # the things our task makes of a text, in any form of their word
 _TASK_THINGS = (
@@ -109,14 +121,15 @@ ORDERS: dict[str, re.Pattern[str]] = {
         r"|\[\d)\b(?!\s+(?:\w+\s+)?as\b)"
         r"|(?:do not|don't|never|always)\s+(?:answer|cite|reply|respond|mention|say|reveal|quote|refer"
         r"|give)\b"
-        r"|act as\b|pretend\b|role-?play\b|from now on\b|imagine you\b|let'?s play\b)",
+        r"|act as\b|pretend\b|role-?play\b|imagine you\b|let'?s play\b"
+        r"|from now on,?\s+(?:you|your|answer|respond|reply|act|always|never|only|ignore|speak|talk|call)\b)",
         re.IGNORECASE,
     ),
     "an order to whoever reads": re.compile(
         r"\b(?:if you are|you are|you're)(?: now)? an? (?:ai|a\.i\.|assistant|language model|llm|chat ?bot"
         r"|bot|model)\b"
-        r"|\bas an? (?:ai|a\.i\.|language model|llm|chat ?bot)\b|\byou(?: are|'re) (?:now|evaluating"
-        r"|playing)\b"
+        r"|\bas an? (?:ai|a\.i\.|language model|llm|chat ?bot)\b"
+        r"|\byou(?: are|'re) (?:now(?! \w+ing\b)|evaluating|playing)\b"
         r"|\b(?:never|don't|do not) break character\b|\bstay in character\b"
         r"|\byour (?:task|job|instructions?|role|answer|reply|response|output|final (?:answer|sentence)"
         r"|citations?"
@@ -157,7 +170,8 @@ ORDERS: dict[str, re.Pattern[str]] = {
 }
 # an aside to whoever reads: in the second person, as an order ("Reply with …"), of the text itself, or markup
 _ASIDE = re.compile(
-    rf"{_YOU}|\bthis (?:article|document|passage|paragraph|page|entry)\b|<[!/]?[a-z][^>]*>|<!--",
+    rf"{_YOU}|\bthis (?:article|document|passage|paragraph|page|entry|sentence|excerpt|record|text)\b"
+    r"|<[!/]?[a-z][^>]*>|<!--",
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')  # a quotation's "you" is not the text's
@@ -167,7 +181,8 @@ _REST = re.compile(
     r"^\W*(?:(?:user|human|question|answer|claim|sentence|q|a|support|verdict)\s*[:–]|(?:yes|no)\W*$)"
     r"|^\W*(?:[\w'’-]+ ){0,3}(?:notes?|notice|gloss|errat(?:a|um)|status|important|update|correction"
     r"|disclaimer|warning|caution|reminder|attention|alert|n\.b|p\.s)\.?\s*:\s"  # a labelled note
-    rf"|\[\d+\]|^\W*$|{_READER}|{_ITSELF}|^\W*(?:please,?\s+)?{_TASK}\b(?!\s+of\b)",
+    rf"|\[\d+\]|^\W*$|{_READER}|{_ITSELF}|^\W*(?:please,?\s+)?{_TASK}\b(?!\s+of\b)"
+    rf"|^(?=.*{_TASK_THINGS})(?=.*\b{_MODAL}\b)",  # a rule for answers: "any response … must be withheld"
     re.IGNORECASE,
 )
 
