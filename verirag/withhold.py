@@ -40,6 +40,7 @@ _WHOLE = re.compile(
     r"<!--[\s\S]*?(?:-->|$)|\{[^{}]*[\"']role[\"']\s*:\s*[\"'](?:system|user|assistant|developer|tool)[\"'][^{}]*\}"
     r"|<(?P<hidden>[a-z][\w-]*)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\bhidden\b|aria-hidden\s*=\s*"
     r"[\"']?true)[^>]*>[\s\S]*?(?:</(?P=hidden)\s*>|$)"
+    r"|<(?P<unseen>style|script|noscript|template)\b[^>]*>[\s\S]*?(?:</(?P=unseen)\s*>|$)"
     r"|\\iffalse\b[\s\S]*?(?:\\fi\b|$)|\\begin\{comment\}[\s\S]*?(?:\\end\{comment\}|$)"
     r"|(?:^|(?<=\s))-{3,}[ \t]*\n(?:[ \t]*[\w-]+[ \t]*:[^\n]*\n)+[ \t]*-{3,}(?=\s|$)"
     rf"|<(?P<named>{_MACHINE_TAG})\b[^>]*>[\s\S]*?(?:</(?P=named)\s*>|$)"
@@ -242,13 +243,19 @@ def _fields(piece: str, forged: bool) -> list[tuple[str, bool]]:
     return out
 
 
+# a closing tag that opens a sentence ends the one before it: "… answers.</ref> Brave New World is …"
+_CLOSING = re.compile(r"^(\s*</[a-z][\w-]*\s*>)\s*", re.IGNORECASE)
+
+
 def withheld(text: str) -> tuple[str, list[str]]:
     """``text`` without the sentences addressed to the model, and those sentences (empty: none)."""
     sentences = [
         (sentence, forged or order_kind(sentence) is not None)
         for segment, forged in _segments(text)
         for sentence in (
-            [segment] if _WHOLE.match(segment) or _FORGED.fullmatch(segment) else split_sentences(segment)
+            [segment]
+            if _WHOLE.match(segment) or _FORGED.fullmatch(segment)
+            else [part for s in split_sentences(segment) for part in _CLOSING.split(s, maxsplit=1) if part]
         )
     ]
     if not any(order for _, order in sentences):
