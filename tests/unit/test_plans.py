@@ -422,6 +422,13 @@ def test_a_set_that_does_or_undergoes_something_or_is_asked_of_each_is_split(que
                 f"How many museums are there in {MEMBER} in 2019?",
             ],
         ),
+        (  # an attribute with an apostrophe; the set's date after a comma
+            "What are the current Mayors' names of the 5 most populous cities in Oz, as of 2015?",
+            [
+                "Which are the 5 most populous cities in Oz, as of 2015?",
+                f"What is the current Mayors' name of {MEMBER} as of 2015?",
+            ],
+        ),
         (  # a sentence that says how to answer is no part of the plan
             "What are the capitals of the five largest countries of Oz? Exclude disputed territories.",
             ["Which are the five largest countries of Oz?", f"What is the capital of {MEMBER}?"],

@@ -14,7 +14,6 @@ from verirag.plans.phrases import (
     AGREE,
     AUXILIARIES,
     COUNT,
-    PHRASE_END,
     PREPOSITIONS,
     describes_members,
     noun_head,
@@ -81,10 +80,6 @@ def framed_set(question: str) -> tuple[str, SubQuestion] | None:
             continue
         if noun_head(members)[1] in _TIMES:
             return None
-        end = PHRASE_END.search(members)
-        rest = members[end.start() :].strip() if end else ""
-        if re.fullmatch(rf"(?:{PREPOSITIONS.replace(' ', '|')})\b.*?,.*", rest) and " as " in rest:
-            return None  # "the top five players from, as ranked by ...": the set is a subject
         if (
             _ONLY_ASKS.match(frame)
             or not _ASKING.match(frame)
