@@ -732,6 +732,8 @@ def test_a_model_plan_that_says_they_or_asks_who_for_the_set_is_asked_of_one_mem
     assert from_reply(one, question.replace("Who are the top five scorers", "Who is the top scorer")) == [
         SubQuestion(question.replace("Who are the top five scorers", "Who is the top scorer"))
     ]  # "Who is …" asks for one
+    empty = reply.replace("Where were they born?", "?")
+    assert from_reply(empty, question) == [SubQuestion(question)]  # a part with no words: run whole
 
 
 def test_a_model_plan_may_chain_three_hops_within_max_hops():

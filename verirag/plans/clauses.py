@@ -56,7 +56,16 @@ _OF_EACH = (
 )
 
 
-def of_each(then: str) -> SubQuestion | None:
+def of_member(then: str) -> SubQuestion | None:
+    """What a clause about a set's members asks of one of them (None when no reading finds the member).
+
+    "what are their capitals" -> "What is the capital of {member}?"; "where were they born" -> "Where was
+    {member} born?".
+    """
+    return _of_each(then) or _of_one(then)
+
+
+def _of_each(then: str) -> SubQuestion | None:
     """The part asking of each member what ``then`` asks of them all (None when no form reads it)."""
     for form, template in _OF_EACH:
         found = re.match(form, then)
@@ -71,7 +80,7 @@ def of_each(then: str) -> SubQuestion | None:
     return None
 
 
-def of_one(then: str) -> SubQuestion | None:
+def _of_one(then: str) -> SubQuestion | None:
     """The part asking of one member what ``then`` asks of "they", "them" or "these <noun>" (else None).
 
     "what time zones are they in" -> "What time zone is {member} in?"; "in which cities are they located" ->

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from verirag.plans.clauses import of_each, of_one
+from verirag.plans.clauses import of_member
 from verirag.plans.parts import MEMBER, SubQuestion, hops
 from verirag.plans.valid import valid
 
@@ -43,9 +43,8 @@ def from_reply(reply: str, question: str, max_parts: int = 6, max_hops: int = 3)
 
 def _of_member(part: SubQuestion) -> SubQuestion:
     """A waiting part that says "they" for its members, asked of one member (else ``part``)."""
-    if part.depends_on is None or MEMBER in part.question or not part.question:
-        return part
     clause = part.question.rstrip("?. ")
-    clause = clause[0].lower() + clause[1:]
-    found = of_each(clause) or of_one(clause)
+    if part.depends_on is None or MEMBER in part.question or not clause:
+        return part
+    found = of_member(clause[0].lower() + clause[1:])
     return replace(part, question=found.question) if found else part

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from verirag.plans.clauses import THEY, of_each, of_one
+from verirag.plans.clauses import THEY, of_member
 from verirag.plans.enumeration import enumeration
 from verirag.plans.framed import framed_set
 from verirag.plans.parts import MEMBER, SubQuestion, hops
@@ -56,13 +56,11 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         clause = re.sub(
             r"^(?:name|give|list|state|provide|identify|mention) ", "", listed["then"]
         )  # an order
-        then = of_each(clause) or of_one(clause)
+        then = of_member(clause)
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
     chosen = _CHOSEN_AND.match(question)
     if chosen and max_hops >= 2 and max_parts >= 2 and plural_noun(chosen["noun"] or "people"):
-        then = of_each(chosen["then"]) or of_one(
-            chosen["then"]
-        )  # "Which players scored …, and where were they born?"
+        then = of_member(chosen["then"])  # "Which players scored …, and where were they born?"
         return [SubQuestion(f"{chosen['ask']}?"), replace(then, depends_on=0)] if then else []
     phrased, each = _each_as_set(_as_question(question))
     described = _SET.match(phrased)
