@@ -8,7 +8,9 @@ earlier set (whatever its evidence), halved by the first hex digit of sha256(id)
 ``random.Random(5202)`` draws 60 of the sealed half (fanout_pool_sealed.jsonl: decompositions only) and
 ``random.Random(5203)`` 60 of the dev half (fanout_pool_dev.jsonl), whose other questions were read for rules;
 ``--pool sealed2``: ``random.Random(5204)`` draws 60 more of the sealed rest (fanout_pool_sealed2.jsonl),
-``--pool sealed3`` ``random.Random(5205)`` 60 of what is left then (fanout_pool_sealed3.jsonl).
+``--pool sealed3`` ``random.Random(5205)`` 60 of what is left then (fanout_pool_sealed3.jsonl), ``--pool
+sealed4`` ``random.Random(5206)`` 60 of what the third left (fanout_pool_sealed4.jsonl; 32 stay unread);
+``--pool bank``: the dev half's 196 outside its sample (the planning prompt's worked examples).
 Prints the drawn ids; the labels were written by hand for them (README.md). Run from the repository root:
 .venv/bin/python benchmarks/planner/fresh_select.py PATH/fanout-final-test.json [--second]
 """
@@ -62,6 +64,9 @@ def pooled(test: list[dict], half: str) -> list[str]:
     dev = [i for i in ids if hashlib.sha256(i.encode()).hexdigest()[0] in "01234567"]
     if half == "dev":
         return random.Random(POOL_SEED + 1).sample(dev, POOL_COUNT)
+    if half == "bank":  # the dev half's rest: worked examples for the model's planning prompt
+        sample = set(random.Random(POOL_SEED + 1).sample(dev, POOL_COUNT))
+        return [i for i in dev if i not in sample]
     sealed = [i for i in ids if i not in set(dev)]
     first = random.Random(POOL_SEED).sample(sealed, POOL_COUNT)
     if half == "sealed":
@@ -71,7 +76,11 @@ def pooled(test: list[dict], half: str) -> list[str]:
     if half == "sealed2":
         return second
     rest = [i for i in rest if i not in set(second)]  # "sealed3": a third draw
-    return random.Random(POOL_SEED + 3).sample(rest, POOL_COUNT)
+    third = random.Random(POOL_SEED + 3).sample(rest, POOL_COUNT)
+    if half == "sealed3":
+        return third
+    rest = [i for i in rest if i not in set(third)]  # "sealed4": a fourth draw (32 stay unread)
+    return random.Random(POOL_SEED + 4).sample(rest, POOL_COUNT)
 
 
 def main() -> None:
@@ -81,7 +90,7 @@ def main() -> None:
     parser.add_argument("test", type=Path, help="FanOutQA's fanout-final-test.json")
     parser.add_argument("--second", action="store_true", help="the second fresh set: every one left")
     parser.add_argument(
-        "--pool", choices=("dev", "sealed", "sealed2", "sealed3"), help="a draw of the plan-only pool's half"
+        "--pool", choices=("dev", "bank", "sealed", "sealed2", "sealed3", "sealed4"), help="a draw of the plan-only pool's half"
     )
     args = parser.parse_args()
     test = json.loads(args.test.read_text(encoding="utf-8"))

@@ -20,6 +20,7 @@ SEALED = {
     "fanout_pool_sealed": "168be5afba516bcffab5202634b37140816f8d7200c7b1a2fc3dc8be1f140a45",
     "fanout_pool_sealed2": "5b51669b93f325204ea68c7776b8874c21309fb23aad9bb35113abd0864ac8f6",
     "fanout_pool_sealed3": "10d357fc713eaf02f54a723ffc88626382e9a9c30a1c2e80c2c77f8e9b4a57b6",
+    "fanout_pool_sealed4": "2b7f5e414f122c325e50003654a6dcfd6117bea713cd4c712ebcda4507bf9e7c",
 }
 
 
@@ -28,7 +29,7 @@ def records(name: str) -> list[dict]:
 
 
 def sealed_digest(name: str) -> str:
-    sealed = ("sealed", "fresh", "fresh2", "pool_sealed", "pool_sealed2", "pool_sealed3")
+    sealed = ("sealed", "fresh", "fresh2", "pool_sealed", "pool_sealed2", "pool_sealed3", "pool_sealed4")
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
 
@@ -56,8 +57,10 @@ def test_the_plan_only_pool_halves_by_id_and_shares_no_question_with_another_set
         ("fanout_pool_sealed", "89abcdef"),
         ("fanout_pool_sealed2", "89abcdef"),  # drawn from what the first sealed draw left
         ("fanout_pool_sealed3", "89abcdef"),  # and from what the second left
+        ("fanout_pool_sealed4", "89abcdef"),  # and from what the third left
+        ("fanout_pool_bank", "01234567"),  # the dev half's rest: the planning prompt's worked plans
     ):
         rows = records(name)
-        assert len(rows) == 60 and not {r["id"] for r in rows} & seen
+        assert len(rows) == (196 if name == "fanout_pool_bank" else 60) and not {r["id"] for r in rows} & seen
         assert all(hashlib.sha256(r["id"].encode()).hexdigest()[0] in first for r in rows)
         seen |= {r["id"] for r in rows}
