@@ -90,7 +90,9 @@ def main() -> None:
     parser.add_argument("test", type=Path, help="FanOutQA's fanout-final-test.json")
     parser.add_argument("--second", action="store_true", help="the second fresh set: every one left")
     parser.add_argument(
-        "--pool", choices=("dev", "bank", "sealed", "sealed2", "sealed3", "sealed4"), help="a draw of the plan-only pool's half"
+        "--pool",
+        choices=("dev", "bank", "sealed", "sealed2", "sealed3", "sealed4"),
+        help="a draw of the plan-only pool's half",
     )
     args = parser.parse_args()
     test = json.loads(args.test.read_text(encoding="utf-8"))

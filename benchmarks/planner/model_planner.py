@@ -7,7 +7,8 @@ model where they do not), the replies that were no valid plan, and the seconds p
 plans_by_hand.jsonl, the fan-out plans judged right by hand (its README says how). The sample is the
 first N questions of each chosen half in file order (--limit; 0: all); the sealed halves only with --sealed,
 the fresh sealed fan-out sets (fanout_fresh.jsonl, fanout_fresh2.jsonl) only with --fresh, --fresh2, the
-plan-only pool's dev sample and second sealed draw with --pool, --pool-sealed2.
+plan-only pool's dev sample and its sealed draws with --pool, --pool-sealed2 (3, 4). The prompt shows the
+bank's worked plans nearest each question (never the question's own).
 Run from the repository root: .venv/bin/python benchmarks/planner/model_planner.py --limit 10
 """
 
@@ -16,12 +17,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from verirag.jsonl import append_record, read_records
 from verirag.models import get_chat_model
 from verirag.nodes.planning.plan import model_plan
 from verirag.plans import from_reply, plan
+from verirag.plans.examples import NEAREST
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "model_planner.jsonl"
@@ -34,6 +37,7 @@ SETS = (
     "fanout_pool_dev",
     "fanout_pool_sealed2",
     "fanout_pool_sealed3",
+    "fanout_pool_sealed4",
 )
 
 
@@ -61,18 +65,22 @@ def main() -> None:
     parser.add_argument("--pool", action="store_true", help="the plan-only pool's dev sample")
     parser.add_argument("--pool-sealed2", action="store_true", help="its second sealed draw (score once)")
     parser.add_argument("--pool-sealed3", action="store_true", help="its third sealed draw (score once)")
+    parser.add_argument("--pool-sealed4", action="store_true", help="its fourth sealed draw (score once)")
+    parser.add_argument(
+        "--nearest", type=int, default=NEAREST, help="worked plans of the bank shown (0: none)"
+    )
     parser.add_argument("--out", type=Path, default=OUT, help="the records (another prompt: another file)")
     args = parser.parse_args()
     halves = ("dev",) + ("sealed",) * args.sealed + ("fresh",) * args.fresh + ("fresh2",) * args.fresh2
     halves += ("pool_dev",) * args.pool + ("pool_sealed2",) * args.pool_sealed2
-    halves += ("pool_sealed3",) * args.pool_sealed3
+    halves += ("pool_sealed3",) * args.pool_sealed3 + ("pool_sealed4",) * args.pool_sealed4
     done = {r["id"] for r in read_records(args.out)}
     model = get_chat_model(args.model)
     for q in questions(halves, args.limit):
         if q["id"] in done:
             continue
         start = time.perf_counter()
-        _, reply = model_plan(model, q["question"])
+        _, reply = model_plan(model, q["question"], nearest=args.nearest)
         seconds = time.perf_counter() - start
         append_record(
             args.out, {**q, "model": args.model, "reply": str(reply.content), "seconds": round(seconds, 1)}
@@ -102,17 +110,49 @@ def main() -> None:
                 f"| {invalid} | {median:.1f} |"
             )
     right_by_hand(halves)
+    nearest_by_hand(halves)
+
+
+def by_half(name: str, halves: tuple[str, ...]) -> Iterator[tuple[str, list[dict]]]:
+    """(half, its rows) of the judged records ``name`` for each of ``halves`` that has any."""
+    records = read_records(HERE / name)
+    for half in halves:
+        rows = [r for r in records if r["half"] == half]
+        if rows:
+            yield half, rows
+
+
+def nearest_by_hand(halves: tuple[str, ...]) -> None:
+    """Plans judged by hand in one pass (plans_nearest.jsonl): the rules, the model with the fixed examples
+    only, with the nearest worked plans too, and both orders of hybrid (whose plan runs where both split)."""
+    judged = list(by_half("plans_nearest.jsonl", halves))
+    if judged:
+        print(
+            "\n| half | n | plan right by hand: rules | model, fixed examples | model, nearest plans too ",
+            end="",
+        )
+        print("| hybrid: rules first | hybrid: model first |\n|---|---:|---:|---:|---:|---:|---:|")
+    for half, rows in judged:
+        n = len(rows)
+        counts = [
+            sum(r["rules_right"] for r in rows),
+            sum(r["model_right"] for r in rows) if all("model_right" in r for r in rows) else None,
+            sum(r["nearest_right"] for r in rows),
+            sum(r["rules_right"] if r["rules"] else r["nearest_right"] for r in rows),
+            sum(r["nearest_right"] if r["nearest"] else r["rules_right"] for r in rows),
+        ]
+        cells = ["–" if c is None else f"{c} ({c / n:.2f})" for c in counts]
+        print(f"| {half} | {n} | " + " | ".join(cells) + " |")
 
 
 def right_by_hand(halves: tuple[str, ...]) -> None:
     """The fan-out plans judged by hand (plans_by_hand.jsonl): right per planner, hybrid as it would run."""
-    labels = [r for r in read_records(HERE / "plans_by_hand.jsonl") if r["half"] in halves]
-    if not labels:
-        return
-    print("\n| fan-out half | n | plan right by hand: rules | model | hybrid |")
-    print("|---|---:|---:|---:|---:|")
-    for half in halves:
-        rows = [r for r in labels if r["half"] == half]
+    judged = list(by_half("plans_by_hand.jsonl", halves))
+    if judged:
+        print(
+            "\n| fan-out half | n | plan right by hand: rules | model | hybrid |\n|---|---:|---:|---:|---:|"
+        )
+    for half, rows in judged:
         hybrid = sum(r["rules_right"] if r["rules"] else r.get("model_right", False) for r in rows)
         n = len(rows)
         rules, model = sum(r["rules_right"] for r in rows), sum(r.get("model_right", False) for r in rows)

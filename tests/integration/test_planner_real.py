@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from verirag.models import get_chat_model
 from verirag.nodes.planning.plan import model_plan
 from verirag.plans import MEMBER, SubQuestion
@@ -28,22 +26,17 @@ def _dev(name: str, question: str) -> bool:
     return any(r["question"] == question and r["split"] == "dev" for r in rows)
 
 
-@pytest.mark.parametrize(
-    ("sets", "question", "parts"),
-    [
-        ("single_part.jsonl", FROST, [SubQuestion(FROST)]),
-        (
-            "fanout.jsonl",
-            PLANETS,
-            [
-                SubQuestion("What are the four outer planets in the solar system?"),
-                SubQuestion(f"What is the mean density of {MEMBER}?", depends_on=0),
-            ],
-        ),
-    ],
-)
-def test_the_model_plans_dev_questions_as_labelled(sets, question, parts):
-    assert _dev(sets, question)  # never a sealed question
-    plan, reply = model_plan(get_chat_model("local"), question)
+def test_the_model_keeps_a_dev_question_of_one_part_whole():
+    assert _dev("single_part.jsonl", FROST)  # never a sealed question
+    plan, reply = model_plan(get_chat_model("local"), FROST)
     json.loads(str(reply.content))  # decoded under the schema: JSON as it stands
-    assert plan == parts
+    assert plan == [SubQuestion(FROST)]
+
+
+def test_the_model_splits_a_dev_fan_out_question_into_its_set_and_each_members_attribute():
+    assert _dev("fanout.jsonl", PLANETS)
+    plan, reply = model_plan(get_chat_model("local"), PLANETS)
+    json.loads(str(reply.content))
+    assert len(plan) == 2 and plan[0].depends_on is None and plan[1].depends_on == 0
+    assert "four outer planets" in plan[0].question and MEMBER not in plan[0].question
+    assert "mean density" in plan[1].question and MEMBER in plan[1].question

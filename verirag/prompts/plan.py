@@ -7,7 +7,9 @@ gets the same instruction and its reply is parsed the same way.
 
 from __future__ import annotations
 
-from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from collections.abc import Sequence
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 SCHEMA = {
     "type": "object",
@@ -86,10 +88,14 @@ EXAMPLES = (
 )
 
 
-def messages(question: str) -> list[BaseMessage]:
-    """The planning prompt for ``question``: the instruction, worked examples, then the question."""
-    shown = "\n\n".join(f"Question: {q}\nPlan: {plan}" for q, plan in EXAMPLES)
-    return [
-        SystemMessage(SYSTEM),
-        HumanMessage(f"{shown}\n\nQuestion: {question}\nPlan:"),
-    ]
+def messages(question: str, nearest: Sequence[tuple[str, str]] = ()) -> list[BaseMessage]:
+    """The planning prompt for ``question``: the instruction, worked examples as turns, then the question.
+
+    The fixed examples come first (a prefix the model's cache keeps between questions), then ``nearest``,
+    worked plans (question, JSON plan) chosen for this question. Each example is a turn of its own,
+    question then plan, so the reply plans the last question only.
+    """
+    turns: list[BaseMessage] = [SystemMessage(SYSTEM)]
+    for asked, plan in (*EXAMPLES, *nearest):
+        turns += [HumanMessage(f"Question: {asked}"), AIMessage(plan)]
+    return [*turns, HumanMessage(f"Question: {question}")]

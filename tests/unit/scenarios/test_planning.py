@@ -354,8 +354,10 @@ class Planner:
         self.writer, self.plan, self.asked = two_hop_writer(), plan, []
 
     def __call__(self, messages, kwargs):
-        if messages[-1].text.rstrip().endswith("Plan:"):
-            self.asked.append((messages[-1].text.rsplit("Question: ", 1)[-1], kwargs.get("response_format")))
+        from verirag.prompts import plan as plan_prompt
+
+        if messages[0].text == plan_prompt.SYSTEM:
+            self.asked.append((messages[-1].text.removeprefix("Question: "), kwargs.get("response_format")))
             return json.dumps(self.plan)
         return self.writer(messages, kwargs)
 
@@ -366,7 +368,7 @@ def test_the_model_plans_a_question_no_rule_splits_under_the_plans_schema(nation
     script = Planner(MODEL_PLAN)
     name, _ = scripted(script)
     out, _ = run(UNSPLIT, ctx(name, store="nations", plan_by="model"))
-    assert script.asked == [(f"{UNSPLIT}\nPlan:", plan_prompt.RESPONSE_FORMAT)]
+    assert script.asked == [(UNSPLIT, plan_prompt.RESPONSE_FORMAT)]
     assert set(script.writer.questions) == {
         "Which countries border Freedonia?",
         "What is the capital of Sylvania?",

@@ -19,6 +19,7 @@ from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
 from verirag.graph.state import State
+from verirag.plans import examples
 from verirag.prompts import plan as prompt
 
 
@@ -57,9 +58,19 @@ def planned(
 
 
 def model_plan(
-    model: BaseChatModel, question: str, max_parts: int = 6, max_hops: int = 3
+    model: BaseChatModel,
+    question: str,
+    max_parts: int = 6,
+    max_hops: int = 3,
+    nearest: int = examples.NEAREST,
 ) -> tuple[list[plans.SubQuestion], AIMessage]:
-    """The model's plan of ``question`` (validated; one part when it is none) and its reply."""
-    reply = model.invoke(prompt.messages(question), max_tokens=200, response_format=prompt.RESPONSE_FORMAT)
+    """The model's plan of ``question`` (validated; one part when it is none) and its reply.
+
+    The prompt shows the ``nearest`` worked plans of the bank nearest the question after its fixed ones.
+    """
+    shown = examples.nearest(question, nearest) if nearest else []
+    reply = model.invoke(
+        prompt.messages(question, shown), max_tokens=200, response_format=prompt.RESPONSE_FORMAT
+    )
     assert isinstance(reply, AIMessage)
     return plans.from_reply(str(reply.content), question, max_parts, max_hops), reply
