@@ -687,6 +687,21 @@ def test_a_model_plan_in_the_questions_words_is_read_and_validated():
     assert from_reply(reply.replace('"uses_answer_of": 0', '"uses_answer_of": 5'), question) == whole
 
 
+def test_a_count_in_digits_may_be_asked_in_words_and_no_other_count():
+    question = "How many countries recognize each of the 5 most spoken languages as an official language?"
+    reply = (
+        '{"parts": [{"question": "Which are the five most spoken languages?", "uses_answer_of": null}, '
+        '{"question": "How many countries recognize {member} as an official language?", '
+        '"uses_answer_of": 0}]}'
+    )
+    assert from_reply(reply, question) == [
+        SubQuestion("Which are the five most spoken languages?"),
+        SubQuestion(f"How many countries recognize {MEMBER} as an official language?", depends_on=0),
+    ]
+    assert len(from_reply(reply.replace("five", "six"), question)) == 1  # a count the question does not say
+    assert len(from_reply(reply.replace("five", "5"), question.replace(" 5 ", " five "))) == 2
+
+
 def test_a_model_plan_counted_from_one_or_with_a_relative_clause_is_read():
     question = "What are the top five countries leading in wind power, and what is the capital of each?"
     reply = (

@@ -15,6 +15,7 @@ from verirag.plans.phrases import (
     plural_noun,
 )
 from verirag.text import singular
+from verirag.verify.lexicon import NUMBER_WORDS
 
 # words a part may hold that its question need not: the frame of a sub-question ("Which are the ...?")
 _FRAME = frozenset("which what who where when how is are was were does has the a an of that".split())
@@ -29,6 +30,12 @@ _ASKS_SET = re.compile(
 _ATTRIBUTE = re.compile(
     rf"^(?:What|Who) (?:is|are|was|were) the (?P<attr>.+?) (?:of|for) {re.escape(MEMBER)}\?$"
 )
+
+
+# a count as a word or in digits is the same word ("the 5 most spoken" asked as "the five most spoken")
+_SAME_NUMBER = {
+    form: (word, digits) for word, digits in NUMBER_WORDS.items() if word != "zero" for form in (word, digits)
+}
 
 
 def _words(text: str) -> list[str]:
@@ -50,7 +57,7 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
     asked of a member, it restates the member the first part returned; nor does it ask only what the part it
     waits for asked.
     """
-    asked = {form for w in _words(question) for form in (w, singular(w))} | _FRAME
+    asked = {form for w in _words(question) for form in (w, singular(w), *_SAME_NUMBER.get(w, ()))} | _FRAME
     for index, part in enumerate(parts):
         if any(w not in asked and singular(w) not in asked for w in _words(part.question)):
             return False
