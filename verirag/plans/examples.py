@@ -18,10 +18,10 @@ from collections import Counter
 from importlib import resources
 from typing import NamedTuple
 
+from verirag.verify.lexicon import NUMBER_WORDS
+
 _WORD = re.compile(r"[A-Za-z0-9]+(?:'[a-z]+)?|,")
-_NUMBER = re.compile(
-    r"\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty", re.IGNORECASE
-)
+_DIGITS = re.compile(r"\d+(?:st|nd|rd|th)?")
 _COMMON = 3  # a word is a feature when at least this many examples hold it
 NEAREST = 4  # worked plans the planning prompt shows after its fixed ones
 
@@ -29,7 +29,11 @@ NEAREST = 4  # worked plans the planning prompt shows after its fixed ones
 def _words(question: str) -> list[str]:
     """The words of ``question``, lower case; a number is ``#``, a capitalised word after the first NAME."""
     return [
-        "#" if _NUMBER.fullmatch(w) else "NAME" if i and w[0].isupper() else w.lower()
+        "#"
+        if _DIGITS.fullmatch(w) or w.lower() in NUMBER_WORDS
+        else "NAME"
+        if i and w[0].isupper()
+        else w.lower()
         for i, w in enumerate(_WORD.findall(question))
     ]
 
@@ -67,11 +71,18 @@ def _unit(counts: Counter[str], idf: dict[str, float]) -> dict[str, float]:
     return {f: w / norm for f, w in weights.items()}
 
 
+def _vector(question: str) -> dict[str, float]:
+    bank = _bank()
+    return _unit(_features(question, bank.common), bank.idf)
+
+
+def _cosine(a: dict[str, float], b: dict[str, float]) -> float:
+    return sum(w * b.get(f, 0.0) for f, w in a.items())
+
+
 def nearness(question: str, other: str) -> float:
     """The cosine of the two questions' shape features, weighted by the bank's idf."""
-    bank = _bank()
-    a, b = (_unit(_features(q, bank.common), bank.idf) for q in (question, other))
-    return sum(w * b.get(f, 0.0) for f, w in a.items())
+    return _cosine(_vector(question), _vector(other))
 
 
 def nearest(question: str, k: int = NEAREST) -> list[tuple[str, str]]:
@@ -79,11 +90,9 @@ def nearest(question: str, k: int = NEAREST) -> list[tuple[str, str]]:
 
     An example that is the question itself is never shown (its plan would be the answer, not an example).
     """
-    bank = _bank()
-    asked = _unit(_features(question, bank.common), bank.idf)
-    key = question.strip().lower()
+    bank, asked, key = _bank(), _vector(question), question.strip().lower()
     scored = [
-        (sum(w * vector.get(f, 0.0) for f, w in asked.items()), i)
+        (_cosine(asked, vector), i)
         for i, vector in enumerate(bank.vectors)
         if bank.shown[i][0].strip().lower() != key
     ]
