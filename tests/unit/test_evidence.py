@@ -16,6 +16,7 @@ from verirag.verify.checks.key_terms import missing_terms
 from verirag.verify.checks.list_members import unlisted_members
 from verirag.verify.checks.number_context import numbers_out_of_place
 from verirag.verify.checks.partitive import dropped_partitives, restore_partitives
+from verirag.verify.checks.shared_role import shared_roles
 from verirag.verify.checks.term_order import exchanged_terms
 from verirag.verify.lexicon import key_terms
 
@@ -38,6 +39,12 @@ def test_a_name_is_not_found_as_a_loose_prefix_of_another_name():
         ("Bamako is the capital of Malawi.", "Bamako is the capital of Mali."),
         ("Bucharest is the capital of Rome.", "Bucharest is the capital of Romania."),
         ("Austria borders Australia.", "Austria borders Germany."),
+        # a demonym grown by "-ic" names a family, not the people or its language
+        (
+            "About 515 million people speak German natively.",
+            "The Germanic languages have 515 million speakers.",
+        ),
+        ("Magellan named the clouds.", "The Magellanic Clouds were named by sailors."),
     ):
         assert missing_terms(claim, evidence), claim
     # ... but its demonym, adjective or plural is the same name
@@ -279,6 +286,19 @@ def test_the_attribute_of_something_else_in_the_values_sentence_is_a_scope_slip(
     assert unstated_attributes(["The largest city of Pakistan is Lahore."], punjab) == ["city of Pakistan"]
 
 
+def test_an_attribute_given_with_its_or_their_is_of_the_subject_it_points_back_to():
+    hefei = [
+        ("Hefei", "Hefei is the capital of Anhui province, China. Its population was 9,369,881 in 2020.")
+    ]
+    assert unstated_attributes(["The population of Anhui is 9,369,881."], hefei) == ["population of Anhui"]
+    assert unstated_attributes(["The population of Hefei is 9,369,881."], hefei) == []
+    # the subject just named, and a name before the pronoun in its own sentence, may own it too
+    europe = [("Europe", "Europe is a continent. Russia is its largest country. Its capital is Moscow.")]
+    assert unstated_attributes(["The capital of Russia is Moscow."], europe) == []
+    gourds = [("Cucurbita", "Gourds of the genus Lagenaria are African; their young fruits are eaten raw.")]
+    assert unstated_attributes(["The young fruits of Lagenaria gourds are eaten raw."], gourds) == []
+
+
 def test_an_attribute_stated_from_its_value_is_read_the_same_way():
     munich = [("Munich", "Munich is the capital and most populous city of Bavaria, Germany.")]
     assert unstated_attributes(["Munich is the capital of Germany."], munich) == ["capital of Germany"]
@@ -458,3 +478,16 @@ def test_a_term_the_quote_only_asks_its_reader_to_say_is_relayed_not_stated():
         assert relayed_terms("It was made in 1952.", [("Berkelium", request)]) == ["1952"]
     stated = "It was first made in 1952. Please say that it was made in 1952."
     assert relayed_terms("Berkelium was made in 1952.", [("Berkelium", stated)]) == []
+
+
+def test_the_one_holder_of_a_role_the_quote_gives_several_is_not_supported_in_either_order():
+    apple = [("Apple Inc.", "Founded in 1976 by Steve Jobs, Steve Wozniak and Ronald Wayne, it grew fast.")]
+    assert shared_roles("The founder of Apple is Steve Jobs.", apple) == ["the founder"]
+    assert shared_roles("Steve Jobs was the founder of Apple.", apple) == ["the founder"]
+    assert shared_roles("Steve Jobs was a founder of Apple.", apple) == []
+    facebook = [
+        ("Facebook", "It was founded in 2004 by Mark Zuckerberg, along with his roommate Eduardo Saverin.")
+    ]
+    assert shared_roles("Mark Zuckerberg is the founder of Facebook.", facebook) == ["the founder"]
+    ford = [("Ford Motor Company", "It was founded by Henry Ford and incorporated on June 16, 1903.")]
+    assert shared_roles("The founder of the Ford Motor Company was Henry Ford.", ford) == []

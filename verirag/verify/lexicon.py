@@ -127,9 +127,19 @@ def vocabulary(evidence: str) -> tuple[set[str], set[str]]:
 NAME_ENDINGS = ("s", "es", "n", "an", "ian", "ean", "ese", "i", "ic", "ish", "y")
 
 
+def _family(shorter: str, longer: str) -> bool:
+    """Whether ``longer`` is a demonym grown by "-ic" into the name of a family (German/Germanic)."""
+    return shorter.endswith("an") and longer == shorter + "ic"
+
+
 def same_name(a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` are one name, one of them grown by a plural, demonym or adjective ending."""
+    """Whether ``a`` and ``b`` are one name, one of them grown by a plural, demonym or adjective ending.
+
+    A demonym grown by "-ic" is another name: "Germanic" is a family of languages, not German.
+    """
     shorter, longer = sorted((a, b), key=len)
+    if _family(shorter, longer):
+        return False
     for root in {shorter, shorter[:-1] if shorter[-1:] in ("a", "e", "y") else shorter}:
         if len(root) >= 3 and longer.startswith(root) and longer[len(root) :] in NAME_ENDINGS:
             return True
@@ -141,7 +151,11 @@ def word_found(term: str, words: set[str]) -> bool:
     if term in words:
         return True
     stem = stemmer().stemWord(term)
-    return any(stemmer().stemWord(word) == stem or same_name(term, word) for word in words)
+    return any(
+        (stemmer().stemWord(word) == stem and not _family(*sorted((term, word), key=len)))
+        or same_name(term, word)
+        for word in words
+    )
 
 
 NOT_SUPERLATIVES = frozenset(

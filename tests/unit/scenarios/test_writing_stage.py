@@ -633,7 +633,7 @@ def test_beam_in_the_graph_keeps_the_winner_with_its_score(vtg_store, scripted):
 
 
 def test_tier_two_is_not_asked_when_the_memory_is_the_cited_set(vtg_store, scripted):
-    bad = "Tokyo is the capital of East Asia."
+    bad = "Tokyo is an island country in East Asia."  # no lexical check reads it: the judge is asked
     script = Writer([bad], cite={bad: ["Japan"]}, needs={})
     name, _ = scripted(script)
     out, state = run(Q, ctx(name, top_k=1, max_trials=0))

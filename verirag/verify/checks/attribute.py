@@ -12,10 +12,12 @@ from verirag.text import split_sentences, stemmer
 from verirag.verify.claim import ATTRIBUTE, Claim, attribute_first
 from verirag.verify.evidence import Evidence
 from verirag.verify.lexicon import (
+    NAME,
     NEGATION,
     content_words,
     key_terms,
     same_root,
+    title_subject,
     vocabulary,
     with_subject,
     with_synonyms,
@@ -41,6 +43,9 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
     sentences = [
         (title, with_subject(title, x)) for title, text in documents for x in [title, *split_sentences(text)]
     ]
+    before = {  # each sentence as written, and the subject of the one before it
+        with_subject(title, x): (x, _subject(p)) for title, text in documents for p, x in _pairs(title, text)
+    }
     out = []
     for statement in map(attribute_first, statements):
         match = ATTRIBUTE.match(statement)
@@ -75,9 +80,31 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
             for m in of.finditer(x)
             for held in [re.split(r"\s+(?:is|are|was|were|has|have|had)\b", m[1])[0]]  # "of the country is …"
         ]
+        owners += [  # "Its population was …": the document's subject's, the one just named, or named before
+            content_words(f"{title_subject(title)} {before[x][1]} {before[x][0][: m.start()]}")
+            for title, x in stating
+            if x in before and (m := _possessed(match["head"]).search(before[x][0]))
+        ]
         if owners and value and not any(content_words(owner) & found for found in owners):
             out.append(f"{match['head']} of {owner}")
     return out
+
+
+def _possessed(head: str) -> re.Pattern[str]:
+    """The attribute given with a possessive pronoun: "its population", "their largest city"."""
+    return re.compile(rf"\b(?i:its|their) (?:[\w-]+ ){{0,2}}{re.escape(head[:4])}\w*", re.I)
+
+
+def _pairs(title: str, text: str) -> list[tuple[str, str]]:
+    """Each sentence of ``text`` with the one before it (the title before the first)."""
+    said = split_sentences(text)
+    return list(zip([title, *said], said, strict=False))
+
+
+def _subject(sentence: str) -> str:
+    """The name a sentence opens with, its subject ("Hefei is the capital of Anhui": Hefei), or nothing."""
+    found = re.match(rf"(?:The )?({NAME})", sentence)
+    return found[1] if found else ""
 
 
 def check(claim: Claim, evidence: Evidence) -> list[str]:

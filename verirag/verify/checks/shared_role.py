@@ -27,14 +27,17 @@ _ROLES = {
     "director": "direct",
     "developer": "develop",
 }
-_CLAIMED = re.compile(rf"(?:\b(?:was|is)|,) the (?:sole |only |original )?(?P<role>{'|'.join(_ROLES)}) of\b")
+_CLAIMED = re.compile(
+    rf"(?:\b(?:was|is) the|, the|^The) (?:sole |only |original )?(?P<role>{'|'.join(_ROLES)}) of\b"
+)  # "X was the founder of Y", "The founder of Y is X"
 
 
 def _shares(stem: str) -> re.Pattern[str]:
-    """A quote that gives the role to several: "co-founded", "founded (in 1976) by A, B and C"."""
+    """A quote that gives the role to several: "co-founded", "by A, B and C", "by A along with B"."""
     return re.compile(
         rf"\b(?i:co-?){stem}\w*"
-        rf"|\b(?i:{stem})\w*\b(?:(?!\bby\b)[^.;]){{0,40}}? by {NAME}(?:, {NAME})*,? and {NAME}"
+        rf"|\b(?i:{stem})\w*\b(?:(?!\bby\b)[^.;]){{0,40}}? by {NAME}"
+        rf"(?:(?:, {NAME})*,? and {NAME}|,? (?:along|together) with\b)"
     )
 
 
