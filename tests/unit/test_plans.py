@@ -58,6 +58,15 @@ from verirag.plans import (
             "When were Alba, Brix and Corda founded?",
             ["When was Alba founded?", "When was Brix founded?", "When was Corda founded?"],
         ),
+        (  # an attribute written as an acronym is no member, and "North and South" share one name
+            "What is the GDP of Alba, North and South Brix, and the Corda?",
+            [
+                "What is the GDP of Alba?",
+                "What is the GDP of North Brix?",
+                "What is the GDP of South Brix?",
+                "What is the GDP of the Corda?",
+            ],
+        ),
         (
             "How many employees do Alba, Brix and Corda Holdings have?",
             [

@@ -49,6 +49,9 @@ def enumeration(question: str) -> list[str]:
         start, end, members = match.start(), match.end(), [m for m in _SEPARATOR.split(match.group(0)) if m]
         if len(members) < 3:
             return []
+        if attribute := _ACRONYM_OF.match(members[0]):  # "the GDP of China, USA and France": GDP of each
+            start, members[0] = start + attribute.end(), members[0][attribute.end() :]
+        members = [_shared_name(m, n) for m, n in zip(members, [*members[1:], ""], strict=True)]
     before, after = question[:start], question[end:]
     if _CHOICE.search(before) or _CHOSEN_FROM.match(question):
         return []  # one of them is asked for, not something of each
@@ -60,6 +63,19 @@ def enumeration(question: str) -> list[str]:
     elif agree := re.search(rf"\b({'|'.join(AGREE_AFTER)})(\s*)$", before):  # "Where are A, B and C?"
         before = before[: agree.start()] + AGREE_AFTER[agree.group(1)] + agree.group(2)  # "Where is A?"
     return [before + m + after for m in members]
+
+
+# an attribute written as an acronym ("GDP", "HDI", "CEOs") is no member: "the GDP of China" asks it of China
+_ACRONYM_OF = re.compile(r"(?:the )?[A-Z]{2,}s? of ")
+
+
+_DIRECTIONS = frozenset("North South East West Northern Southern Eastern Western Upper Lower".split())
+
+
+def _shared_name(member: str, following: str) -> str:
+    """A direction that shares the next member's name: "North" before "South Korea" is North Korea."""
+    first, _, name = following.partition(" ")
+    return f"{member} {name}" if member in _DIRECTIONS and first in _DIRECTIONS and name else member
 
 
 # a choice among the members: "Which of A, B and C …" (the list may take in "Which of"), "the largest of A,
