@@ -284,6 +284,10 @@ def test_the_attribute_of_something_else_in_the_values_sentence_is_a_scope_slip(
     assert unstated_attributes(["The capital of Tajikistan is Dushanbe."], tajikistan) == []
     punjab = [("Punjab, Pakistan", "Lahore is the capital and largest city of the province.")]
     assert unstated_attributes(["The largest city of Pakistan is Lahore."], punjab) == ["city of Pakistan"]
+    # an owner's name may hold an abbreviation's stops
+    austin = [("Austin, Texas", "Austin is the capital city of the U.S. state of Texas.")]
+    assert unstated_attributes(["The capital city of Texas is Austin."], austin) == []
+    assert unstated_attributes(["The capital city of Ohio is Austin."], austin) == ["city of Ohio"]
 
 
 def test_an_attribute_given_with_its_or_their_is_of_the_subject_it_points_back_to():

@@ -23,6 +23,8 @@ from verirag.verify.lexicon import (
     with_synonyms,
 )
 
+# a word of an owner's name, an abbreviation's stops in it ("the U.S. state of Texas")
+_OWNER_WORD = r"(?:(?:[A-Z]\.)+|[\w'’-]+)"
 _NOT_ATTRIBUTES = frozenset(
     "most some many all part parts one each none half much rest majority number total".split()
 )
@@ -71,7 +73,7 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
             out.append(match["head"] if not unsaid else f"{' '.join(unsaid)} {match['head']}")
             continue
         of = re.compile(
-            rf"\b{re.escape(match['head'][:4])}\w*(?:\s+[\w-]+){{0,4}}?\s+of\s+((?:[\w'’-]+\s+){{0,4}}[\w'’-]+)",
+            rf"\b{re.escape(match['head'][:4])}\w*(?:\s+[\w-]+){{0,4}}?\s+of\s+((?:{_OWNER_WORD}\s+){{0,4}}[\w'’-]+)",
             re.I,
         )
         owners = [
