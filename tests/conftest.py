@@ -18,7 +18,7 @@ from verirag.testing import HashEmbedder, ScriptedChatModel
 pytest.register_assert_rewrite("tests.scripted")
 
 DOCS = [
-    make_document("Japan", "Japan is an island country in East Asia. Its capital and largest city is Tokyo."),
+    make_document("Japan", "Japan is an island country in East Asia. Tokyo is its capital and largest city."),
     make_document(
         "Madagascar", "Madagascar is an island country in the Indian Ocean. Its capital is Antananarivo."
     ),

@@ -35,7 +35,7 @@ DOCS = ["not a model"]  # for the error test: an importable name that is not a c
 WEB_DOCS = [
     make_document(
         "Japan",
-        "Japan is an island country in East Asia. Its capital and largest city is Tokyo. "
+        "Japan is an island country in East Asia. Tokyo is its capital and largest city. "
         "About 125 million people live in Japan.",
         "atlas/asia.pdf",
         page=3,
@@ -62,7 +62,7 @@ PLANNED_QUESTION = 'What are "Mount Fuji", "Banana" and "Atlantis"?'
 # nothing does, so the sentence spends its trials and is kept unverified)
 WEB_SCRIPTS: dict[str, list[tuple[str, str | None]]] = {
     JAPAN_QUESTION: [
-        ("Tokyo is the capital of Japan.", "Its capital and largest city is Tokyo."),
+        ("Tokyo is the capital of Japan.", "Tokyo is its capital and largest city."),
         (
             "Mount Fuji, the highest mountain in Japan, is near Tokyo.",
             "Mount Fuji is the highest mountain in Japan.",

@@ -144,7 +144,7 @@ def support_reply(messages, p: float):
 
 # -- VTG's writing stage ---------------------------------------------------------------------------
 VTG_DOCS = {
-    "Japan": "Japan is an island country in East Asia. Its capital is Tokyo.",
+    "Japan": "Japan is an island country in East Asia. Tokyo is its capital.",
     "Tokyo": "Tokyo is the capital of Japan and has about 14 million inhabitants.",
     "Osaka": "Osaka is a city in the Kansai region of Japan.",
     "Kyoto": "Kyoto was the capital of Japan for more than a thousand years.",

@@ -129,7 +129,7 @@ def test_a_list_of_values_paired_with_a_list_of_names_is_one_claim_per_pair_even
         "The capital of Poland is Warsaw.",
     ]
     denmark = make_document("Copenhagen", "Copenhagen is the capital and most populous city of Denmark.")
-    poland = make_document("Warsaw", "Warsaw is the capital and largest city of Poland.")
+    poland = make_document("Warsaw", "Warsaw, the largest city of Poland, is its capital.")
     model = ScriptedChatModel(
         respond=lambda m, k: judgment_reply(
             0.02 if "Warsaw." in last_user_text(m).split("Claim:")[-1] else 0.97

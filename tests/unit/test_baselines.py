@@ -111,7 +111,7 @@ def test_rerank_keeps_the_sample_with_the_best_citation_recall(store, scripted):
     def respond(messages, kwargs):
         prompt = last_user_text(messages)
         if kwargs.get("logprobs"):  # the entailment judge: only the Japan document supports the claim
-            supports = "Its capital and largest city is Tokyo" in prompt and "Claim: The capital" in prompt
+            supports = "Tokyo is its capital and largest city" in prompt and "Claim: The capital" in prompt
             yes = 0.95 if supports else 0.05
             top = [{"token": "Yes", "logprob": math.log(yes)}, {"token": "No", "logprob": math.log(1 - yes)}]
             return AIMessage(

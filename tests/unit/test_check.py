@@ -30,7 +30,7 @@ from verirag.nodes.checking.read_answer import source
 from verirag.workflow import check_graph
 
 DOCS = [
-    {"title": "Japan", "text": "Japan is an island country in East Asia. Its capital is Tokyo."},
+    {"title": "Japan", "text": "Japan is an island country in East Asia. Tokyo is its capital."},
     {"title": "Kyoto", "text": "Kyoto was the capital of Japan for more than a thousand years."},
 ]
 TOKYO = "Tokyo is the capital of Japan."
@@ -87,7 +87,7 @@ def test_each_sentence_gets_its_verdict_quote_and_the_citation_that_would_hold_i
     tokyo, kyoto, osaka = result["sentences"]
     assert (tokyo["verdict"], kyoto["verdict"], osaka["verdict"]) == ("supported", "unsupported", "uncited")
     (quote,) = tokyo["quotes"]
-    assert DOCS[0]["text"][quote["start"] : quote["end"]] == "Its capital is Tokyo." and quote["doc"] == "1"
+    assert DOCS[0]["text"][quote["start"] : quote["end"]] == "Tokyo is its capital." and quote["doc"] == "1"
     assert kyoto["suggested"] == [2] and osaka["suggested"] == []  # the document that holds it, or none
     assert result["supported"] is False
     assert result["verified_answer"] == (
@@ -163,7 +163,8 @@ def test_the_output_of_a_langchain_retrieval_chain_is_checked_as_it_comes(script
     name, _ = scripted(judge)
     result = check(out["answer"], out["context"], model=name)
     assert [s["verdict"] for s in result["sentences"]] == ["supported", "unsupported"]
-    assert result["verified_answer"].startswith(TOKYO[:-1] + " [1].")  # renumbered: its one source
+    japan = 1 + [d.metadata["title"] for d in out["context"]].index("Japan")  # [n]: the n-th as given
+    assert result["verified_answer"].startswith(f"{TOKYO[:-1]} [{japan}].")
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,7 @@ from verirag.verify.checks.partitive import dropped_partitives, restore_partitiv
 from verirag.verify.checks.shared_role import shared_roles
 from verirag.verify.checks.term_order import exchanged_terms
 from verirag.verify.lexicon import key_terms
+from verirag.verify.readings.stated import stated_attribute
 
 
 def test_a_number_is_not_found_as_the_prefix_of_another():
@@ -495,3 +496,24 @@ def test_the_one_holder_of_a_role_the_quote_gives_several_is_not_supported_in_ei
     assert shared_roles("Mark Zuckerberg is the founder of Facebook.", facebook) == ["the founder"]
     ford = [("Ford Motor Company", "It was founded by Henry Ford and incorporated on June 16, 1903.")]
     assert shared_roles("The founder of the Ford Motor Company was Henry Ford.", ford) == []
+
+
+def test_an_attribute_is_read_off_the_clause_that_states_it_of_its_owner_value_for_value():
+    seoul = [
+        ("Seoul", "Seoul, officially Seoul Special City, is the capital and largest city of South Korea.")
+    ]
+    for claim in ("Seoul is the capital of South Korea.", "The largest city of South Korea is Seoul."):
+        assert stated_attribute(claim, seoul) == (0, (0, len(seoul[0][1]))), claim
+    suriname = [("Suriname", "Suriname is in South America. The capital is Paramaribo, which is on a river.")]
+    assert stated_attribute("Paramaribo is the capital city of Suriname.", suriname) is not None
+    # another owner, attribute, value or tense is no reading (the rest of the decision asks the model)
+    for claim in (
+        "The capital of Brazil is Paramaribo.",
+        "The largest city of Suriname is Paramaribo.",
+        "The capital of Suriname is Paramaribo, a port.",
+        "The capital of Suriname was Paramaribo.",
+    ):
+        assert stated_attribute(claim, suriname) is None, claim
+    # "its" after another name is that name's, or unsure: no reading
+    europe = [("Europe", "Europe is a continent. Russia is its largest country. Its capital is Moscow.")]
+    assert stated_attribute("The capital of Europe is Moscow.", europe) is None

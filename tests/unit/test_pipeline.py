@@ -108,6 +108,12 @@ DECISIONS = [
         "Algeria borders Tunisia, Libya, and Morocco.",
         NO,
     ),
+    Case(
+        "stated",
+        [doc("Gujarat", "Gujarat's capital city is Gandhinagar, while its largest city is Ahmedabad.")],
+        "The largest city of Gujarat is Ahmedabad.",
+        NO,
+    ),
     Case("key_terms", [TOKYO], "Tokyo was founded as Edo in 1475.", context=ALONE),
     Case(
         "coverage",

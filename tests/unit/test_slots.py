@@ -328,14 +328,14 @@ def test_the_subject_is_a_blank_when_the_claim_opens_with_a_name_and_keeps_an_an
 def test_a_blank_is_read_in_the_sentence_that_covers_it_with_its_documents_title():
     japan = make_document(
         "Japan",
-        "Japan is an island country in East Asia. Its capital and largest city is "
-        "Tokyo, which is the most populous city in East Asia.",
+        "Japan is an island country in East Asia. Its capital and largest city, Tokyo, is the most "
+        "populous city in East Asia.",
     )
     model = reader({"___ is the capital of Japan.": "Tokyo", "Tokyo is the capital of ___.": "Japan"})
     assert decide_one(model, [japan], "Tokyo is the capital of Japan.", slot_check=True).passed
     asked = [last_user_text(m) for m, _ in model.calls if m[0].text == slot.SYSTEM]
     (subject,) = [a for a in asked if "Sentence: ___ is the capital of Japan." in a]
-    assert "Its capital and largest city" in subject and "island country" not in subject
+    assert "Its capital and largest city" in subject and "island country" not in subject  # no reading
 
 
 def test_a_member_of_a_list_the_quote_states_is_filled_by_the_whole_list():

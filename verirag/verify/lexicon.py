@@ -212,6 +212,13 @@ def title_subject(title: str) -> str:
     return re.split(r"[,(]", title)[0].strip()
 
 
+def opening_name(sentence: str) -> str:
+    """The name a sentence opens with, its subject ("Hefei is the capital of Anhui": Hefei), or ""."""
+    found = re.match(rf"(?:The )?({NAME})", sentence)
+    name = found[1] if found else ""
+    return "" if not name or plain(name.split()[0]) in STOP else re.split(r"['’]s\b", name)[0]
+
+
 def with_subject(title: str, sentence: str) -> str:
     """The sentence with a leading pronoun ("It", "He" …) read as its document's subject."""
     first, _, rest = sentence.partition(" ")

@@ -56,7 +56,7 @@ from verirag.verify.checks import (
 from verirag.verify.claim import Claim
 from verirag.verify.evidence import Evidence, cut, select
 from verirag.verify.parts import parts
-from verirag.verify.readings import denial, listing, rank, verbatim
+from verirag.verify.readings import denial, listing, rank, stated, verbatim
 from verirag.verify.repeats import repeats
 from verirag.verify.rewrites import (
     bare_list,
@@ -74,12 +74,14 @@ Check = Callable[[Claim, Evidence], list[str]]
 Propose = Callable[[Failed, BaseChatModel, Context], "Rewrite | None"]
 
 # 2. one quoted sentence settles it, in this order: copied, entailed by a stated rank, denied where another
-# name holds a one-of-a-kind attribute, every member of a list given by the claim's relation
+# name holds a one-of-a-kind attribute, every member of a list given by the claim's relation, the claim's
+# attribute of its owner stated in one clause
 READINGS: tuple[tuple[str, Reading], ...] = (
     ("verbatim", verbatim.verbatim_sentence),
     ("rank", rank.stated_by_rank),
     ("denial", denial.denied_by_statement),
     ("listing", listing.listed_by_sentence),
+    ("stated", stated.stated_attribute),
 )
 # 3. the guard: each names the terms of the claim its quote lacks or states otherwise
 GUARD: tuple[tuple[str, Check], ...] = (

@@ -14,7 +14,7 @@ from verirag.nodes.checking.read_answer import source
 TOKYO = "Tokyo is the capital of Japan."
 SOURCES = [
     source(1, {"title": "Kyoto", "text": "Kyoto was the capital of Japan for more than a thousand years."}),
-    source(2, {"title": "Japan", "text": "Japan is an island country in East Asia. Its capital is Tokyo."}),
+    source(2, {"title": "Japan", "text": "Japan is an island country in East Asia. Tokyo is its capital."}),
 ]
 
 
@@ -34,7 +34,7 @@ def test_a_sentence_its_citation_holds_is_supported_with_its_minimal_quote(scrip
     assert (record["verdict"], record["suggested"], record["citations"]) == ("supported", [], [2])
     (quote,) = record["quotes"]
     assert (
-        quote["doc"] == "2" and SOURCES[1]["text"][quote["start"] : quote["end"]] == "Its capital is Tokyo."
+        quote["doc"] == "2" and SOURCES[1]["text"][quote["start"] : quote["end"]] == "Tokyo is its capital."
     )
 
 

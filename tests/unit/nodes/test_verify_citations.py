@@ -28,7 +28,7 @@ def test_cited_documents_that_support_it_verify_it_with_their_quote(scripted):
     )
     assert draft["support"] > 0.5
     quoted = [JAPAN["text"][q["start"] : q["end"]] for q in draft["quotes"] if q["doc"] == JAPAN["id"]]
-    assert "Its capital is Tokyo." in quoted and len(quoted) == len(draft["quotes"])  # its evidence
+    assert "Tokyo is its capital." in quoted and len(quoted) == len(draft["quotes"])  # its evidence
     entry = update["usage"]["verify_citations"]
     assert entry["calls"] == len(model.calls) >= 1 and entry["fallbacks"] == 0
 

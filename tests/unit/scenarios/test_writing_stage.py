@@ -51,7 +51,7 @@ def test_tier_one_pass_keeps_the_sentence_with_its_citations(vtg_store, scripted
     assert len(script.support_calls) == 2 and "verify_memory" not in state["usage"]
     (quote,) = sentence["quotes"]
     document = out["documents"][quote["doc"]]
-    assert document["text"][quote["start"] : quote["end"]] == "Its capital is Tokyo."
+    assert document["text"][quote["start"] : quote["end"]] == "Tokyo is its capital."
 
 
 def test_tier_one_fail_tier_two_pass_simplifies_over_the_whole_memory(vtg_store, scripted):
@@ -280,7 +280,7 @@ def test_end_signal_and_sentence_cap(vtg_store, scripted):
     many = [
         "Japan is an island country.",
         "Japan is in East Asia.",
-        "Its capital is Tokyo.",
+        "Tokyo is its capital.",
         "Japan is a country of islands in Asia.",
     ]
     script = Writer(many, cite={s: ["Japan"] for s in many}, needs={s: ["Japan"] for s in many})

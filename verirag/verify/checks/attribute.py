@@ -12,10 +12,10 @@ from verirag.text import split_sentences, stemmer
 from verirag.verify.claim import ATTRIBUTE, Claim, attribute_first
 from verirag.verify.evidence import Evidence
 from verirag.verify.lexicon import (
-    NAME,
     NEGATION,
     content_words,
     key_terms,
+    opening_name,
     same_root,
     title_subject,
     vocabulary,
@@ -46,7 +46,9 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
         (title, with_subject(title, x)) for title, text in documents for x in [title, *split_sentences(text)]
     ]
     before = {  # each sentence as written, and the subject of the one before it
-        with_subject(title, x): (x, _subject(p)) for title, text in documents for p, x in _pairs(title, text)
+        with_subject(title, x): (x, opening_name(p))
+        for title, text in documents
+        for p, x in _pairs(title, text)
     }
     out = []
     for statement in map(attribute_first, statements):
@@ -101,12 +103,6 @@ def _pairs(title: str, text: str) -> list[tuple[str, str]]:
     """Each sentence of ``text`` with the one before it (the title before the first)."""
     said = split_sentences(text)
     return list(zip([title, *said], said, strict=False))
-
-
-def _subject(sentence: str) -> str:
-    """The name a sentence opens with, its subject ("Hefei is the capital of Anhui": Hefei), or nothing."""
-    found = re.match(rf"(?:The )?({NAME})", sentence)
-    return found[1] if found else ""
 
 
 def check(claim: Claim, evidence: Evidence) -> list[str]:
