@@ -269,6 +269,21 @@ def test_an_attribute_of_an_attribute_of_a_described_set_is_three_hops():
             "Identify the capital cities of the five largest provinces of Freedonia.",
             ["Which are the five largest provinces of Freedonia?", f"What is the capital city of {MEMBER}?"],
         ),
+        (  # one value made of the members' (an average, a total): each member is asked its own
+            "What is the average population of the four largest cities of Oz?",
+            ["Which are the four largest cities of Oz?", f"What is the population of {MEMBER}?"],
+        ),
+        (
+            "What was the combined revenue in dollars of the three largest banks of Oz?",
+            ["Which are the three largest banks of Oz?", f"What was the revenue in dollars of {MEMBER}?"],
+        ),
+        (  # an average with its qualifiers may be each member's own
+            "What is the average temperature in January of the three largest cities of Oz?",
+            [
+                "Which are the three largest cities of Oz?",
+                f"What is the average temperature in January of {MEMBER}?",
+            ],
+        ),
     ],
 )
 def test_an_attribute_asked_of_each_member_of_a_set_as_people_phrase_it(question, parts):

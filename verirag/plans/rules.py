@@ -89,6 +89,8 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         return []  # "the diet of the giant pandas": of a kind; "the area of the five largest ...": of each
     attrs = re.split(r",? and |, ", described["attr"])
     attrs = [a for a in attrs if singular(a) not in NAMING] if len(attrs) > 1 else attrs  # "names and dates"
+    if aux in ("is", "was"):  # one value of the set: each member is asked its own
+        attrs = [_AGGREGATE.sub("", a) for a in attrs]
     asked = [_attribute(wh, aux, attr) for attr in attrs]
     if measured:  # the unit is the attribute's: "the area of Russia in square kilometers"
         asked = [_measured(a, measured["unit"]) for a in asked]
@@ -155,6 +157,11 @@ def _asks_for(members: str) -> str:
         return f"Which {found['noun']} {found['rest']}?"
     owner = re.match(r"[A-Z][\w.-]*(?: [A-Z][\w.-]*)*['’]s ", members)  # "Taylor Swift's 5 most recent tours"
     return f"Which are {members}?" if owner else f"Which are the {members}?"
+
+
+# a value of the set made of its members' ("the average population of the four states", "the combined area
+# of ..."); an average with qualifiers may be each member's own ("the average temperature in January")
+_AGGREGATE = re.compile(r"^(?:combined|total|overall|aggregate|sum of the|average(?= [a-z]+$)) ")
 
 
 def _attribute(wh: str, aux: str, attr: str) -> SubQuestion:
