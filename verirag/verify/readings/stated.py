@@ -20,10 +20,6 @@ _CLAUSES = re.compile(r";\s+|,\s+(?:while|whereas|and|but)\s+|\s+while\s+|\s+whe
 _VALUE_END = re.compile(r",? (?:which|whose|who|where|with) |, (?:and|while|but) |\s+\(")
 # an appositive between a name and its verb: "Seoul, officially Seoul Special City, is …"
 _APPOSITIVE = re.compile(rf"^({NAME}), [^,]+, (is|was|are|were) ")
-# the document's subject named by its kind: "The country's capital is Quito"
-_KIND_OWNS = re.compile(
-    r"^[Tt]he (?:country|state|city|province|region|island|company|band|university|team)['’]s "
-)
 _OWNED = re.compile(
     rf"^(?:(?P<owner>{NAME})['’]s|(?P<pronoun>[Ii]ts|[Tt]heir|The)) (?P<attribute>[a-z][\w -]*?) "
     r"(?P<verb>is|was|are|were) (?P<value>.+)$"
@@ -58,7 +54,7 @@ def _referent(title: str, previous: str, sentence: str) -> str | None:
 
 def _statements(clause: str, referent: str | None) -> Iterator[tuple[str, str, str, bool]]:
     """Each (attribute, owner, value, in the past) a clause states, as readings compare them."""
-    clause = _KIND_OWNS.sub("Its ", _APPOSITIVE.sub(r"\1 \2 ", clause.strip().rstrip(".")))
+    clause = _APPOSITIVE.sub(r"\1 \2 ", clause.strip().rstrip("."))
     owned = _OWNED.match(clause)
     if owned and not (owned["pronoun"] == "The" and " of " in owned["attribute"]):
         owner = owned["owner"] or referent
