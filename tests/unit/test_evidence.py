@@ -16,6 +16,7 @@ from verirag.verify.checks.key_terms import missing_terms
 from verirag.verify.checks.list_members import unlisted_members
 from verirag.verify.checks.number_context import numbers_out_of_place
 from verirag.verify.checks.partitive import dropped_partitives, restore_partitives
+from verirag.verify.checks.scope import unscoped_numbers
 from verirag.verify.checks.shared_role import shared_roles
 from verirag.verify.checks.term_order import exchanged_terms
 from verirag.verify.lexicon import key_terms
@@ -517,3 +518,30 @@ def test_an_attribute_is_read_off_the_clause_that_states_it_of_its_owner_value_f
     # "its" after another name is that name's, or unsure: no reading
     europe = [("Europe", "Europe is a continent. Russia is its largest country. Its capital is Moscow.")]
     assert stated_attribute("The capital of Europe is Moscow.", europe) is None
+
+
+def test_a_number_given_of_a_metropolitan_or_urban_area_is_not_the_places_own():
+    paris = [
+        (
+            "Paris",
+            "Paris has a city population of 2.04 million, and a metropolitan population of 13.2 million.",
+        )
+    ]
+    assert unscoped_numbers("The population of Paris is 13.2 million.", paris) == ["13.2"]
+    assert unscoped_numbers("The population of Paris is 2.04 million.", paris) == []
+    assert unscoped_numbers("About 13.2 million people live in the Paris metropolitan area.", paris) == []
+    # the scope after the number, or in the subject a "with" phrase belongs to
+    shanghai = [("Shanghai", "It has a population of 30,050,000 in the urban area as of 2026.")]
+    assert unscoped_numbers("Shanghai has 30,050,000 people.", shanghai) == ["30050000"]
+    antonio = [
+        (
+            "San Antonio",
+            "The Greater San Antonio metropolitan area, with an estimated 2.76 million people, ranks third.",
+        )
+    ]
+    assert unscoped_numbers("San Antonio has 2.76 million residents.", antonio) == ["2.76"]
+    # "greater than" is a comparison, and a number the documents also give plainly is the place's own
+    deep = [("Permafrost", "The deepest permafrost is greater than 1,500 m.")]
+    assert unscoped_numbers("The deepest permafrost is more than 1,500 m deep.", deep) == []
+    both = [*paris, ("France", "Paris, with 13.2 million people, is France's largest city.")]
+    assert unscoped_numbers("The population of Paris is 13.2 million.", both) == []

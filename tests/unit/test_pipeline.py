@@ -133,6 +133,17 @@ DECISIONS = [
         context=ALONE,
     ),
     Case(
+        "scope",
+        [
+            doc(
+                "Paris",
+                "Paris has a city population of 2.04 million and a metropolitan population of 13.2 million.",
+            )
+        ],
+        "The population of Paris is 13.2 million.",
+        context=ALONE,
+    ),
+    Case(
         "relayed",
         [
             doc(

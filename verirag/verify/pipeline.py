@@ -49,6 +49,7 @@ from verirag.verify.checks import (
     number_context,
     partitive,
     relayed,
+    scope,
     shared_role,
     slots,
     term_order,
@@ -88,6 +89,7 @@ GUARD: tuple[tuple[str, Check], ...] = (
     ("key_terms", key_terms.check),  # numbers, names, negation, superlatives
     ("coverage", coverage.check),  # most of its words
     ("number_context", number_context.check),  # each number beside what its clause says
+    ("scope", scope.check),  # no metropolitan or urban figure said of the place itself
     ("relayed", relayed.check),  # no term the quote only asks its reader to say
     ("mentioned", mentioned.check),  # no statement the quote only quotes
     ("list_members", list_members.check),  # no member swapped into the quote's list
