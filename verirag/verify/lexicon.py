@@ -128,14 +128,14 @@ NAME_ENDINGS = ("s", "es", "n", "an", "ian", "ean", "ese", "i", "ic", "ish", "y"
 
 
 def _family(shorter: str, longer: str) -> bool:
-    """Whether ``longer`` is a demonym grown by "-ic" into the name of a family (German/Germanic)."""
+    """Whether ``longer`` is a name ending in "-an" grown by "-ic" into another (German / Germanic)."""
     return shorter.endswith("an") and longer == shorter + "ic"
 
 
 def same_name(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` are one name, one of them grown by a plural, demonym or adjective ending.
 
-    A demonym grown by "-ic" is another name: "Germanic" is a family of languages, not German.
+    A name ending in "-an" grown by "-ic" is another name: "Germanic" is a family of languages, not German.
     """
     shorter, longer = sorted((a, b), key=len)
     if _family(shorter, longer):
