@@ -540,8 +540,17 @@ def test_a_number_given_of_a_metropolitan_or_urban_area_is_not_the_places_own():
         )
     ]
     assert unscoped_numbers("San Antonio has 2.76 million residents.", antonio) == ["2.76"]
+    metro = [("Lyon", "The Lyon metropolitan area, with 2.3 million people, is France's second.")]
+    assert unscoped_numbers("Lyon has 2.3 million people.", metro) == ["2.3"]
     # "greater than" is a comparison, and a number the documents also give plainly is the place's own
     deep = [("Permafrost", "The deepest permafrost is greater than 1,500 m.")]
     assert unscoped_numbers("The deepest permafrost is more than 1,500 m deep.", deep) == []
+    park = [
+        (
+            "Central Park",
+            "It is the most visited urban park in the US, with an estimated 42 million visitors.",
+        )
+    ]
+    assert unscoped_numbers("Central Park has 42 million visitors.", park) == []  # a park, no area
     both = [*paris, ("France", "Paris, with 13.2 million people, is France's largest city.")]
     assert unscoped_numbers("The population of Paris is 13.2 million.", both) == []

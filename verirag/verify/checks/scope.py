@@ -13,16 +13,18 @@ from verirag.verify.evidence import Evidence
 from verirag.verify.lexicon import NUMBER, as_number
 
 # a scope a number is given of, in the words just before it ("an urban population of", "the metro area has")
-_SCOPE = re.compile(r"\b(?:metropolitan|metro|urban|agglomeration|conurbation|greater)\b(?! than)", re.I)
+_AREA = (
+    r"(?:(?i:metropolitan|metro|urban)\s+(?:[\w-]+\s+)?(?i:area|population|region|agglomeration|zone)"
+    r"|(?i:agglomeration|conurbation)|Greater [A-Z])"
+)
+_SCOPE = re.compile(rf"\b{_AREA}")
 # a claim that keeps some scope for its number
 _SCOPED = re.compile(
     r"\b(?:metropolitan|metro|urban|agglomeration|conurbation|greater|wider|region|suburbs)\b", re.I
 )
 # or in the words just after it ("a population of 30,050,000 in the urban area")
 _TRAIL = re.compile(
-    r"\s*(?:[\w%]+\s+){0,2}(?:in|of|for|across) (?:the|its|their) (?:[\w-]+\s+){0,2}?"
-    r"(?:metropolitan|metro|urban|agglomeration|conurbation|greater)\b",
-    re.I,
+    rf"\s*(?:[\w%]+\s+){{0,2}}(?:in|of|for|across) (?:the|its|their) (?:[\w-]+\s+){{0,2}}?{_AREA}"
 )
 _BEFORE = 60  # characters before a number its scope is read in, within its clause
 _CLAUSE_END = re.compile(r"[;,.:()]\s|\b(?:and|while|whereas|but)\b")
@@ -52,7 +54,7 @@ def _lead(text: str, start: int) -> str:
     """
     clauses = _CLAUSE_END.split(text[max(0, start - 2 * _BEFORE) : start])
     lead = NUMBER.split(clauses[-1][-_BEFORE:])[-1]
-    if lead.strip().lower().startswith("with ") and len(clauses) > 1:
+    if re.match(r"\s*with\b", lead, re.I) and len(clauses) > 1:
         lead = f"{NUMBER.split(clauses[-2])[-1]} {lead}"
     return lead
 
