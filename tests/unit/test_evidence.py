@@ -22,6 +22,9 @@ from verirag.verify.checks.term_order import exchanged_terms
 from verirag.verify.lexicon import key_terms
 from verirag.verify.readings.stated import stated_attribute
 
+# "its" after another name: the name just before it owns what follows, or no one can say
+EUROPE = [("Europe", "Europe is a continent. Russia is its largest country. Its capital is Moscow.")]
+
 
 def test_a_number_is_not_found_as_the_prefix_of_another():
     assert missing_terms("The bridge is 100 metres long.", "The bridge is 1000 metres long.") == ["100"]
@@ -299,8 +302,7 @@ def test_an_attribute_given_with_its_or_their_is_of_the_subject_it_points_back_t
     assert unstated_attributes(["The population of Anhui is 9,369,881."], hefei) == ["population of Anhui"]
     assert unstated_attributes(["The population of Hefei is 9,369,881."], hefei) == []
     # the subject just named, and a name before the pronoun in its own sentence, may own it too
-    europe = [("Europe", "Europe is a continent. Russia is its largest country. Its capital is Moscow.")]
-    assert unstated_attributes(["The capital of Russia is Moscow."], europe) == []
+    assert unstated_attributes(["The capital of Russia is Moscow."], EUROPE) == []
     gourds = [("Cucurbita", "Gourds of the genus Lagenaria are African; their young fruits are eaten raw.")]
     assert unstated_attributes(["The young fruits of Lagenaria gourds are eaten raw."], gourds) == []
 
@@ -516,8 +518,7 @@ def test_an_attribute_is_read_off_the_clause_that_states_it_of_its_owner_value_f
     ):
         assert stated_attribute(claim, suriname) is None, claim
     # "its" after another name is that name's, or unsure: no reading
-    europe = [("Europe", "Europe is a continent. Russia is its largest country. Its capital is Moscow.")]
-    assert stated_attribute("The capital of Europe is Moscow.", europe) is None
+    assert stated_attribute("The capital of Europe is Moscow.", EUROPE) is None
 
 
 def test_a_number_given_of_a_metropolitan_or_urban_area_is_not_the_places_own():

@@ -42,13 +42,12 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
     country" is the document's own subject: its title before a comma or parenthesis). "Munich is the capital
     of Germany" is read as "The capital of Germany is Munich".
     """
-    sentences = [
-        (title, with_subject(title, x)) for title, text in documents for x in [title, *split_sentences(text)]
-    ]
-    before = {  # each sentence as written, and the subject of the one before it
+    split = [(title, split_sentences(text)) for title, text in documents]
+    sentences = [(title, with_subject(title, x)) for title, said in split for x in [title, *said]]
+    before = {  # each sentence as written, and the subject of the one before it (the title before the first)
         with_subject(title, x): (x, opening_name(p))
-        for title, text in documents
-        for p, x in _pairs(title, text)
+        for title, said in split
+        for p, x in zip([title, *said], said, strict=False)
     }
     out = []
     for statement in map(attribute_first, statements):
@@ -97,12 +96,6 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
 def _possessed(head: str) -> re.Pattern[str]:
     """The attribute given with a possessive pronoun: "its population", "their largest city"."""
     return re.compile(rf"\b(?i:its|their) (?:[\w-]+ ){{0,2}}{re.escape(head[:4])}\w*", re.I)
-
-
-def _pairs(title: str, text: str) -> list[tuple[str, str]]:
-    """Each sentence of ``text`` with the one before it (the title before the first)."""
-    said = split_sentences(text)
-    return list(zip([title, *said], said, strict=False))
 
 
 def check(claim: Claim, evidence: Evidence) -> list[str]:
