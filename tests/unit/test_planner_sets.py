@@ -21,6 +21,7 @@ SEALED = {
     "fanout_pool_sealed2": "5b51669b93f325204ea68c7776b8874c21309fb23aad9bb35113abd0864ac8f6",
     "fanout_pool_sealed3": "10d357fc713eaf02f54a723ffc88626382e9a9c30a1c2e80c2c77f8e9b4a57b6",
     "fanout_pool_sealed4": "2b7f5e414f122c325e50003654a6dcfd6117bea713cd4c712ebcda4507bf9e7c",
+    "fanout_written": "dcfa525ff2e32a4a2cfca34fcf5d9fa3a3357605101f1c2d0baaefbe00cad4f7",
 }
 
 
@@ -29,7 +30,16 @@ def records(name: str) -> list[dict]:
 
 
 def sealed_digest(name: str) -> str:
-    sealed = ("sealed", "fresh", "fresh2", "pool_sealed", "pool_sealed2", "pool_sealed3", "pool_sealed4")
+    sealed = (
+        "sealed",
+        "fresh",
+        "fresh2",
+        "pool_sealed",
+        "pool_sealed2",
+        "pool_sealed3",
+        "pool_sealed4",
+        "written",
+    )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
 
