@@ -69,6 +69,11 @@ class Context:
         "k for each part of a planned question: documents in its D (at most top_k); a part always "
         "retrieves, its question being one the plan made from the documents' subject",
     )
+    part_retrieval_iterations: int = _f(
+        1,
+        "R of each part of a planned question (at most max_retrieval_iterations): its documents are verified "
+        "this many times, with a missing-info query between",
+    )
 
     # Self-RAG retrieval decision
     retrieval_threshold: float = _f(0.2, "δ: retrieve when P(retrieval helps) > δ; 0 always retrieves")

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from langgraph.runtime import Runtime
 
-from tests.scripted import S1, S2, Q, Writer, nothing_verified, prompt_kind, vtg_context
+from tests.scripted import (
+    S1,
+    S2,
+    Q,
+    Script,
+    Writer,
+    nothing_verified,
+    prompt_kind,
+    retrieval_context,
+    vtg_context,
+)
 from verirag.graph.node import as_node
 from verirag.nodes.planning.answer_part import answer_part_with
 from verirag.workflow import builder
@@ -100,3 +112,14 @@ def test_a_part_asking_several_members_leaves_its_refusal_to_the_composer(vtg_st
         assert [s["verified_by"] for s in answered["sentences"]] == ["citations", "none"]
         # one member: its own refusal names the gap; several: no call whose text the composer replaces
         assert asked.count("gap") == gap_calls and bool(answered["refusal"]) == bool(gap_calls)
+
+
+def test_a_part_verifies_its_documents_at_most_part_retrieval_iterations_times(japan_store, scripted):
+    script = Script(verify_p=lambda titles, n: 0.01)  # the documents never answer: the loop runs to its cap
+    name, _ = scripted(script)
+    context = retrieval_context(name, max_retrieval_iterations=3, part_retrieval_iterations=1)
+    answer_part()(PART, Runtime(context=context))
+    assert len(script.verify_calls) == 1 and script.queries_asked == 0  # R = 1: no update, not two
+    script.verify_calls.clear()
+    answer_part()(PART, Runtime(context=replace(context, part_retrieval_iterations=5)))
+    assert len(script.verify_calls) == 3 and script.queries_asked == 2  # never past the question's own R

@@ -1,10 +1,11 @@
 """answer_part — one part of a planned question through the whole pipeline, as a nested run of the graph.
 
-The pipeline is the retrieval stage (``part_top_k`` documents, retrieved without asking), then the verified
-sentence loop (at most ``part_sentences`` sentences), run without the graph's planner; the parts of a wave
-run at most ``max_concurrency`` at once. A part asking about several members has both for each (within
-``top_k`` and ``max_sentences``), its documents retrieved for each member's own question in turn. Its kept
-sentences go on to the custom stream as they are verified, marked with the part's ``index``.
+The pipeline is the retrieval stage (``part_top_k`` documents, retrieved without asking, verified at most
+``part_retrieval_iterations`` times), then the verified sentence loop (at most ``part_sentences`` sentences),
+run without the graph's planner; the parts of a wave run at most ``max_concurrency`` at once. A part asking
+about several members has both for each (within ``top_k`` and ``max_sentences``), its documents retrieved for
+each member's own question in turn. Its kept sentences go on to the custom stream as they are verified, marked
+with the part's ``index``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ def answer_part_with(pipeline: Any) -> Callable[[dict, Runtime[Context]], dict]:
             planner=False,
             max_sentences=min(whole.max_sentences, whole.part_sentences * asked),
             top_k=min(whole.top_k, whole.part_top_k * asked),
+            max_retrieval_iterations=min(whole.max_retrieval_iterations, whole.part_retrieval_iterations),
             retrieval_threshold=0.0,  # retrieve without asking (top_k = 0 still answers closed-book)
             # a part asking about several members leaves naming each unanswered one to the composer
             grounded_refusal=whole.grounded_refusal and asked < 2,
