@@ -10,6 +10,7 @@ from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply
 from verirag.verify import pipeline as support
 from verirag.verify.checks.attribute import unstated_attributes
+from verirag.verify.checks.bounded import unbounded
 from verirag.verify.checks.coverage import uncovered_words
 from verirag.verify.checks.joined_names import unrelated_names
 from verirag.verify.checks.key_terms import missing_terms
@@ -555,3 +556,24 @@ def test_a_number_given_of_a_metropolitan_or_urban_area_is_not_the_places_own():
     assert unscoped_numbers("Central Park has 42 million visitors.", park) == []  # a park, no area
     both = [*paris, ("France", "Paris, with 13.2 million people, is France's largest city.")]
     assert unscoped_numbers("The population of Paris is 13.2 million.", both) == []
+
+
+def test_a_superlative_the_quote_gives_within_a_place_is_not_claimed_without_it():
+    eu = ["Within the EU, Germany, France, Italy and Spain are the four largest economies."]
+    assert unbounded(
+        "The countries with the largest economies are Germany, France, Italy, and Spain.", eu
+    ) == ["largest"]
+    # the bound kept, in its own words or its initials, or a bound of the claim's own: another step's matter
+    assert unbounded("The four largest economies in the EU are Germany, France, Italy, and Spain.", eu) == []
+    assert unbounded("Germany is the largest economy of the European Union.", eu) == []
+    assert unbounded("Germany is the largest economy in Europe.", eu) == []
+    tokyo = ["Tokyo is the capital and most populous city of Japan."]
+    assert unbounded("Tokyo is the most populous city.", tokyo) == ["most populous"]
+    assert unbounded("Tokyo is Japan's most populous city.", tokyo) == []
+    # the world bounds nothing; a place further on bounds something else; a quote that also says it plainly
+    assert (
+        unbounded("Everest is the highest mountain.", ["Everest is the highest mountain in the world."]) == []
+    )
+    zealand = ["It is the sixth-largest island country by area and lies east of Australia."]
+    assert unbounded("New Zealand is the sixth-largest island country by area.", zealand) == []
+    assert unbounded("Tokyo is the most populous city.", [*tokyo, "It is the most populous city."]) == []

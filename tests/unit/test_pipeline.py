@@ -144,6 +144,17 @@ DECISIONS = [
         context=ALONE,
     ),
     Case(
+        "bounded",
+        [
+            doc(
+                "Economy of the European Union",
+                "Within the EU, Germany, France, Italy and Spain are the four largest economies.",
+            )
+        ],
+        "The countries with the largest economies are Germany, France, Italy, and Spain.",
+        context=ALONE,
+    ),
+    Case(
         "relayed",
         [
             doc(

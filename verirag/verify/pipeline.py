@@ -37,6 +37,7 @@ from verirag.graph.context import Context
 from verirag.models import Judgment
 from verirag.verify.checks import (
     attribute,
+    bounded,
     contrast,
     coverage,
     entailment,
@@ -90,6 +91,7 @@ GUARD: tuple[tuple[str, Check], ...] = (
     ("coverage", coverage.check),  # most of its words
     ("number_context", number_context.check),  # each number beside what its clause says
     ("scope", scope.check),  # no metropolitan or urban figure said of the place itself
+    ("bounded", bounded.check),  # no superlative said without the place the quote bounds it to
     ("relayed", relayed.check),  # no term the quote only asks its reader to say
     ("mentioned", mentioned.check),  # no statement the quote only quotes
     ("list_members", list_members.check),  # no member swapped into the quote's list

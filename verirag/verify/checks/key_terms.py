@@ -36,7 +36,7 @@ _HEDGED = re.compile(r"\b(?:one|some|among)\s+(?:of\s+)?(?:the|its|their)\s+(?:[
 _NOT_THE = re.compile(r"\bnot\s+(?:the|its|their|(?:\w+\s+){0,2}\w+['’]s)\s+$", re.IGNORECASE)
 
 
-def _superlatives(text: str) -> list[tuple[str, str, set[str]]]:
+def superlatives(text: str) -> list[tuple[str, str, set[str]]]:
     """Each superlative of ``text`` with its degree and what it ranks.
 
     The degree is ``plain``, ``not`` (negated plain), ``hedged`` ("one of the") or its ordinal as digits
@@ -75,9 +75,9 @@ def rank_mismatches(claim: str, evidence: str) -> tuple[list[str], bool]:
     the Sahara" against "the largest city of Mauritania" and "one of the largest cities in the Sahara": the
     latter). A superlative the evidence lacks is left to the other checks.
     """
-    stated = _superlatives(evidence)
+    stated = superlatives(evidence)
     missing, negation_explained = [], False
-    for word, degree, ranks in _superlatives(claim):
+    for word, degree, ranks in superlatives(claim):
         same = [(len(ranks & other), d) for w, d, other in stated if w == word]
         if not same:
             continue
