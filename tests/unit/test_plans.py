@@ -887,3 +887,15 @@ def test_the_models_own_list_is_read_as_names_opening_with_a_capital():
     assert proposed(
         "The G7 countries, Canada, Canada, I do not know these countries well enough", question, 10
     ) == ["Canada"]
+
+
+def test_a_question_typed_in_lower_case_is_planned_as_written_with_a_capital():
+    for typed in (
+        "what are the four largest lakes in Africa and how deep is each one?",
+        "which countries border Peru, and what are their capitals?",
+    ):
+        capital = typed[0].upper() + typed[1:]
+        assert len(plan(typed)) == 2
+        assert [(p.question, p.depends_on) for p in plan(typed)] == [
+            (p.question, p.depends_on) for p in plan(capital)
+        ]

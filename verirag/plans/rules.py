@@ -47,6 +47,7 @@ def plan(question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuesti
 def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     """The parts the rules find ([] when none splits the question)."""
     question = question if question.endswith(("?", ".", "!")) else f"{question}?"  # typed without a mark
+    question = question[:1].upper() + question[1:]  # typed in lower case: "what are the 3 longest rivers …"
     question = _dated_first(_INSTRUCTION.sub("", question))
     members = enumeration(question)
     if 2 <= len(members) <= max_parts:
