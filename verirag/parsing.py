@@ -97,7 +97,24 @@ def parse_sentence(text: str, end_marker: str = "[END]") -> str | None:
     if not sentences:
         return None
     sentence, _ = parse_citations(sentences[0])
+    framed = _ABOUT_DOCUMENTS.match(sentence)  # "According to the documents, X": X is the sentence
+    if framed and re.search(r"\w{2,}", sentence[framed.end() :]):
+        sentence = sentence[framed.end() :]
+        first = sentence.split()[0]
+        sentence = sentence[0].upper() + sentence[1:] if first.islower() else sentence  # not "iPhone"
     return sentence if re.search(r"\w{2,}", sentence) else None
+
+
+_SOURCE = (
+    r"(?:the|these|this)\s+(?:provided\s+|given\s+|retrieved\s+)?"
+    r"(?:documents?|information|texts?|passages?|context|sources?|data)(?:\s+(?:provided|given))?"
+)
+# the writer's own framing, which says where a fact is read and not what it is
+_ABOUT_DOCUMENTS = re.compile(
+    rf"^(?:according to|based on|as (?:stated|mentioned|shown|described|given) in|from) {_SOURCE}"
+    rf"(?:\s+(?:in|from) {_SOURCE})?\s*,\s*",
+    re.IGNORECASE,
+)
 
 
 MAX_GAP_WORDS = 12

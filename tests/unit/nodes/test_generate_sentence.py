@@ -28,6 +28,20 @@ def test_the_first_sentence_of_the_reply_becomes_the_draft(scripted):
     assert (entry["calls"], entry["fallbacks"]) == (1, 0)
 
 
+@pytest.mark.parametrize(
+    "reply",
+    [
+        f"According to the documents, {S1[0].lower()}{S1[1:]}",
+        f"Based on the information provided in the documents, {S1}",
+        f"As stated in the provided text, {S1}",
+    ],
+)
+def test_a_reply_that_frames_its_fact_by_the_documents_is_drafted_as_the_fact(scripted, reply):
+    name, _ = scripted(lambda messages, kwargs: reply)
+    update = as_node(generate_sentence)(STATE, Runtime(context=vtg_context(name)))
+    assert update["draft"]["text"] == S1  # the fact is checked and shown, not where the writer read it
+
+
 @pytest.mark.parametrize("reply, fallbacks", [(END, 0), ("...", 1)])
 def test_the_end_signal_or_a_reply_without_a_sentence_ends_the_answer(scripted, reply, fallbacks):
     name, _ = scripted(lambda messages, kwargs: reply)
