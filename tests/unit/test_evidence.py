@@ -174,6 +174,10 @@ def test_a_number_must_be_stated_beside_what_the_claim_says_of_it():
     assert check.passed and model.calls
     assert numbers_out_of_place(["Kyoto was founded in 794."], [("Kyoto", "It was founded in 794.")]) == []
     assert numbers_out_of_place(["In 794."], [("Kyoto", "It was founded in 794.")]) == []  # a number alone
+    # a verb its synonym states: "began in 1917" beside "starting in 1917", not beside another verb
+    russia = [("Russian Revolution", "It was a period of change in Russia, starting in 1917.")]
+    assert numbers_out_of_place(["The Russian Revolution began in 1917."], russia) == []
+    assert numbers_out_of_place(["The Russian Revolution ended in 1917."], russia) == ["1917"]
 
 
 def test_the_decision_guards_the_quote_the_judge_sees_not_every_document():

@@ -100,7 +100,14 @@ def key_terms(claim: str) -> list[str]:
 # words that name one role or thing ("lead singer" is "lead vocalist"); each set one meaning, never a kind of
 SYNONYMS = tuple(
     frozenset(group.split())
-    for group in ("vocalist singer", "author writer", "film movie", "automobile car", "physician doctor")
+    for group in (
+        "vocalist singer",
+        "author writer",
+        "film movie",
+        "automobile car",
+        "physician doctor",
+        "begin began begun start commence",  # "began in 1917" is "starting in 1917"
+    )
 )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from verirag.text import split_sentences
 from verirag.verify.claim import Claim
 from verirag.verify.evidence import Evidence
-from verirag.verify.lexicon import NAME, NUMBER, as_number, content_words, title_subject
+from verirag.verify.lexicon import NAME, NUMBER, as_number, content_words, title_subject, with_synonyms
 
 NUMBER_CONTEXT = 0.5  # share of a clause's words the sentence stating its number must state too
 
@@ -32,7 +32,8 @@ def numbers_out_of_place(
         for s in split_sentences(text):
             numbers = {as_number(n) for n in NUMBER.findall(s)}
             bare = content_words(_POSSESSIVE.sub(" ", s))  # "India's total area": India only as an owner
-            sentences.append((content_words(title), content_words(s), numbers, owner(title, s, names), bare))
+            said = with_synonyms(content_words(s))  # "began in 1917" beside "starting in 1917"
+            sentences.append((content_words(title), said, numbers, owner(title, s, names), bare))
     out: list[str] = []
     for clause in clauses:
         words = content_words(NUMBER.sub(" ", clause))
