@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from verirag.text import split_sentences
 from verirag.verify.checks.key_terms import superlatives
 from verirag.verify.claim import Claim
 from verirag.verify.evidence import Evidence
@@ -26,17 +27,11 @@ def _bounds(sentence: str, word: str) -> list[str | None]:
     """The bound of each time ``sentence`` uses the superlative ``word`` (None: unbounded)."""
     out: list[str | None] = []
     pattern = r"[-\s]+".join(re.escape(w) for w in word.split())
+    opening = _OPENING.match(sentence)
     for found in re.finditer(rf"\b{pattern}\b", sentence):
         after = _AFTER.match(re.split(r"[,;:.()]", sentence[found.end() :], maxsplit=1)[0])
-        opening = _OPENING.match(sentence)
-        bound = (
-            after.group(1)
-            if after
-            else opening.group(1)
-            if opening and opening.end() < found.start()
-            else None
-        )
-        out.append(bound)
+        opens = opening.group(1) if opening and opening.end() < found.start() else None
+        out.append(after.group(1) if after else opens)
     return out
 
 
@@ -64,4 +59,4 @@ def unbounded(claim: str, sentences: Sequence[str]) -> list[str]:
 
 def check(claim: Claim, evidence: Evidence) -> list[str]:
     """The claim's superlatives its quote gives only within a place the claim leaves out."""
-    return unbounded(claim.text, [s for _, text in evidence.texts for s in re.split(r"(?<=[.!?])\s+", text)])
+    return unbounded(claim.text, [s for _, text in evidence.texts for s in split_sentences(text)])
