@@ -528,7 +528,6 @@ def test_a_set_an_attribute_names_before_a_ranked_set_is_asked_as_its_own_hop(qu
         # a colon's list
         "What were the dates of three events of Oz: the fall of Alba, the rise of Brix, and the end of Cor?",
         "Who were the first three kings of Oz?",  # only asks for the set
-        "Which of the five largest lakes of Oz is the deepest?",
         "Which countries of Europe are landlocked?",  # a kind's members: no named thing they belong to
         "Which teams won the Oz Cup in the last 4 seasons?",  # a set of times dates the question
         "How many of the five largest banks of Oz offer loans?",  # a test of each member, no frame
@@ -899,3 +898,57 @@ def test_a_question_typed_in_lower_case_is_planned_as_written_with_a_capital():
         assert [(p.question, p.depends_on) for p in plan(typed)] == [
             (p.question, p.depends_on) for p in plan(capital)
         ]
+
+
+@pytest.mark.parametrize(
+    ("question", "then"),
+    [
+        ("Which of the Baltic states has the largest area?", "What is the area of {member}?"),
+        ("Which of the Nordic countries is the most populous?", "How populous is {member}?"),
+        ("Which one of the gas giants has the most moons?", "How many moons does {member} have?"),
+        ("Which of the Balkan countries is the smallest by area?", "What is the area of {member}?"),
+        ("Which of the Benelux countries is the biggest?", "How big is {member}?"),
+        ("Which of the inner planets is the heaviest planet?", "How heavy is {member}?"),
+        ("Which of the five largest lakes of Oz is the deepest?", "How deep is {member}?"),
+    ],
+)
+def test_a_comparison_of_a_sets_members_asks_each_member_what_it_compares(question, then):
+    first, each = plan(question)
+    assert first.depends_on is None and first.question.startswith("Which are the ")
+    assert (each.question, each.depends_on) == (then, 0)
+
+
+def test_a_comparison_of_a_kind_or_of_nothing_asked_is_one_part():
+    for question in (
+        "Which of the Great Lakes is the largest?",  # a name, not a described set
+        "Which of the Nordic countries has the best?",  # nothing compared
+        "Which of the Nordic countries has the most populous city in Europe?",  # a clause of its own
+    ):
+        assert len(plan(question)) == 1
+
+
+def test_a_test_of_the_members_of_a_named_owners_set_is_split():
+    assert [(p.question, p.depends_on) for p in plan("Which of Saturn's major moons have atmospheres?")] == [
+        ("Which are Saturn's major moons?", None),
+        ("Does {member} have atmospheres?", 0),
+    ]
+
+
+def test_all_the_members_of_a_described_set_are_the_set():
+    assert [
+        (p.question, p.depends_on) for p in plan("What are the capitals of all the countries of Oceania?")
+    ] == [
+        ("Which are the countries of Oceania?", None),
+        ("What is the capital of {member}?", 0),
+    ]
+
+
+def test_an_exception_that_opens_the_question_qualifies_its_set_and_nothing_else():
+    question = "Besides the Sun, what are the three nearest stars, and how far away is each?"
+    assert [(p.question, p.depends_on) for p in plan(question)] == [
+        ("Which are the three nearest stars, besides the Sun?", None),
+        ("How far away is {member}?", 0),
+    ]
+    assert (
+        len(plan("Apart from Paris, what are the largest cities in France?")) == 1
+    )  # no set part to carry it

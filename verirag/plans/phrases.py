@@ -71,6 +71,36 @@ RELATIONAL = frozenset(
 )
 
 
+# the plain form of a superlative a comparison asks by ("the largest" -> "How large is …?")
+_POSITIVES = {
+    "best": "good",
+    "worst": "bad",
+    "farthest": "far",
+    "furthest": "far",
+    "largest": "large",
+    "widest": "wide",
+    "closest": "close",
+    "latest": "late",
+    "finest": "fine",
+    "rarest": "rare",
+}
+
+
+def positive(superlative: str) -> str:
+    """The plain adjective of a superlative: "biggest" -> "big", "heaviest" -> "heavy", "" when none reads."""
+    word = superlative.lower()
+    if word in _POSITIVES:
+        return _POSITIVES[word]
+    if not word.endswith("est") or word in NOT_SUPERLATIVES or len(word) < 6:
+        return ""
+    stem = word[:-3]
+    if stem.endswith("i"):
+        return stem[:-1] + "y"  # "heaviest", "earliest"
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+        return stem[:-1]  # "biggest", "hottest"; not "smallest", "tallest"
+    return stem  # "longest", "highest", "oldest", "deepest"
+
+
 def plural_noun(word: str) -> bool:
     """Whether a word reads as a plural noun ("countries", "bands"; not "bison", "Emperor", "famous")."""
     w = word.lower()

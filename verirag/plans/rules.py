@@ -1,8 +1,9 @@
 """The rules planner: which shape a question has, and the parts it splits into.
 
 The shapes: an enumeration; a described set and its attribute; the verb a set is the subject of; something
-asked of "each" member; a test of which members pass; a ranked set that ends the question
-(:mod:`~verirag.plans.framed`). A sentence after the question that says how to answer it is no part.
+asked of "each" member; a test of which members pass; a comparison of members
+(:mod:`~verirag.plans.compared`); a ranked set that ends the question (:mod:`~verirag.plans.framed`). A
+sentence after the question that says how to answer it is no part.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import re
 from dataclasses import replace
 
 from verirag.plans.clauses import THEY, of_member
+from verirag.plans.compared import compared
 from verirag.plans.enumeration import enumeration
 from verirag.plans.framed import framed_set
 from verirag.plans.parts import MEMBER, SubQuestion, hops
@@ -49,6 +51,13 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     question = question if question.endswith(("?", ".", "!")) else f"{question}?"  # typed without a mark
     question = question[:1].upper() + question[1:]  # typed in lower case: "what are the 3 longest rivers …"
     question = _dated_first(_INSTRUCTION.sub("", question))
+    fronted = _FRONTED.match(question)
+    if fronted:  # "Apart from humans, what are the great apes, and …": the set asked without them
+        parts = _split(fronted["rest"], max_parts, max_hops)
+        if not any(p.depends_on == 0 for p in parts):
+            return []  # no set part to carry it
+        first = f"{parts[0].question.removesuffix('?')}, {fronted['front'][0].lower()}{fronted['front'][1:]}?"
+        return [replace(parts[0], question=first), *parts[1:]]
     members = enumeration(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
@@ -72,6 +81,7 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
             (
                 _of_subject(question)
                 or _of_each_member(question)
+                or compared(question)
                 or _filtered(_one_sentence(question))
                 or framed_set(_as_question(question))
             )
@@ -105,7 +115,7 @@ _SET = re.compile(
     r"(?P<attr>[A-Za-z][\w'-]*"
     r"(?: (?:of (?!the )[a-z][\w'-]*|(?!of |for |the )(?:[a-z][\w'-]*|[A-Z]{2,}s?\b))){0,4}"
     r"(?: \([^()]+\)| in [\w$ -]+?)*)"
-    r" (?:of|for) the (?P<set>.+)\?$"
+    r" (?:of|for) (?:all (?:of )?)?the (?P<set>.+)\?$"
 )
 
 
@@ -204,6 +214,13 @@ def _dated_first(question: str) -> str:
     end = re.search(rf",? and (?={_ASKS}\b)|\?$", rest)
     assert end is not None  # the rest ends with "?"
     return f"{rest[: end.start()]} {when}{rest[end.start() :]}"
+
+
+# an exception that opens the question: it qualifies the set asked for
+_FRONTED = re.compile(
+    r"^(?P<front>(?:Apart from|Aside from|Besides|Other than|Except for|Excluding|Not counting) [^,?]+), "
+    r"(?P<rest>[a-z][^?]*\?)$"
+)
 
 
 # "the five largest national parks, by their total area": a ranking's own measure, not a clause of the members
@@ -389,7 +406,7 @@ def _each_as_set(question: str) -> tuple[str, bool]:
 # selling games does not feature …?"
 _FILTER = re.compile(
     r"^(?:(?:Of|Among|From) the (?P<set>[^,?]+), (?:how many|which|who)(?: (?:of them|ones?|[a-z]+s))?"
-    r"|(?:Which|How many) of the (?P<of>[^?]+?)"
+    r"|(?:Which|How many) of (?:the (?P<of>[^?]+?)|(?P<owned>[A-Z][\w.-]*['’]s [^?]+?))"
     r"|Which (?P<named>[a-z]+s (?:of|from|in) [^?]+?))"
     r" (?P<aux>have|has|were|was|are|is|did|does|do)(?: (?P<vp>[^?]+))?\?$"
 )
@@ -401,7 +418,7 @@ _YES_NO = {"have": "Has", "were": "Was", "are": "Is", "do": "Does"}
 def _filtered(question: str) -> tuple[str, SubQuestion] | None:
     """The set a question filters, and the test asked of one member ("Has {member} won …?")."""
     found = _FILTER.match(question)
-    members = found and (found["set"] or found["of"] or found["named"])
+    members = found and (found["set"] or found["of"] or found["owned"] or found["named"])
     verb = found["vp"] if found else ""
     if not found or not verb or not members or not describes_members(members):
         return None

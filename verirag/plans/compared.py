@@ -1,0 +1,45 @@
+"""A question that compares a set's members: the set, then what it compares asked of each member.
+
+"Which of the Scandinavian countries has the biggest population?" -> the countries, then "What is the
+population of {member}?"; "… is the most populous?" -> "How populous is {member}?". The pick among the
+members is the answer's to make from what each part verified, not a part of its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from verirag.plans.parts import MEMBER, SubQuestion
+from verirag.plans.phrases import AGREE_AFTER, describes_members, plural_noun, positive
+
+# the set compared ("of the Nordic countries", "of Jupiter's moons"), the verb and what is compared
+_COMPARED = re.compile(
+    r"^(?:Which|What)(?: one)? of "
+    r"(?:the (?P<set>[^?,]+?)|(?P<owned>[A-Z][\w.-]*(?: [A-Z][\w.-]*)*['’]s [^?,]+?))"
+    r" (?P<aux>has|have|had|is|are|was|were) the (?P<most>(?:most|least|fewest)(?= [a-z])|[a-z]+est\b)"
+    r"(?: (?!by )(?P<what>[a-z][a-z ]*?))?(?: by (?P<by>[a-z][a-z ]*?))?\?$"
+)
+
+
+def compared(question: str) -> tuple[str, SubQuestion] | None:
+    """The set a question compares, and the question asked of one member (None when it compares none)."""
+    found = _COMPARED.match(question)
+    if not found:
+        return None
+    members = found["set"] or found["owned"]
+    if not describes_members(members):
+        return None
+    most, what, by = found["most"], found["what"] or "", found["by"]
+    if by:  # "is the largest by area": each member's area
+        return members, SubQuestion(f"What is the {by} of {MEMBER}?")
+    if found["aux"] in ("is", "are", "was", "were"):  # "is the most populous (country)": how populous each is
+        adjective = what.split()[0] if most in ("most", "least") and what else positive(most)
+        if not adjective or (most not in ("most", "least") and len(what.split()) > 1):
+            return None
+        verb = AGREE_AFTER.get(found["aux"], found["aux"])
+        return members, SubQuestion(f"How {adjective} {verb} {MEMBER}?")
+    if most in ("most", "least", "fewest") and plural_noun(what.split()[-1] if what else ""):
+        return members, SubQuestion(f"How many {what} does {MEMBER} have?")  # "has the most moons"
+    if not what or most in ("most", "least", "fewest"):
+        return None
+    return members, SubQuestion(f"What is the {what} of {MEMBER}?")  # "has the biggest population"
