@@ -22,6 +22,7 @@ SEALED = {
     "fanout_pool_sealed3": "10d357fc713eaf02f54a723ffc88626382e9a9c30a1c2e80c2c77f8e9b4a57b6",
     "fanout_pool_sealed4": "2b7f5e414f122c325e50003654a6dcfd6117bea713cd4c712ebcda4507bf9e7c",
     "fanout_written": "dcfa525ff2e32a4a2cfca34fcf5d9fa3a3357605101f1c2d0baaefbe00cad4f7",
+    "fanout_written2": "ed5f4cf20da85c78e7ffc2ba9ece87389b084b7ad2b27f1b4a5fc0977ba266af",
 }
 
 
@@ -39,6 +40,7 @@ def sealed_digest(name: str) -> str:
         "pool_sealed3",
         "pool_sealed4",
         "written",
+        "written2",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
