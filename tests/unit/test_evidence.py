@@ -280,6 +280,19 @@ def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_v
     assert unstated_attributes(["Their range extends through most of Africa."], queen) == []
 
 
+def test_an_attribute_the_quote_gives_as_where_the_value_is_is_not_what_it_is():
+    vega = [("Vega", "Vega is the brightest star in the northern constellation of Lyra. It is a young star.")]
+    assert unstated_attributes(["Vega is the constellation of Lyra."], vega) == ["constellation of Lyra"]
+    assert unstated_attributes(["The northern constellation of Lyra is Vega."], vega) == [
+        "constellation of Lyra"
+    ]
+    assert unstated_attributes(["Vega is the brightest star of Lyra."], vega) == []
+    oslo = [("Oslo", "Oslo is the capital and most populous city of Norway, in the county of Oslo.")]
+    assert unstated_attributes(["Oslo is the capital of Norway."], oslo) == []
+    bern = [("Bern", "Bern is a city in the canton of Bern and the de facto capital of Switzerland.")]
+    assert unstated_attributes(["Bern is the capital of Switzerland."], bern) == []
+
+
 def test_the_attribute_of_something_else_in_the_values_sentence_is_a_scope_slip():
     zurich = [
         ("Zurich", "Zurich is the largest city in Switzerland and the capital of the canton of Zurich.")

@@ -1,6 +1,7 @@
 """Check ``attribute``: "The <attribute> of <Name> is <value>" has the attribute's words, and of that name.
 
-"The capital of Switzerland is Zurich" is not in "… the capital of the canton of Zurich".
+"The capital of Switzerland is Zurich" is not in "… the capital of the canton of Zurich"; "Procyon is the
+constellation of Canis Minor" is not in "Procyon is the brightest star in the constellation of Canis Minor".
 """
 
 from __future__ import annotations
@@ -73,6 +74,9 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
         if not any(same_root(head, word) for word in said) or unsaid:
             out.append(match["head"] if not unsaid else f"{' '.join(unsaid)} {match['head']}")
             continue
+        if value and _placed_only(head, [x for _, x in stating]):
+            out.append(f"{match['head']} of {owner}")  # where the value is, not what it is
+            continue
         of = re.compile(
             rf"\b{re.escape(match['head'][:4])}\w*(?:\s+[\w-]+){{0,4}}?\s+of\s+((?:{_OWNER_WORD}\s+){{0,4}}[\w'’-]+)",
             re.I,
@@ -91,6 +95,25 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
         if owners and value and not any(content_words(owner) & found for found in owners):
             out.append(f"{match['head']} of {owner}")
     return out
+
+
+def _placed_only(head: str, stating: Sequence[str]) -> bool:
+    """Whether the sentences stating the value give the attribute only as where it is, never as what it is.
+
+    "Procyon is the brightest star in the constellation of Canis Minor": Procyon is a star, in that
+    constellation, not the constellation; "Oslo is the capital and most populous city of Norway" gives both.
+    """
+    held = [x for x in stating if re.search(rf"\b{re.escape(head)}", x, re.I)]
+    placed = re.compile(
+        rf"\b(?:is|was|are|were) (?:the|an?) (?:[\w'’-]+ ){{1,4}}?"
+        rf"(?:in|on|at|within|inside|near|of|from) (?:the )?(?:[a-z][\w-]* ){{0,2}}?{re.escape(head)}",
+        re.I,
+    )
+    what = re.compile(
+        rf"\b(?:is|was|are|were) (?:also |now |still )?(?:the|an?) (?:[\w'’-]+ ){{0,3}}?{re.escape(head)}",
+        re.I,
+    )
+    return bool(held) and all(placed.search(x) and not what.search(x) for x in held)
 
 
 def _possessed(head: str) -> re.Pattern[str]:
