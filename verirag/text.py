@@ -10,6 +10,7 @@ import bisect
 import functools
 import re
 import threading
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 
@@ -236,6 +237,11 @@ def stemmer():
 
         found = _local.stemmer = Stemmer.Stemmer("english")
     return found
+
+
+def plain_letters(text: str) -> str:
+    """The text with its letters' accents taken off: "Kālidāsa" -> "Kalidasa", "Pāḷi" -> "Pali"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def join_names(names: list[str]) -> str:

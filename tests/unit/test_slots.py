@@ -8,7 +8,7 @@ from verirag.prompts import slot
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
 from verirag.verify import pipeline as support
-from verirag.verify.blanks import Slot, as_filled, fills, slots
+from verirag.verify.blanks import Slot, aliases, as_filled, fills, slots
 from verirag.verify.checks import slots as slots_check
 from verirag.verify.claim import held_attribute
 from verirag.verify.evidence import Evidence
@@ -404,6 +404,23 @@ def test_a_name_the_quote_gives_the_term_in_an_appositive_is_the_term_not_a_riva
     confucius = "Confucius, born Kong Qiu, was a Chinese philosopher. Mencius followed Confucius."
     (founder,) = slots("Confucius was a Chinese philosopher.", confucius)
     assert founder.aliases == ("Kong Qiu",) and fills("Kong Qiu", founder)
+
+
+def test_the_full_name_that_follows_a_title_is_the_titles_subject_not_a_rival():
+    lewis = make_document(
+        "Carl Lewis", "Frederick Carlton Lewis is an American athlete who won nine Olympic gold medals."
+    )
+    quote = f"{lewis['title']}. {lewis['text']}"
+    (blank,) = [s for s in slots("Carl Lewis won nine Olympic gold medals.", quote) if s.term == "Carl Lewis"]
+    assert blank.aliases == ("Frederick Carlton Lewis",) and fills("Frederick Carlton Lewis", blank)
+    eliot = "T. S. Eliot. Thomas Stearns Eliot was a poet who wrote The Waste Land."
+    assert aliases(eliot, ["T. S. Eliot"]) == {"T. S. Eliot": ("Thomas Stearns Eliot",)}
+    assert aliases("Kalidasa. Kālidāsa was a poet.", ["Kalidasa"]) == {"Kalidasa": ("Kālidāsa",)}
+    # another person of the surname, or a name not written after the title, is no alias
+    cousin = "Theodore Roosevelt. Franklin Delano Roosevelt was his fifth cousin."
+    assert aliases(cousin, ["Theodore Roosevelt"]) == {"Theodore Roosevelt": ()}
+    trained = "He trained with Carl Lewis. Frederick Carlton Lewis is a coach."
+    assert aliases(trained, ["Carl Lewis"]) == {"Carl Lewis": ()}
 
 
 BAND = make_document(

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from verirag.text import split_sentences
+from verirag.text import plain_letters, split_sentences
 from verirag.verify.lexicon import (
     NAME_WITH_INITIALS,
     YEAR,
@@ -141,14 +141,38 @@ _ALIAS_CUE = re.compile(
 )
 
 
+# a title, then a sentence opening with a name that it is said of ("Usain Bolt. Usain St. Leo Bolt is …")
+_TITLED = re.compile(
+    rf"(?:^|(?<=\. ))(?P<title>{NAME_WITH_INITIALS})\. (?P<full>{NAME_WITH_INITIALS}) (?:is|was)\b"
+)
+
+
+def _written_out(name: str, full: str) -> bool:
+    """Whether ``full`` writes ``name`` out: each of its words a word of ``full``, its start or its initial.
+
+    "Carl Lewis" in "Frederick Carlton Lewis", "T. S. Eliot" in "Thomas Stearns Eliot", "Claude Monet" in
+    "Oscar-Claude Monet", "Kalidasa" in "Kālidāsa"; not "Theodore Roosevelt" in "Franklin Delano Roosevelt".
+    """
+    words = plain_letters(full).lower().replace("-", " ").split()
+    return all(
+        any(f == w or (len(w) >= 3 and f.startswith(w)) or (w.endswith(".") and f[0] == w[0]) for f in words)
+        for w in plain_letters(name).lower().split()
+    )
+
+
 def aliases(quote: str, names: Sequence[str]) -> dict[str, tuple[str, ...]]:
     """Each of ``names`` with the other names the quote gives it in appositives right after it.
 
     "Taejo, personal name Yi Sŏnggye, later changed to Yi Tan, was the founder …": Yi Sŏnggye and Yi Tan are
-    Taejo; "Confucius, born Kong Qiu, was …": Kong Qiu is Confucius. A reader that answers with one names the
-    claim's own term, not a rival.
+    Taejo; "Confucius, born Kong Qiu, was …": Kong Qiu is Confucius. A document's title followed by its full
+    name ("Carl Lewis. Frederick Carlton Lewis is …", each word of the title a word of the full name or its
+    start) is the title's subject. A reader that answers with one names the claim's own term, not a rival.
     """
     out: dict[str, set[str]] = {n: set() for n in names}
+    for titled in _TITLED.finditer(quote):  # "Carl Lewis. Frederick Carlton Lewis is …": the title's subject
+        for owner in (n for n in names if same_term(titled["title"], n) and _written_out(n, titled["full"])):
+            if not same_term(owner, titled["full"]):
+                out[owner].add(titled["full"])
     for sentence in split_sentences(quote):
         for start, end in _names(sentence):
             owners = [n for n in names if n[:1].isupper() and same_term(sentence[start:end], n)]
