@@ -180,6 +180,20 @@ def test_a_number_must_be_stated_beside_what_the_claim_says_of_it():
     assert numbers_out_of_place(["The Russian Revolution ended in 1917."], russia) == ["1917"]
 
 
+def test_a_span_of_years_states_when_something_began_and_when_it_ended():
+    revolution = [("American Revolution", "The American Revolution (1765–1789) was a political movement.")]
+    assert numbers_out_of_place(["The American Revolution began in 1765."], revolution) == []
+    assert numbers_out_of_place(["The American Revolution ended in 1789."], revolution) == []
+    assert numbers_out_of_place(["The American Revolution began in 1789."], revolution) == ["1789"]
+    assert numbers_out_of_place(["The American Revolution ended in 1765."], revolution) == ["1765"]
+    tiberius = [("Tiberius", "Tiberius was the second Roman emperor from AD 14 until his death.")]
+    assert numbers_out_of_place(["Tiberius came to power in AD 14."], tiberius) == []
+    assert numbers_out_of_place(["Tiberius took office in AD 14."], tiberius) == []
+    # a span of other numbers is no time
+    moons = [("Oz", "Oz has 3–4 moons.")]
+    assert numbers_out_of_place(["Oz began at 3."], moons) == ["3"]
+
+
 def test_the_decision_guards_the_quote_the_judge_sees_not_every_document():
     tokyo = make_document(
         "Tokyo",

@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from verirag.text import split_sentences
 from verirag.verify.claim import Claim
 from verirag.verify.evidence import Evidence
-from verirag.verify.lexicon import NAME, NUMBER, as_number, content_words, title_subject, with_synonyms
+from verirag.verify.lexicon import (
+    NAME,
+    NUMBER,
+    YEAR,
+    as_number,
+    content_words,
+    title_subject,
+    with_synonyms,
+)
 
 NUMBER_CONTEXT = 0.5  # share of a clause's words the sentence stating its number must state too
 
@@ -26,14 +34,14 @@ def numbers_out_of_place(
     year or number taken from another sentence is caught ("Oxford was founded in 1096" from "There is evidence
     of teaching as early as 1096"); a number no sentence states is left to :func:`missing_terms`.
     """
-    sentences = []  # (title words, words, numbers, whom it is said of, its words but a possessive's)
+    sentences = []  # (title words, words, numbers, whom it is said of, its words but a possessive's, bounds)
     for title, text in documents:
         names = _names(title, text)
         for s in split_sentences(text):
             numbers = {as_number(n) for n in NUMBER.findall(s)}
             bare = content_words(_POSSESSIVE.sub(" ", s))  # "India's total area": India only as an owner
             said = with_synonyms(content_words(s))  # "began in 1917" beside "starting in 1917"
-            sentences.append((content_words(title), said, numbers, owner(title, s, names), bare))
+            sentences.append((content_words(title), said, numbers, owner(title, s, names), bare, bounds(s)))
     out: list[str] = []
     for clause in clauses:
         words = content_words(NUMBER.sub(" ", clause))
@@ -44,14 +52,42 @@ def numbers_out_of_place(
         of = content_words(owned["name"]) if owned else subject  # whom the clause says its number of
         for number in (as_number(n) for n in NUMBER.findall(clause)):
             beside = [
-                len(said & (words - title or words)) / len(words - title or words)
+                len((said | ends.get(number, set())) & (words - title or words)) / len(words - title or words)
                 if (not subject or subject & (said | title)) and not _of_another(of, own, said, plain)
                 else 0.0  # said of another subject ("With a population of over 140 million, Russia …")
-                for title, said, stated, own, plain in sentences
+                for title, said, stated, own, plain, ends in sentences
                 if number in stated
             ]
             if beside and max(beside) < share and number not in out:
                 out.append(number)
+    return out
+
+
+# a span of time: its first year is when something began, its last when it ended ("(1765–1789)", "from AD
+# 14 until his death", "since 1991")
+_SPAN = re.compile(
+    r"(?:\bfrom (?:the year )?|\bsince )?(?P<era>(?:AD|CE) )?(?P<first>\d{1,4})(?P<bc> ?(?:BC|BCE|AD|CE)\b)?"
+    r"(?P<to>\s*(?:–|—|-|\bto\b|\buntil\b|\btill\b)\s*(?:(?:AD|CE) )?(?P<last>\d{1,4}))?(?![\d,]|\.\d)"
+)
+_BEGAN = with_synonyms(content_words("began came power took office assumed ascended"))
+_ENDED = with_synonyms(content_words("ended finished concluded"))
+
+
+def bounds(sentence: str) -> dict[str, set[str]]:
+    """The numbers a sentence gives as a span's first or last, each with the words of beginning or ending.
+
+    "The American Revolution (1765–1789) was …": 1765 began, 1789 ended; "… emperor from AD 14 until his
+    death": AD 14 began (came to power, took office).
+    """
+    out: dict[str, set[str]] = {}
+    for found in _SPAN.finditer(sentence):
+        if not (YEAR.fullmatch(found["first"]) or found["era"] or found["bc"]):
+            continue  # a span of other numbers ("3–4 moons")
+        opened = found["to"] or found.group().startswith(("from", "since"))
+        if opened:
+            out.setdefault(as_number(found["first"]), set()).update(_BEGAN)
+        if found["last"]:
+            out.setdefault(as_number(found["last"]), set()).update(_ENDED)
     return out
 
 
