@@ -38,6 +38,14 @@ from verirag.plans import (
             ],
         ),
         ('Where are "Alba", "Brix" and "Corda"?', ["Where is Alba?", "Where is Brix?", "Where is Corda?"]),
+        (  # a head the members share, each one's own
+            "When did the Alban, Brixian and Cordan wars end?",
+            ["When did the Alban war end?", "When did the Brixian war end?", "When did the Cordan war end?"],
+        ),
+        (
+            "How deep are the Alba, Brix and Corda lakes?",
+            ["How deep is the Alba lake?", "How deep is the Brix lake?", "How deep is the Corda lake?"],
+        ),
         (
             "What are the official languages of Canada, Belgium and Switzerland?",
             [

@@ -8,6 +8,7 @@ from verirag.plans.phrases import (
     AGREE,
     AGREE_AFTER,
     AUXILIARIES,
+    plural_noun,
 )
 from verirag.text import singular
 from verirag.verify.lexicon import (
@@ -58,11 +59,22 @@ def enumeration(question: str) -> list[str]:
     before = _FOLLOWING.sub("", before)  # "in each of the following continents: Asia" -> "in Asia"
     if _BEFORE_SUBJECT.search(before) and (verb := re.search(r" [a-z]+$", members[-1])):
         members[-1], after = members[-1][: verb.start()], verb.group() + after  # "were A, B and C founded"
+    elif members and (head := re.search(r" [a-z]+s$", members[-1])) and plural_noun(head.group()[1:]):
+        members[-1], after = members[-1][: head.start()], head.group() + after  # "… and Indian oceans?"
+    shared = _SHARED_HEAD.match(after)
+    if shared and plural_noun(shared["head"]):  # "the American, French and Russian revolutions": each one's
+        after = f" {singular(shared['head'])}{after[shared.end() :]}"
+        if members[0].startswith("the "):
+            members = [m if m.startswith("the ") else f"the {m}" for m in members]
     if re.search(r"\b[Ww]hich [a-z]+s\b", question):  # "Of which countries are ... the capitals?"
         before, after = _one(before), _one(after)
     elif agree := re.search(rf"\b({'|'.join(AGREE_AFTER)})(\s*)$", before):  # "Where are A, B and C?"
         before = before[: agree.start()] + AGREE_AFTER[agree.group(1)] + agree.group(2)  # "Where is A?"
     return [before + m + after for m in members]
+
+
+# the head the members share: "the American, French and Russian | revolutions"
+_SHARED_HEAD = re.compile(r"^ (?P<head>[a-z]+s)\b")
 
 
 # an attribute written as an acronym ("GDP", "HDI", "CEOs") is no member: "the GDP of China" asks it of China
