@@ -294,6 +294,25 @@ def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_v
     assert unstated_attributes(["Their range extends through most of Africa."], queen) == []
 
 
+def test_a_description_that_opens_a_claim_is_of_the_name_the_quote_gives_it():
+    zaragoza = [
+        (
+            "Zaragoza",
+            "Zaragoza is the capital city of the province of Zaragoza and of the autonomous community of "
+            "Aragon, Spain. It lies by the Ebro river.",
+        )
+    ]
+    assert unstated_attributes(["The capital of Spain stands on the Ebro river."], zaragoza) == [
+        "capital of Spain"
+    ]
+    assert unstated_attributes(["The capital of Aragon stands on the Ebro river."], zaragoza) == []
+    assert (
+        unstated_attributes(["Zaragoza is the capital of Aragon."], zaragoza) == []
+    )  # "and of" an owner too
+    paris = [("Paris", "Paris is the capital and largest city of France. It lies on the river Seine.")]
+    assert unstated_attributes(["The capital of France stands on the Seine."], paris) == []
+
+
 def test_an_attribute_the_quote_gives_as_where_the_value_is_is_not_what_it_is():
     vega = [("Vega", "Vega is the brightest star in the northern constellation of Lyra. It is a young star.")]
     assert unstated_attributes(["Vega is the constellation of Lyra."], vega) == ["constellation of Lyra"]

@@ -13,6 +13,7 @@ from verirag.text import split_sentences, stemmer
 from verirag.verify.claim import ATTRIBUTE, Claim, attribute_first
 from verirag.verify.evidence import Evidence
 from verirag.verify.lexicon import (
+    NAME,
     NEGATION,
     content_words,
     key_terms,
@@ -85,16 +86,40 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
             content_words(held if re.search(r"\b[A-Z]", held) else re.split(r",| \(", title)[0])
             for title, x in stating
             for m in of.finditer(x)
-            for held in [re.split(r"\s+(?:is|are|was|were|has|have|had)\b", m[1])[0]]  # "of the country is …"
+            for named in [m[1], *_and_of(x, m[1], m.end())]  # "… of the province of Zaragoza and of … Aragon"
+            for held in [
+                re.split(r"\s+(?:is|are|was|were|has|have|had)\b", named)[0]
+            ]  # "of the country is …"
         ]
         owners += [  # "Its population was …": the document's subject's, the one just named, or named before
             content_words(f"{title_subject(title)} {before[x][1]} {before[x][0][: m.start()]}")
             for title, x in stating
             if x in before and (m := _possessed(match["head"]).search(before[x][0]))
         ]
-        if owners and value and not any(content_words(owner) & found for found in owners):
+        if not value:  # "The capital of Spain stands on the Ebro": the name the description is of
+            owner = _described(rest)
+        if owners and owner and not any(content_words(owner) & found for found in owners):
             out.append(f"{match['head']} of {owner}")
     return out
+
+
+_AND_OF = re.compile(rf"\s+(?P<joined>and\s+)?of\s+(?P<owner>(?:{_OWNER_WORD}\s+){{0,5}}[\w'’-]+)")
+
+
+def _and_of(sentence: str, owner: str, at: int) -> list[str]:
+    """The owners an attribute's "of" names after ``owner`` (ending at ``at``), each after "and of"."""
+    out = []
+    while (found := _AND_OF.match(sentence, at)) and (found["joined"] or owner.endswith(" and")):
+        owner = found["owner"]
+        out.append(owner)
+        at = found.end()
+    return out
+
+
+def _described(rest: str) -> str:
+    """The name a description that opens a statement is of: "Spain" of "Spain stands on the Ebro"."""
+    named = re.match(NAME, rest)
+    return named.group() if named else ""
 
 
 def _placed_only(head: str, stating: Sequence[str]) -> bool:
