@@ -960,3 +960,24 @@ def test_an_exception_that_opens_the_question_qualifies_its_set_and_nothing_else
     assert (
         len(plan("Apart from Paris, what are the largest cities in France?")) == 1
     )  # no set part to carry it
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        (
+            "Which three Alban kings reigned the longest, and when did each of them reign?",
+            [("Which three Alban kings reigned the longest?", None), ("When did {member} reign?", 0)],
+        ),
+        (
+            "Which two players have won the most Oz Cups, and how many has each won?",
+            [("Which two players have won the most Oz Cups?", None), ("How many has {member} won?", 0)],
+        ),
+        (
+            "Name the three largest cities of Oz and tell me how many people live in each.",
+            [("Which are the three largest cities of Oz?", None), ("How many people live in {member}?", 0)],
+        ),
+    ],
+)
+def test_a_counted_set_chosen_by_what_it_did_or_an_order_to_tell_is_split(question, parts):
+    assert [(p.question, p.depends_on) for p in plan(question)] == parts

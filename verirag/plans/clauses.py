@@ -12,6 +12,7 @@ from verirag.plans.phrases import (
     AGREE,
     AGREE_AFTER,
     AUXILIARIES,
+    PARTICIPLES,
     PREPOSITIONS,
     noun_head,
     one_of,
@@ -30,9 +31,10 @@ _THEIR = re.compile(
 
 # "each", "each one", "each film" in a clause after the set: one member ("who directed each film")
 _EACH = re.compile(
-    rf"\beach(?: one| (?!(?:{'|'.join(sorted(AUXILIARIES | set(PREPOSITIONS.split())))})\b)"
-    r"(?![a-z]*[^s']s\b)[a-z]+(?=[ ?.']|$))?"
-)  # a word after "each" ending in one "s" is its verb: "the planet each orbits"
+    rf"\beach(?: one| (?!(?:{'|'.join(sorted(AUXILIARIES | set(PREPOSITIONS.split()) | PARTICIPLES))})\b)"
+    r"(?![a-z]*[^s']s\b|[a-z]+ed\b)[a-z]+(?=[ ?.']|$))?"
+)  # a word after "each" ending in one "s" is its verb ("the planet each orbits"), and so is a participle
+# ("how many has each won")
 
 
 _NOT_VERBS = frozenset(f"each all both also still not never often usually the a an {PREPOSITIONS}".split())

@@ -64,7 +64,7 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     listed = _LIST_AND.match(_one_sentence(_SET_AGAIN.sub(" and ", question)))
     if listed and max_hops >= 2 and max_parts >= 2 and describes_members(listed["set"]):
         clause = re.sub(
-            r"^(?:name|give|list|state|provide|identify|mention) ", "", listed["then"]
+            r"^(?:(?:tell|show) me |(?:name|give|list|state|provide|identify|mention) )", "", listed["then"]
         )  # an order
         then = of_member(clause)
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
@@ -235,15 +235,17 @@ _LIST_AND = re.compile(
     r"^(?:(?:What|Which|Who)(?: [a-z]+s)? (?:are|were)|List|Identify|Name|Find) (?:the )?"
     r"(?P<set>(?:\([^()]*\)|\"[^\"]*\"|“[^”]*”|(?!\. )[^?,(\"“])+?),?"
     r" (?:and|along with) "
-    rf"(?P<then>(?:{_ASKS}|their|the|(?:name|give|list|state|provide|identify|mention) (?:their|the))\b"
+    rf"(?P<then>(?:(?:tell|show) me )?(?:{_ASKS}|their|the|(?:name|give|list|state|provide|identify|mention)"
+    r" (?:their|the))\b"
     r"[^?]*?)[?.]?$"
 )
 
 
 # a question that picks members by what they did, then a clause about them: "Which countries have won the
-# World Cup since 2000, and who were their captains?"
+# World Cup since 2000, and who were their captains?", "Which three British monarchs reigned longest, and …?"
 _CHOSEN_AND = re.compile(
-    r"^(?P<ask>(?:Which (?P<noun>[a-z]+)|Who) (?!(?:are|were|is|was) the\b)[^?,]+?),? and "
+    r"^(?P<ask>(?:Which (?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten) )?(?:[A-Z][\w'’-]* )*"
+    r"(?P<noun>[a-z]+)|Who) (?!(?:are|were|is|was) the\b)[^?,]+?),? and "
     rf"(?P<then>{_ASKS}\b[^?]*?)[?.]?$"
 )
 

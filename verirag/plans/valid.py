@@ -25,7 +25,8 @@ _FRAME = frozenset(
 
 
 _ASKS_SET = re.compile(
-    r"^(?:(?:Which|What) (?:(?:are|were) (?:the )?(?P<set>.+)\?$|(?P<noun>[a-z]+) )"
+    r"^(?:(?:Which|What) (?:(?:are|were) (?:the )?(?P<set>.+)\?$"
+    r"|(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten) )?(?:[A-Z][\w'’-]* )*(?P<noun>[a-z]+) )"
     r"|Who (?!is |was )(?P<people>[a-z]+) )"
 )
 
