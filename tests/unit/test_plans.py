@@ -981,3 +981,17 @@ def test_an_exception_that_opens_the_question_qualifies_its_set_and_nothing_else
 )
 def test_a_counted_set_chosen_by_what_it_did_or_an_order_to_tell_is_split(question, parts):
     assert [(p.question, p.depends_on) for p in plan(question)] == parts
+
+
+def test_members_written_in_lower_case_are_read_where_the_answer_names_none_with_a_capital():
+    question = "Which elements did Marie Curie discover?"
+    assert members("Marie Curie discovered radium and polonium.", question, 6) == ["radium", "polonium"]
+    gases = "The noble gases are helium, neon, argon and krypton. They are inert."
+    assert members(gases, "What are the noble gases?", 6) == ["helium", "neon", "argon", "krypton"]
+    # a capitalised name is a member and a list of the question's own words is none
+    assert members("Pakistan borders India, Iran and China.", "Which countries border Pakistan?", 6) == [
+        "India",
+        "Iran",
+        "China",
+    ]
+    assert members("Comets are icy and rocky.", "Which comets are icy and rocky?", 6) == []

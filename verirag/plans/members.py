@@ -9,6 +9,7 @@ from typing import Any
 from verirag.verify.lexicon import (
     NAME,
     POLITY_KINDS,
+    STOP,
     is_feature,
 )
 
@@ -48,7 +49,25 @@ def members(answer: str, question: str, limit: int) -> list[str]:
                 found.append(f"the {name}" if sentence[: match.start()].endswith("the ") else name)
         if len(found) - before >= 2:
             break
-    return found[:limit]
+    return (found or _common_nouns(answer, asked))[:limit]
+
+
+# a list of common nouns: "radium and polonium", "helium, neon, argon and krypton"
+_NOUN_LIST = re.compile(r"\b[a-z][a-z-]+(?:, [a-z][a-z-]+)*,? and [a-z][a-z-]+\b")
+
+
+def _common_nouns(answer: str, asked: set[str]) -> list[str]:
+    """Members written in lower case, where the answer names none with a capital.
+
+    Its first sentence's first list of single words ("Marie Curie discovered radium and polonium."), none of
+    them a stop word or a word the question holds.
+    """
+    first = re.split(r"(?<=[.!?])\s+", answer)[0]
+    for listed in _NOUN_LIST.finditer(first):
+        words = re.split(r",? and |, ", listed.group())
+        if not any(w in STOP or w in asked for w in words):
+            return words
+    return []
 
 
 def proposed(reply: str, question: str, limit: int) -> list[str]:
