@@ -995,3 +995,21 @@ def test_members_written_in_lower_case_are_read_where_the_answer_names_none_with
         "China",
     ]
     assert members("Comets are icy and rocky.", "Which comets are icy and rocky?", 6) == []
+
+
+def test_members_listed_after_a_colon_are_each_asked_what_the_choice_compares_or_tests():
+    assert [p.question for p in plan("Which is the largest: Lake Alba, Lake Brix or Lake Corda?")] == [
+        "How large is Lake Alba?",
+        "How large is Lake Brix?",
+        "How large is Lake Corda?",
+    ]
+    assert [p.question for p in plan("Which of these games are played on ice: hockey, polo or curling?")] == [
+        "Is hockey played on ice?",
+        "Is polo played on ice?",
+        "Is curling played on ice?",
+    ]
+    for whole in (
+        "Which is the capital: Alba, Brix or Corda?",  # one of them named, nothing asked of each
+        "Who were the kings in The Oz Saga: The Beginning, which actors played them, and who directed it?",
+    ):
+        assert len(plan(whole)) == 1

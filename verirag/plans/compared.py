@@ -1,8 +1,10 @@
 """A question that compares a set's members: the set, then what it compares asked of each member.
 
 "Which of the Scandinavian countries has the biggest population?" -> the countries, then "What is the
-population of {member}?"; "… is the most populous?" -> "How populous is {member}?". The pick among the
-members is the answer's to make from what each part verified, not a part of its own.
+population of {member}?"; "… is the most populous?" -> "How populous is {member}?". Members listed after a
+colon are each asked it ("Which is the oldest: A, B or C?" -> "How old is A?"; "Which of these sports are
+played by teams of eleven: soccer, cricket or baseball?" -> "Is soccer played by teams of eleven?"). The pick
+among the members is the answer's to make from what each part verified, not a part of its own.
 """
 
 from __future__ import annotations
@@ -43,3 +45,32 @@ def compared(question: str) -> tuple[str, SubQuestion] | None:
     if not what or most in ("most", "least", "fewest"):
         return None
     return members, SubQuestion(f"What is the {what} of {MEMBER}?")  # "has the biggest population"
+
+
+# a choice among members listed after a colon: "Which is the oldest: the University of Bologna, Oxford or
+# Cambridge?", "Which of these sports are played with eleven players: soccer, cricket or baseball?"
+_CHOSEN_AMONG = re.compile(
+    r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: [a-z]+)?)? "
+    r"(?P<aux>is|are|was|were|has|have) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
+)
+_CLAUSE = re.compile(r"\b(?:which|what|who|how|where|when|is|are|was|were|does|do|did|has|have)\b")
+_YES_NO = {"is": "Is", "are": "Is", "was": "Was", "were": "Was", "has": "Does", "have": "Does"}
+
+
+def chosen_among(question: str) -> list[str]:
+    """The question asked of each member a colon lists ([] when it lists none to choose from)."""
+    found = _CHOSEN_AMONG.match(question)
+    if not found:
+        return []
+    listed = [m.strip() for m in re.split(r",? (?:or|and) |, ", found["listed"]) if m.strip()]
+    if len(listed) < 2 or any(len(m.split()) > 4 or _CLAUSE.search(m) for m in listed):
+        return []  # a title's colon, or a clause after it: "… The Little Mermaid: Ariel's Beginning, which …"
+    aux, rest = found["aux"], found["rest"]
+    ranked = re.fullmatch(r"the (?:(?:most|least) (?P<most>[a-z]+)|(?P<est>[a-z]+est))", rest)
+    if ranked:  # "is the oldest": how old each is
+        adjective = ranked["most"] or positive(ranked["est"])
+        verb = AGREE_AFTER.get(aux, aux)
+        return [f"How {adjective} {verb} {member}?" for member in listed] if adjective else []
+    if rest.startswith("the ") or aux in ("has", "have") or len(rest.split()) < 2:
+        return []  # "is the capital", "is older": one of them is named, nothing asked of each
+    return [f"{_YES_NO[aux]} {member} {rest}?" for member in listed]  # a test of each

@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 
 from verirag.plans.clauses import THEY, of_member
-from verirag.plans.compared import compared
+from verirag.plans.compared import chosen_among, compared
 from verirag.plans.enumeration import enumeration
 from verirag.plans.framed import framed_set
 from verirag.plans.parts import MEMBER, SubQuestion, hops
@@ -58,7 +58,7 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
             return []  # no set part to carry it
         first = f"{parts[0].question.removesuffix('?')}, {fronted['front'][0].lower()}{fronted['front'][1:]}?"
         return [replace(parts[0], question=first), *parts[1:]]
-    members = enumeration(question)
+    members = enumeration(question) or chosen_among(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
     listed = _LIST_AND.match(_one_sentence(_SET_AGAIN.sub(" and ", question)))
