@@ -20,7 +20,7 @@ from verirag.verify.checks.partitive import dropped_partitives, restore_partitiv
 from verirag.verify.checks.scope import unscoped_numbers
 from verirag.verify.checks.shared_role import shared_roles
 from verirag.verify.checks.term_order import exchanged_terms
-from verirag.verify.lexicon import key_terms
+from verirag.verify.lexicon import content_words, key_terms
 from verirag.verify.readings.stated import stated_attribute
 
 # "its" after another name: the name just before it owns what follows, or no one can say
@@ -192,6 +192,12 @@ def test_a_span_of_years_states_when_something_began_and_when_it_ended():
     # a span of other numbers is no time
     moons = [("Oz", "Oz has 3–4 moons.")]
     assert numbers_out_of_place(["Oz began at 3."], moons) == ["3"]
+
+
+def test_a_unit_written_with_a_superscript_is_the_unit_written_plain():
+    argentina = [("Argentina", "It covers an area of 2,780,085 km2 (1,073,397 mi2), the second-largest.")]
+    assert numbers_out_of_place(["The area of Argentina is 2,780,085 km² (1,073,397 mi²)."], argentina) == []
+    assert "km2" in content_words("an area of 5 km²")
 
 
 def test_the_decision_guards_the_quote_the_judge_sees_not_every_document():

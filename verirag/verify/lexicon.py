@@ -7,6 +7,7 @@ and a quote are compared by, and the small readings of a word (a stem, a demonym
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from verirag.text import NAME_LINKS, split_sentences, stemmer
@@ -35,8 +36,8 @@ NUMBER_WORDS = {
 
 
 def plain(word: str) -> str:
-    """A word as compared: lower case, a possessive "'s" and edge quotes or hyphens cut."""
-    word = word.lower().replace("’", "'")
+    """A word as compared: lower case, "km²" as "km2", a possessive "'s" and edge quotes or hyphens cut."""
+    word = unicodedata.normalize("NFKC", word).lower().replace("’", "'")
     return word[:-2] if word.endswith("'s") else word.strip("'-")
 
 
