@@ -1013,3 +1013,18 @@ def test_members_listed_after_a_colon_are_each_asked_what_the_choice_compares_or
         "Who were the kings in The Oz Saga: The Beginning, which actors played them, and who directed it?",
     ):
         assert len(plan(whole)) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "then"),
+    [
+        ("Name the three largest lakes of Oz and tell me how deep each one is.", "How deep is {member}?"),
+        ("List the five tallest towers of Oz and what year each was built.", "What year was {member} built?"),
+        (
+            "Name the three longest rivers of Oz and which sea each one flows into.",
+            "Which sea does {member} flow into?",
+        ),
+    ],
+)
+def test_a_clause_in_an_indirect_questions_order_is_asked_as_a_question(question, then):
+    assert [(p.question, p.depends_on) for p in plan(question)][1] == (then, 0)

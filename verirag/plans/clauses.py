@@ -130,4 +130,23 @@ def _of_one(then: str) -> SubQuestion | None:
     elif text.startswith("the "):  # a noun phrase: "the largest sea {member} connects with"
         head = noun_head(text.removeprefix("the ").split(MEMBER)[0])[1]
         text = f"{'What are' if plural_noun(head) else 'What is'} {text}"
+    elif indirect := _INDIRECT.match(text):  # "how deep {member} is" -> "how deep is {member}"
+        text = f"{indirect['wh']} {indirect['aux']} {MEMBER}{indirect['rest']}"
+    elif indirect := _INDIRECT_VERB.match(
+        text
+    ):  # "which sea {member} flows into" -> "… does {member} flow into"
+        verb = indirect["verb"]
+        verb = verb[:-2] if verb.endswith(("ches", "shes", "sses", "xes", "oes")) else verb[:-1]
+        text = f"{indirect['wh']} does {MEMBER} {verb}{indirect['rest']}"
     return SubQuestion(text[0].upper() + text[1:] + "?")
+
+
+# an indirect question's order: "how deep {member} is", "what year {member} was built"
+_INDIRECT = re.compile(
+    rf"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)(?: [a-z]+)?) {re.escape(MEMBER)} "
+    r"(?P<aux>is|was|are|were)(?P<rest>(?: [a-z]+)?(?: in| on| at| from| by)?)$"
+)
+_INDIRECT_VERB = re.compile(
+    rf"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)(?: [a-z]+)?) {re.escape(MEMBER)} "
+    r"(?P<verb>[a-z]+[^s\W]s)(?P<rest>(?: into| in| on| at| from| by| to| with)?)$"
+)
