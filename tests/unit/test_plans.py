@@ -15,6 +15,7 @@ from verirag.plans import (
     members,
     plan,
     valid,
+    verified_members,
 )
 
 
@@ -1028,3 +1029,21 @@ def test_members_listed_after_a_colon_are_each_asked_what_the_choice_compares_or
 )
 def test_a_clause_in_an_indirect_questions_order_is_asked_as_a_question(question, then):
     assert [(p.question, p.depends_on) for p in plan(question)][1] == (then, 0)
+
+
+def test_a_verified_sentence_naming_two_of_a_quoted_list_names_the_whole_list():
+    text = "Lake Oz is deep. It is shared among four countries—Alba, Brix, Corda, and Dela—with Alba first."
+    start = text.index("It is shared")
+
+    def part(sentence: str) -> dict:
+        quote = {"doc": "d", "start": start, "end": len(text)}
+        said = {"text": sentence, "verified_by": "citations", "quotes": [quote]}
+        return {
+            "index": 0,
+            "question": "Which countries share Lake Oz?",
+            "documents": {"d": {"text": text}},
+            "sentences": [said],
+        }
+
+    assert list(verified_members([part("Alba and Brix share Lake Oz.")])) == ["Alba", "Brix", "Corda", "Dela"]
+    assert list(verified_members([part("Alba shares Lake Oz.")])) == ["Alba"]  # one member: no list read

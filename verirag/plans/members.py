@@ -11,6 +11,7 @@ from verirag.verify.lexicon import (
     POLITY_KINDS,
     STOP,
     is_feature,
+    name_lists,
 )
 
 _ANSWER_NAME = re.compile(NAME)
@@ -91,10 +92,42 @@ def proposed(reply: str, question: str, limit: int) -> list[str]:
 
 
 def verified_members(parts: Sequence[Mapping[str, Any]]) -> dict[str, int]:
-    """Each member the verified sentences of ``parts`` name, with the index of the part naming it first."""
+    """Each member the verified sentences of ``parts`` name, with the index of the part naming it first.
+
+    Where a verified sentence names two or more members of one list its quote states, the list's other
+    members are members too: "Tanzania and the Democratic Republic of the Congo share Lake Tanganyika" over
+    "The lake is shared among four countries—Tanzania, the Democratic Republic of the Congo, Burundi, and
+    Zambia" names Burundi and Zambia as well.
+    """
     named: dict[str, int] = {}
     for part in parts:
-        verified = " ".join(s["text"] for s in part["sentences"] if s["verified_by"] != "none")
-        for member in members(verified, part["question"], len(verified)):
+        sentences = [s for s in part["sentences"] if s["verified_by"] != "none"]
+        verified = " ".join(s["text"] for s in sentences)
+        found = members(verified, part["question"], len(verified))
+        for sentence in sentences:
+            listed = _quoted_list(sentence, part["documents"], found)
+            more = members(
+                ", ".join(listed[:-1]) + f" and {listed[-1]}." if listed else "", part["question"], 99
+            )
+            found += [m for m in more if not any(_same_member(m, f) for f in found)]
+        for member in found:
             named.setdefault(member, part["index"])
     return named
+
+
+def _same_member(a: str, b: str) -> bool:
+    """Whether one member's words are all the other's ("Roosevelt", "President Franklin D. Roosevelt")."""
+    x, y = (set(m.removeprefix("the ").split()) for m in (a, b))
+    return x <= y or y <= x
+
+
+def _quoted_list(sentence: Mapping[str, Any], documents: Mapping[str, Any], found: list[str]) -> list[str]:
+    """The members of the quote's list that holds two or more of ``found`` (the sentence's own), else []."""
+    own = {m.removeprefix("the ") for m in found if m in sentence["text"]}
+    for quote in sentence.get("quotes") or []:
+        text = documents.get(quote["doc"], {}).get("text", "")[quote["start"] : quote["end"]]
+        for listed in name_lists(text):
+            bare = [m.removeprefix("the ") for m in listed]
+            if len(own & set(bare)) >= 2 and len(bare) > len(own & set(bare)):
+                return listed
+    return []
