@@ -142,11 +142,10 @@ def _of_one(then: str) -> SubQuestion | None:
 
 
 # an indirect question's order: "how deep {member} is", "what year {member} was built"
+_WH_MEMBER = rf"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)(?: [a-z]+)?) {re.escape(MEMBER)} "
 _INDIRECT = re.compile(
-    rf"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)(?: [a-z]+)?) {re.escape(MEMBER)} "
-    r"(?P<aux>is|was|are|were)(?P<rest>(?: [a-z]+)?(?: in| on| at| from| by)?)$"
+    _WH_MEMBER + r"(?P<aux>is|was|are|were)(?P<rest>(?: [a-z]+)?(?: in| on| at| from| by)?)$"
 )
 _INDIRECT_VERB = re.compile(
-    rf"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)(?: [a-z]+)?) {re.escape(MEMBER)} "
-    r"(?P<verb>[a-z]+[^s\W]s)(?P<rest>(?: into| in| on| at| from| by| to| with)?)$"
+    _WH_MEMBER + r"(?P<verb>[a-z]+[^s\W]s)(?P<rest>(?: into| in| on| at| from| by| to| with)?)$"
 )

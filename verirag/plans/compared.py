@@ -12,12 +12,19 @@ from __future__ import annotations
 import re
 
 from verirag.plans.parts import MEMBER, SubQuestion
-from verirag.plans.phrases import AGREE_AFTER, describes_members, plural_noun, positive
+from verirag.plans.phrases import (
+    AGREE_AFTER,
+    AUXILIARIES,
+    OWNER,
+    describes_members,
+    plural_noun,
+    positive,
+)
 
 # the set compared ("of the Nordic countries", "of Jupiter's moons"), the verb and what is compared
 _COMPARED = re.compile(
     r"^(?:Which|What)(?: one)? of "
-    r"(?:the (?P<set>[^?,]+?)|(?P<owned>[A-Z][\w.-]*(?: [A-Z][\w.-]*)*['’]s [^?,]+?))"
+    rf"(?:the (?P<set>[^?,]+?)|(?P<owned>{OWNER}[^?,]+?))"
     r" (?P<aux>has|have|had|is|are|was|were) the (?P<most>(?:most|least|fewest)(?= [a-z])|[a-z]+est\b)"
     r"(?: (?!by )(?P<what>[a-z][a-z ]*?))?(?: by (?P<by>[a-z][a-z ]*?))?\?$"
 )
@@ -53,8 +60,7 @@ _CHOSEN_AMONG = re.compile(
     r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: [a-z]+)?)? "
     r"(?P<aux>is|are|was|were|has|have) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
 )
-_CLAUSE = re.compile(r"\b(?:which|what|who|how|where|when|is|are|was|were|does|do|did|has|have)\b")
-_YES_NO = {"is": "Is", "are": "Is", "was": "Was", "were": "Was", "has": "Does", "have": "Does"}
+_CLAUSE = re.compile(rf"\b(?:which|what|who|how|where|when|{'|'.join(sorted(AUXILIARIES))})\b")
 
 
 def chosen_among(question: str) -> list[str]:
@@ -73,4 +79,5 @@ def chosen_among(question: str) -> list[str]:
         return [f"How {adjective} {verb} {member}?" for member in listed] if adjective else []
     if rest.startswith("the ") or aux in ("has", "have") or len(rest.split()) < 2:
         return []  # "is the capital", "is older": one of them is named, nothing asked of each
-    return [f"{_YES_NO[aux]} {member} {rest}?" for member in listed]  # a test of each
+    verb = AGREE_AFTER.get(aux, aux).capitalize()
+    return [f"{verb} {member} {rest}?" for member in listed]  # a test of each: "Is soccer played …?"

@@ -29,6 +29,14 @@ COUNT = re.compile(  # a year is no count: "the 2008 Olympic Games"
 )
 
 
+# an owner's name before a set: "Taylor Swift's 5 most recent tours", "Jupiter's moons"
+OWNER = r"[A-Z][\w.-]*(?: [A-Z][\w.-]*)*['’]s "
+
+
+# a count and capitalised words before a set's plural noun: "three British monarchs", "5 Nordic countries"
+COUNTED_NAMES = r"(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten) )?(?:[A-Z][\w'’-]* )*"
+
+
 NOT_PLURAL = frozenset("is was has its this his as us thus always series species news physics".split())
 
 

@@ -19,7 +19,9 @@ from verirag.plans.parts import MEMBER, SubQuestion, hops
 from verirag.plans.phrases import (
     AGREE,
     AUXILIARIES,
+    COUNTED_NAMES,
     NAMING,
+    OWNER,
     PHRASE_END,
     PREPOSITIONS,
     counted,
@@ -166,7 +168,7 @@ def _asks_for(members: str) -> str:
     found = _DESCRIBED.match(members)
     if found:
         return f"Which {found['noun']} {found['rest']}?"
-    owner = re.match(r"[A-Z][\w.-]*(?: [A-Z][\w.-]*)*['’]s ", members)  # "Taylor Swift's 5 most recent tours"
+    owner = re.match(OWNER, members)  # "Taylor Swift's 5 most recent tours"
     return f"Which are {members}?" if owner else f"Which are the {members}?"
 
 
@@ -244,8 +246,7 @@ _LIST_AND = re.compile(
 # a question that picks members by what they did, then a clause about them: "Which countries have won the
 # World Cup since 2000, and who were their captains?", "Which three British monarchs reigned longest, and …?"
 _CHOSEN_AND = re.compile(
-    r"^(?P<ask>(?:Which (?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten) )?(?:[A-Z][\w'’-]* )*"
-    r"(?P<noun>[a-z]+)|Who) (?!(?:are|were|is|was) the\b)[^?,]+?),? and "
+    rf"^(?P<ask>(?:Which {COUNTED_NAMES}(?P<noun>[a-z]+)|Who) (?!(?:are|were|is|was) the\b)[^?,]+?),? and "
     rf"(?P<then>{_ASKS}\b[^?]*?)[?.]?$"
 )
 
@@ -408,7 +409,7 @@ def _each_as_set(question: str) -> tuple[str, bool]:
 # selling games does not feature …?"
 _FILTER = re.compile(
     r"^(?:(?:Of|Among|From) the (?P<set>[^,?]+), (?:how many|which|who)(?: (?:of them|ones?|[a-z]+s))?"
-    r"|(?:Which|How many) of (?:the (?P<of>[^?]+?)|(?P<owned>[A-Z][\w.-]*['’]s [^?]+?))"
+    rf"|(?:Which|How many) of (?:the (?P<of>[^?]+?)|(?P<owned>{OWNER}[^?]+?))"
     r"|Which (?P<named>[a-z]+s (?:of|from|in) [^?]+?))"
     r" (?P<aux>have|has|were|was|are|is|did|does|do)(?: (?P<vp>[^?]+))?\?$"
 )

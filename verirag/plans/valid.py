@@ -9,6 +9,7 @@ import re
 
 from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import (
+    COUNTED_NAMES,
     NAMING,
     describes_members,
     noun_head,
@@ -26,7 +27,7 @@ _FRAME = frozenset(
 
 _ASKS_SET = re.compile(
     r"^(?:(?:Which|What) (?:(?:are|were) (?:the )?(?P<set>.+)\?$"
-    r"|(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten) )?(?:[A-Z][\w'’-]* )*(?P<noun>[a-z]+) )"
+    rf"|{COUNTED_NAMES}(?P<noun>[a-z]+) )"
     r"|Who (?!is |was )(?P<people>[a-z]+) )"
 )
 
