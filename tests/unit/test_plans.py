@@ -26,6 +26,10 @@ from verirag.plans import (
             'Who wrote "Alpha Tale", "Beta Song" and "Gamma Poem"?',
             ["Who wrote Alpha Tale?", "Who wrote Beta Song?", "Who wrote Gamma Poem?"],
         ),
+        (  # "respectively" pairs answers with members: each part asks of one member, without it
+            "Who founded Alba, Brix and Cora respectively?",
+            ["Who founded Alba?", "Who founded Brix?", "Who founded Cora?"],
+        ),
         (
             "Who founded Alba, the Brix Company and the Song dynasty?",
             ["Who founded Alba?", "Who founded the Brix Company?", "Who founded the Song dynasty?"],
@@ -323,6 +327,17 @@ def test_an_attribute_asked_of_each_member_of_a_set_as_people_phrase_it(question
         (
             "Where was each founding member of the Freedonia Quartet born?",
             ["Which are the founding members of the Freedonia Quartet?", f"Where was {MEMBER} born?"],
+        ),
+        (  # "has each of the" a group by its name, or by how many it holds: the participle asked of each
+            "How many titles has each of the Freedonia Beatles won?",
+            ["Which are the Freedonia Beatles?", f"How many titles has {MEMBER} won?"],
+        ),
+        (
+            "How many Grand Slam singles titles has each of the Big Three of Oz tennis won?",
+            [
+                "Which are the Big Three of Oz tennis?",
+                f"How many Grand Slam singles titles has {MEMBER} won?",
+            ],
         ),
         (  # "each" at the question's end: the question asked of one member
             "How many pages are there in each Freedonia almanac?",

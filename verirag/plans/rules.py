@@ -52,7 +52,7 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     """The parts the rules find ([] when none splits the question)."""
     question = question if question.endswith(("?", ".", "!")) else f"{question}?"  # typed without a mark
     question = question[:1].upper() + question[1:]  # typed in lower case: "what are the 3 longest rivers …"
-    question = _dated_first(_INSTRUCTION.sub("", question))
+    question = _dated_first(_INSTRUCTION.sub("", _RESPECTIVELY.sub("", question)))
     fronted = _FRONTED.match(question)
     if fronted:  # "Apart from humans, what are the great apes, and …": the set asked without them
         parts = _split(fronted["rest"], max_parts, max_hops)
@@ -191,6 +191,10 @@ def _attribute(wh: str, aux: str, attr: str) -> SubQuestion:
     return SubQuestion(template, group=f"{wh} {aux} the {attr if aux in AGREE else one} of {MEMBER}?")
 
 
+# "respectively" at the end pairs answers with members in order; each part asks of one member
+_RESPECTIVELY = re.compile(r",? respectively(?=[?.!]$)")
+
+
 # a sentence after the question that says how to answer it: "Exclude duplicates.", "Provide it for each."
 _INSTRUCTION = re.compile(
     r"(?<=[?.]) (?:Exclude|Include|Keep|Provide|Use|Answer|Respond|Sort|Order|Present|Format|Express|Round"
@@ -292,8 +296,9 @@ def _as_question(question: str) -> str:
 # school?", "When were the five tallest buildings in Europe built?"
 _SUBJECT = re.compile(
     r"^(?P<wh>(?:(?:In|From|At|For|To|With|On|By) )?(?:[Ww]hat|[Ww]hich|Where|When|Who|How)\b"
-    r"(?: [\w-]+){0,4}?)"
-    r" (?P<aux>did|do|does|were|are|was|is) (?P<each>each (?:of the )?|the )(?P<rest>[^?]+?)[?.]?$"
+    r"(?: [\w-]+){0,5}?)"
+    r" (?P<aux>did|do|does|were|are|was|is|has|have|had) (?P<each>each (?:of the )?|the )"
+    r"(?P<rest>[^?]+?)[?.]?$"
 )
 
 
@@ -310,7 +315,7 @@ def _of_subject(question: str) -> tuple[str, SubQuestion] | None:
     pandas" and "the early settlers of Iceland" are kinds, one part).
     """
     found = _SUBJECT.match(question)
-    if not found or (found["aux"] in ("does", "was", "is") and not found["each"].startswith("each")):
+    if not found or (found["aux"] in ("does", "was", "is", "has") and not found["each"].startswith("each")):
         return None  # "Where was each member … born?" asks of each; "Where was the … born?" of one
     words = found["rest"].split()
     if found["aux"] in ("did", "do", "does"):
@@ -329,7 +334,8 @@ def _of_subject(question: str) -> tuple[str, SubQuestion] | None:
     members = " ".join(words[:at]).rstrip(",")
     if found["each"] == "each ":  # "each founding member of X" -> "founding members of X"
         members = plural_phrase(members)
-    if not at or not describes_members(members):
+    named = found["each"] == "each of the " and members[:1].isupper()  # "each of the Beatles": a set by name
+    if not at or not (describes_members(members) or named):
         return None
     end = PHRASE_END.search(members)  # "mayors of | the two largest …": ranked within
     inner = re.sub(r"^\W*(?:the )?", "", members[end.end() :]) if end else ""
@@ -337,7 +343,7 @@ def _of_subject(question: str) -> tuple[str, SubQuestion] | None:
         found["each"].startswith("each") or named_set(members) or ranked(members) or (inner and ranked(inner))
     ):
         return None  # "the early settlers of Iceland", "the giant pandas": of a kind, one part
-    agree = {"do": "does", "were": "was", "are": "is"}.get(found["aux"], found["aux"])
+    agree = {"do": "does", "were": "was", "are": "is", "have": "has"}.get(found["aux"], found["aux"])
     wh = re.sub(r"\b([Ww]hat|[Ww]hich) ([a-z]+s)\b", lambda m: f"{m[1]} {singular(m[2])}", found["wh"])
     verb = " ".join(w for w in words[at:] if w != "respectively")
     return members, SubQuestion(f"{wh} {agree} {MEMBER} {verb}?")

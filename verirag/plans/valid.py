@@ -43,6 +43,10 @@ _SAME_NUMBER = {
 }
 
 
+# a group named by how many it holds: "the Big Three of men's tennis", "the Fab Four"
+_COUNTED_NAME = re.compile(r"^(?:Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Twelve)$")
+
+
 def _words(text: str) -> list[str]:
     return [
         w.lower() for w in re.findall(r"[\w'’.-]*\w", re.sub(rf"{re.escape(MEMBER)}(?:['’]s)?", " ", text))
@@ -56,11 +60,12 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
     "of"; a plural may be made singular, a count written in words or in digits, a superlative in its plain
     form): it asks about an entity the question names, never another. A part with :data:`MEMBER` waits for an
     earlier part: one that asks for a set ("Which <plural> ...?" or "Which are the <phrase>?" whose head is a
-    plural; "Which are the Qianlong Emperor?" asks for one thing of the wrong kind; "Who won …?" asks for
-    people, "Who is …?" for one), or one that itself waits (a chain: the capital of each country, then each
-    capital's mayor). A dependent part does not ask for a naming attribute ("name", "other names", "common
-    name", "nickname", "called"; a "scientific name" is no restatement): asked of a member, it restates the
-    member the first part returned; nor does it ask only what the part it waits for asked.
+    plural or a group's count, "the Big Three"; "Which are the Qianlong Emperor?" asks for one thing of the
+    wrong kind; "Who won …?" asks for people, "Who is …?" for one), or one that itself waits (a chain: the
+    capital of each country, then each capital's mayor). A dependent part does not ask for a naming attribute
+    ("name", "other names", "common name", "nickname", "called"; a "scientific name" is no restatement): asked
+    of a member, it restates the member the first part returned; nor does it ask only what the part it waits
+    for asked.
     """
     asked = {
         form for w in _words(question) for form in (w, singular(w), positive(w), *_SAME_NUMBER.get(w, ()))
@@ -80,6 +85,7 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
             kind["people"] is not None
             or plural_noun(kind["noun"] or noun_head(kind["set"] or "")[1])
             or (kind["set"] is not None and describes_members(kind["set"]))
+            or (kind["set"] is not None and _COUNTED_NAME.match(noun_head(kind["set"])[1]) is not None)
         )
         if parts[source].depends_on is None and not listed:
             return False
