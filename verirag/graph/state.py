@@ -204,6 +204,7 @@ class State(InputState, OutputState, total=False):
     waiting: list[dict]  # the parts to ask next: [{"index", "question", "depends_on", "members", …}]
     expanded: list[int]  # dependent sub-questions already filled with their members
     proposed: dict[str, list[str]]  # sub-question index -> the members the model named (none verified)
+    ranked: dict[str, list[dict]]  # sub-question index -> the members its documents rank one at a time
     unasked: Annotated[list[str], operator.add]  # sub-questions a member named but over the max_parts cap
     parts: Annotated[list[Part], operator.add]  # the answered parts
 
@@ -238,6 +239,7 @@ def initial(question: str) -> State:
         waiting=[],
         expanded=[],
         proposed={},
+        ranked={},
         unasked=[],
         parts=[],
     )

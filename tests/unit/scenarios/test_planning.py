@@ -275,6 +275,52 @@ def test_members_the_model_names_for_an_unlisted_set_are_asked_and_said_to_be_it
     assert out["usage"]["per_node"]["propose_members"]["calls"] == 1
 
 
+ISLES = {
+    "Atlantis": "Atlantis is the world's largest island, with an area of 900 km2.",
+    "Lemuria": "Lemuria is an island in the Indian Ocean. It is the second-largest island in the world.",
+    "Mu": "Mu is the third-largest uninhabited island in the world.",  # another ranking: no member
+    "Thule": "Thule is a cold island in the north, one of the largest islands in the world.",
+}
+RANKED_SET = "Which are the three biggest islands in the world?"
+
+
+def test_a_ranking_no_document_lists_asks_the_members_whose_documents_state_their_rank(tmp_path, scripted):
+    _registered_store(tmp_path / "isles", "isles", [make_document(t, x) for t, x in ISLES.items()])
+    try:
+        atlantis, lemuria = ISLES["Atlantis"], "Lemuria is the second-largest island in the world."
+        script = PartWriter(
+            answers={
+                RANKED_SET: "The three biggest islands are Avalon, Thule and Mu.",
+                "How large is Atlantis?": atlantis,
+                "How large is Lemuria?": lemuria,
+            },
+            cite={atlantis: ["Atlantis"], lemuria: ["Lemuria"]},
+            needs={atlantis: ["Atlantis"], lemuria: ["Lemuria"]},
+            proposal="Avalon, Thule, Mu",
+        )
+        name, _ = scripted(script)
+        question = "What are the three biggest islands in the world and how large is each one?"
+        out, _ = run(question, ctx(name, store="isles", top_k=4))
+    finally:
+        unregister_store("isles")
+    assert script.proposals == []  # the documents ranked two: the model's own list is not asked for
+    assert {"How large is Atlantis?", "How large is Lemuria?"} <= set(script.questions)
+    assert not any(
+        q.startswith("How large is") and q not in ("How large is Atlantis?", "How large is Lemuria?")
+        for q in script.questions
+    )
+    assert [(p["members"], p["proposed"], p["verified"]) for p in out["plan"]] == [
+        ([], False, False),
+        (["Atlantis"], False, True),
+        (["Lemuria"], False, True),
+    ]
+    assert out["answer"].endswith(
+        "No document lists them together; the members asked are those whose own document states their rank: "
+        'Atlantis (first, in "Atlantis"); Lemuria (second, in "Lemuria"). '
+        "No document states which is the third."
+    )
+
+
 def test_a_question_of_one_part_runs_the_graph_unchanged(nations, scripted):
     script = two_hop_writer()
     name, model = scripted(script)

@@ -20,6 +20,7 @@ from langgraph.runtime import Runtime
 from verirag import plans, refusal
 from verirag.graph.context import Context
 from verirag.graph.state import Part, Sentence, State, answer_sentences
+from verirag.plans import ranks
 from verirag.text import attach_citations, join_names
 from verirag.verify.lexicon import content_words
 
@@ -73,6 +74,17 @@ def _about(sentence: Sentence, part: Part) -> bool:
     return not part["members"] or any(_names(sentence["text"], m) for m in part["members"])
 
 
+def _ranked(found: list[dict], sub: dict) -> list[str]:
+    """Where a ranked set's members came from: each one's rank and document, and the ranks none states."""
+    named = [f'{f["member"]} ({ranks.ORDINALS[f["rank"] - 1] or "first"}, in "{f["title"]}")' for f in found]
+    ranking = ranks.ranking(sub["question"])
+    stated = {f["rank"] for f in found}
+    missing = [r for r in range(1, ranking.count + 1) if r not in stated] if ranking else []
+    return [refusal.RANKED.format(ranks="; ".join(named))] + [
+        refusal.UNRANKED.format(rank=f"the {ranks.ORDINALS[r - 1]}") for r in missing[:1]
+    ]
+
+
 def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
     """The planned question's answer, composed from its parts' verified sentences."""
     ctx = runtime.context
@@ -95,6 +107,11 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
     listed = list(dict.fromkeys(m for p in parts if p["proposed"] for m in p["members"]))
     if listed:  # members the model named itself: said plainly, whatever their parts verified
         gaps.append(refusal.PROPOSED.format(names=join_names(listed)))
+    gaps += [
+        g
+        for i in sorted(state["ranked"], key=int)
+        for g in _ranked(state["ranked"][i], state["subquestions"][int(i)])
+    ]
     started = {p["origin"] for p in parts}
     if any(s["depends_on"] is not None and i not in started for i, s in enumerate(state["subquestions"])):
         gaps.append(refusal.PART_UNKNOWN)  # a later hop that no member of the answer before it started

@@ -6,7 +6,8 @@ part per member while there is room under ``max_parts``, room being kept for the
 members that outnumber the parts left share them, several to a part (at most ``max_sentences`` and
 ``top_k``), asked in the plural. Members over even that are kept as ``unasked``, and the answer names them.
 A part that verified nothing names no member, so what waited for it is not asked (the refusal names it),
-unless the model named the set's members itself (``propose_members``): its parts are then marked ``proposed``.
+unless ``propose_members`` found them: ranked one at a time in the documents, or named by the model itself
+(its parts are then marked ``proposed``).
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
         expanded.append(i)
         named = plans.verified_members(sources)  # each member, and the part whose answer named it first
         own = state["proposed"].get(str(sub["depends_on"]), []) if not named else []
+        by_rank = (
+            bool(own) and str(sub["depends_on"]) in state["ranked"]
+        )  # found in documents, not the model's
         named = named or dict.fromkeys(own, sources[0]["index"])
         size = max(min(ctx.max_sentences, ctx.top_k), 1) if sub.get("group") else 1
         left = room - len(waiting)
@@ -57,7 +61,7 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
                     "question": alone[0] if len(group) == 1 else plans.fill(sub["group"], join_names(group)),
                     "members": group,
                     "member_questions": alone,
-                    "proposed": bool(own),
+                    "proposed": bool(own) and not by_rank,
                 }
             )
     return {"waiting": waiting, "expanded": expanded, "unasked": unasked}

@@ -1,9 +1,12 @@
-"""propose_members — a set the documents do not list: the model names its members, said so in the answer.
+"""propose_members — a set the documents do not list: its members ranked one at a time, else the model's.
 
 After a wave, each first-hop part whose verified sentences name no member, while a sub-question waits on it,
-is asked of the model without documents ("Which are the G7 countries?" -> "Canada, France, …"). Each member
-named is then asked and verified in its own part, as a verified member would be; ``compose_answer`` says
-that the list is the model's own, not verified. Off with ``propose_members=False``.
+is a set to find members for. A ranking ("Which are the four biggest islands in the world?") is searched one
+rank at a time, and a document that states its own rank ("New Guinea is the world's second-largest island")
+gives that member, with its quote (``ranked``). Any other set, or a ranking whose documents state fewer than
+two ranks, is asked of the model without documents ("Which are the G7 countries?" -> "Canada, France, …").
+Each member is then asked and verified in its own part; ``compose_answer`` says where the list came from.
+Off with ``propose_members=False``.
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
 from verirag.graph.state import State
+from verirag.plans import ranks
 from verirag.prompts import propose_members as prompt
+from verirag.stores import Retriever
 
 PROPOSAL_TOKENS = 80  # a comma-separated list of names
 MOST_NAMES = 10  # more is beyond what a small model lists reliably, and past most caps of parts
+FEWEST_RANKS = 2  # ranks the documents must state for the ranking to stand in for the model's list
 
 
 def unlisted(state: State) -> list[int]:
@@ -35,17 +41,46 @@ def unlisted(state: State) -> list[int]:
     return out
 
 
+def ranked(question: str, store: Retriever, k: int) -> list[dict]:
+    """The members of a ranking its documents state one rank at a time: [{member, rank, title, quote, id}].
+
+    For each rank, the first of the ``k`` documents found for it that gives its own subject that rank.
+    """
+    ranking = ranks.ranking(question)
+    found: list[dict] = []
+    for rank in range(1, ranking.count + 1) if ranking else ():
+        for doc in store.search(ranks.query(ranking, rank), k):  # type: ignore[arg-type]
+            quote = ranks.states_rank(ranking, rank, doc["title"], doc["text"])  # type: ignore[arg-type]
+            name = ranks.member(doc["title"])
+            if quote and all(f["member"] != name for f in found):
+                found.append(
+                    {"member": name, "rank": rank, "title": doc["title"], "quote": quote, "id": doc["id"]}
+                )
+                break
+    return found if len(found) >= FEWEST_RANKS else []
+
+
 def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
-    """The model's own members of each set whose parts verified none (``proposed``, by sub-question)."""
+    """Members for each set whose parts verified none (``proposed``, by sub-question; ``ranked`` beside)."""
     ctx = runtime.context
     asked = unlisted(state) if ctx.propose_members else []
     if not asked:
         return {}
     limit = min(MOST_NAMES, ctx.max_parts * max(1, min(ctx.max_sentences, ctx.top_k)))  # next_parts' most
-    questions = [state["subquestions"][i]["question"] for i in asked]
-    model = resources.model(runtime)
-    replies = [model.invoke(prompt.messages(q, limit), max_tokens=PROPOSAL_TOKENS) for q in questions]
-    proposed = dict(state["proposed"])
-    for i, question, reply in zip(asked, questions, replies, strict=True):
-        proposed[str(i)] = plans.proposed(reply.text, question, limit)
-    return Step({"proposed": proposed}, replies)
+    store = resources.store(runtime)
+    found = {i: ranked(state["subquestions"][i]["question"], store, ctx.top_k) for i in asked}
+    proposed, by_rank = dict(state["proposed"]), dict(state["ranked"])
+    for i, members in found.items():
+        if members:
+            proposed[str(i)] = [m["member"] for m in members]
+            by_rank[str(i)] = members
+    questions = {i: state["subquestions"][i]["question"] for i in asked if not found[i]}
+    model = resources.model(runtime) if questions else None
+    replies = (
+        [model.invoke(prompt.messages(q, limit), max_tokens=PROPOSAL_TOKENS) for q in questions.values()]
+        if model
+        else []
+    )
+    for i, reply in zip(questions, replies, strict=True):
+        proposed[str(i)] = plans.proposed(reply.text, questions[i], limit)
+    return Step({"proposed": proposed, "ranked": by_rank}, replies)

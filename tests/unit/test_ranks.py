@@ -1,0 +1,92 @@
+"""plans.ranks: a ranking read from the question, and the sentence of a document that states its own rank."""
+
+from __future__ import annotations
+
+import pytest
+
+from verirag.plans.ranks import Ranking, member, query, ranking, states_rank
+
+ISLANDS = Ranking(4, "largest", "island", (), "in the world", "")
+AFRICA = Ranking(3, "largest", "country", (), "in Africa", "area")
+
+
+def test_a_ranking_question_gives_its_count_superlative_noun_scope_and_measure():
+    assert (
+        ranking("Which are the four biggest islands in the world?") == ISLANDS
+    )  # "biggest" as leads write it
+    assert ranking("Which are the three largest countries in Africa by area?") == AFRICA
+    assert ranking("Which are the top 5 most populous cities in India?") == Ranking(
+        5, "most populous", "city", (), "in India", ""
+    )
+    for plain in (
+        "Which are the G7 countries?",
+        "Which are the largest islands?",
+        "Which is the largest island?",
+    ):
+        assert ranking(plain) is None  # no count of ranks: not a ranking to read one rank at a time
+    assert query(ISLANDS, 1) == "the largest island in the world"
+    assert query(AFRICA, 3) == "the third largest country in Africa by area"
+
+
+@pytest.mark.parametrize(
+    ("rank", "title", "text"),
+    [
+        (
+            1,
+            "Greenland",
+            "Greenland is a territory of Denmark. It is the world's largest island and lies north.",
+        ),
+        (2, "New Guinea", "New Guinea is the world's second-largest island, with an area of 785,753 km2."),
+        (3, "Borneo", "Borneo is the third-largest island in the world, with an area of 748,168 km2."),
+        (
+            4,
+            "Madagascar",
+            "Lying off Africa, it is the world's fourth-largest island, the second-largest island country.",
+        ),
+    ],
+)
+def test_a_document_that_states_its_own_rank_in_the_scope_gives_the_member(rank, title, text):
+    assert states_rank(ISLANDS, rank, title, text)
+    assert not states_rank(ISLANDS, rank + 1, title, text)  # its own rank only
+
+
+@pytest.mark.parametrize(
+    ("ranked", "rank", "title", "text"),
+    [
+        # another ranking than the one asked: a modifier, another noun after the head, another measure
+        (
+            ISLANDS,
+            2,
+            "Alexander Island",
+            "Alexander Island is the second-largest uninhabited island in the world.",
+        ),
+        (ISLANDS, 1, "Puncak Jaya", "Puncak Jaya is the largest mountain island of an atoll on Earth."),
+        (AFRICA, 1, "Nigeria", "Nigeria is the largest country in Africa by population."),
+        # another scope: a region, or a scope only later in the sentence
+        (AFRICA, 2, "Ghana", "Ghana is the second-largest country in West Africa."),
+        (
+            ISLANDS,
+            1,
+            "Honshu",
+            "Honshu is the largest island of Japan, and the seventh-largest in the world.",
+        ),
+        # not a first rank: a share, a count, a compound ordinal
+        (ISLANDS, 1, "Java", "Java is one of the largest islands in the world."),
+        (ISLANDS, 1, "Nepal", "Nepal has eight of the world's ten largest islands."),
+        (ISLANDS, 1, "Agra", "Agra is the twenty-third largest island in the world."),
+        # another subject ranked, or the rank denied
+        (
+            ISLANDS,
+            2,
+            "Karakoram",
+            "The Karakoram holds isles, the largest of which is K2, the second-largest island in the world.",
+        ),
+        (ISLANDS, 1, "Atlantis", "Atlantis is not the largest island in the world."),
+    ],
+)
+def test_a_sentence_that_ranks_something_else_or_elsewhere_gives_no_member(ranked, rank, title, text):
+    assert states_rank(ranked, rank, title, text) == ""
+
+
+def test_the_member_is_the_title_less_its_disambiguation():
+    assert member("Titan (moon)") == "Titan" and member("Borneo") == "Borneo"

@@ -1,0 +1,169 @@
+"""A ranking no document lists, read one rank at a time from the leads that state their own.
+
+"Which are the four biggest islands in the world?" is rarely one sentence anywhere, but each member's own
+lead often states its rank ("New Guinea is the world's second-largest island"). :func:`ranking` reads the
+count, superlative, noun and scope of such a set; :func:`query` is what to search for each rank;
+:func:`states_rank` finds the sentence of a document that gives its own subject that rank, in that scope.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from verirag.text import plural, singular, split_sentences
+from verirag.verify.lexicon import NUMBER_WORDS
+
+ORDINALS = ("", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORDINAL_DIGITS = {f"{n}{s}": n for n, s in ((2, "nd"), (3, "rd"), (4, "th"), (5, "th"), (6, "th"))}
+_ORDINAL_DIGITS |= {f"{n}th": n for n in range(7, 11)}
+
+# words of one size or height, as leads write them: "the biggest islands" are the largest ones
+_SAME_SIZE = {"biggest": "largest", "tallest": "highest"}
+
+_RANKING = re.compile(
+    r"^Which are the (?:top )?(?P<count>\d+|two|three|four|five|six|seven|eight|nine|ten) "
+    r"(?P<sup>(?:most|least) [a-z]+|[a-z]+est)"
+    r"(?P<modifiers>(?: [A-Za-z][\w-]*?){0,2}) (?P<noun>[a-z]+s)\b(?P<scope>[^?]*)\?$"
+)
+
+_SCOPE_STOP = frozenset("the in of on at all time ever to by".split())
+_WORLD = re.compile(r"\b(?:world|earth|globally|globe)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;:(]| and | (?:but|while|which|whereas|according)\b")
+_BY = re.compile(r"\bby (?:land |total )?(\w+)")
+# what before a superlative makes it no first rank: a share, a count, a compound ordinal, an alternative
+_NOT_FIRST = re.compile(
+    r"(?:\bone of (?:the )?|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+|[a-z]+(?:th|st|nd|rd)) "
+    r"|-| or )$",
+    re.IGNORECASE,
+)
+
+# words that may stand between a rank and its noun: "the largest and most massive moon", "member of the"
+_BETWEEN = frozenset("member members of the".split())
+_ALSO = re.compile(r"^ and (?:most [a-z]+|[a-z]+est)\b", re.IGNORECASE)  # "the largest and most massive moon"
+# words that may follow the ranked noun: its scope or what it ranks after ("the highest mountain peak of an
+# island": another noun, another ranking)
+_AFTER_NOUN = frozenset(
+    "in on of by after behind following proper above at ever within among outside".split()
+)
+_SIZES = frozenset("area size volume mass length height".split())
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A ranked set asked for: "the four biggest islands in the world" -> 4, largest, island, world."""
+
+    count: int
+    superlative: str  # as leads write it ("largest" for "biggest")
+    noun: str  # singular
+    modifiers: tuple[str, ...]  # words between the superlative and the noun ("Portuguese-speaking")
+    scope: str  # "in the world", "in South America", "" (the world)
+    by: str  # what the ranking measures, when the question says ("area"), else ""
+
+
+def ranking(question: str) -> Ranking | None:
+    """The ranking a set's question asks for, or None ("Which are the 3 longest rivers in the world?")."""
+    found = _RANKING.match(question.strip())
+    if not found:
+        return None
+    count = found["count"]
+    number = int(count) if count.isdigit() else int(NUMBER_WORDS.get(count, "0"))
+    if not 2 <= number < len(ORDINALS):
+        return None
+    sup = found["sup"]
+    sup = " ".join(_SAME_SIZE.get(w, w) for w in sup.split())
+    scope = found["scope"].strip()
+    by = _BY.search(scope)
+    scope = scope[: by.start()].strip() if by else scope
+    return Ranking(
+        count=number,
+        superlative=sup,
+        noun=singular(found["noun"]),
+        modifiers=tuple(found["modifiers"].split()),
+        scope=scope,
+        by=by[1] if by else "",
+    )
+
+
+def query(r: Ranking, rank: int) -> str:
+    """What to search for the member ranked ``rank`` (1 first): "the second largest island in the world"."""
+    words = [ORDINALS[rank - 1], r.superlative, *r.modifiers, r.noun, r.scope or "in the world"]
+    return "the " + " ".join(w for w in words if w) + (f" by {r.by}" if r.by else "")
+
+
+def _scope_words(r: Ranking) -> list[str]:
+    return [w for w in re.findall(r"[\w'-]+", r.scope.lower()) if w not in _SCOPE_STOP]
+
+
+def _rank_of(word: str) -> int:
+    """1-based rank an ordinal word gives (0: none)."""
+    w = word.lower()
+    return ORDINALS.index(w) + 1 if w in ORDINALS[1:] else _ORDINAL_DIGITS.get(w, 0)
+
+
+def _in_scope(r: Ranking, before: str, clause: str) -> bool:
+    """Whether the clause (or the possessive before the rank) places the ranking in the question's scope."""
+    words = _scope_words(r)
+    if not words or words == ["world"] or words == ["earth"]:
+        return bool(_WORLD.search(clause) or _WORLD.search(before[-12:]))
+    phrase = r"\W+".join(
+        re.escape(w) for w in words
+    )  # as a whole, and no other name before it ("West Africa")
+    for place in re.finditer(rf"\b{phrase}\b", clause, re.IGNORECASE):
+        if re.search(r"(?:^|\b(?:in|of|on|the|across|within|throughout))\s*$", clause[: place.start()]):
+            return True  # not "West Africa", "central India"
+    return bool(re.search(rf"(?<![A-Z]\w )\b{phrase}['’]s\W*$", before, re.IGNORECASE))
+
+
+def _measures(r: Ranking, clause: str) -> bool:
+    """Whether the clause ranks by what the question does ("by area"; a size when it names none)."""
+    said = _BY.search(clause)
+    if not said:
+        return True
+    return said[1].lower() == r.by.lower() if r.by else said[1].lower() in _SIZES
+
+
+def _names_subject(before: str, title: str) -> bool:
+    """Whether the words before the rank make the document's own subject the one ranked.
+
+    The title's name or "it" must come last before the rank, with no relative clause after it ("the
+    highest of which is K2, the second highest": K2's rank, not the range's) and no negation.
+    """
+    name = re.sub(r" \([^)]*\)$", "", title).lower()
+    lower = before.lower()
+    subjects = [m.end() for m in re.finditer(rf"\b{re.escape(name)}\b|\bit\b", lower)]
+    if not subjects:
+        return False
+    after = lower[subjects[-1] :]
+    return not re.search(r"\b(?:not|never|nor|which|whose|whom|who|where|including|such as|like)\b", after)
+
+
+def states_rank(r: Ranking, rank: int, title: str, text: str) -> str:
+    """The sentence of ``text`` that gives its subject (``title``) rank ``rank`` in ``r``, or ""."""
+    sup = re.escape(r.superlative).replace(r"\ ", r"[- ]")
+    rank_word = r"(?P<ord>second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))"
+    pattern = re.compile(rf"(?<![\w-])(?:{rank_word}[- ]?)?{sup}(?![\w-])", re.IGNORECASE)
+    nouns = {r.noun, plural(r.noun)}
+    for sentence in split_sentences(text):
+        for found in pattern.finditer(sentence):
+            given = _rank_of(found["ord"]) if found["ord"] else 1
+            before = sentence[: found.start()]
+            if given != rank or (rank == 1 and _NOT_FIRST.search(before)):
+                continue  # "one of the largest", "ten highest", "twenty-third most populous", "second- or"
+            after = _ALSO.sub("", sentence[found.end() :])
+            end = _CLAUSE_END.search(after)
+            clause = after[: end.start()] if end else after
+            words = re.findall(r"[\w'-]+", clause.lower())[:9]
+            head = next((i for i, w in enumerate(words) if w in nouns), -1)
+            allowed = _BETWEEN | {m.lower() for m in r.modifiers} | set(_scope_words(r))
+            follows = words[head + 1 : head + 2]
+            if head < 0 or not set(words[:head]) <= allowed or not set(follows) <= _AFTER_NOUN:
+                continue  # "the second-largest uninhabited island": another ranking than the one asked
+            if _in_scope(r, before, clause) and _measures(r, clause) and _names_subject(before, title):
+                return sentence.strip()
+    return ""
+
+
+def member(title: str) -> str:
+    """The member a ranked document names: its title less a disambiguation ("Mole (unit)" -> "Mole")."""
+    return re.sub(r" \([^)]*\)$", "", title)
