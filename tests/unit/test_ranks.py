@@ -8,6 +8,8 @@ from verirag.plans.ranks import Ranking, member, query, ranking, states_rank
 
 ISLANDS = Ranking(4, "largest", "island", (), "in the world", "")
 AFRICA = Ranking(3, "largest", "country", (), "in Africa", "area")
+CITIES = Ranking(3, "largest", "city", (), "in the world", "")
+RIVERS = Ranking(3, "longest", "river", (), "in Africa", "")
 
 
 def test_a_ranking_question_gives_its_count_superlative_noun_scope_and_measure():
@@ -82,6 +84,17 @@ def test_a_document_that_states_its_own_rank_in_the_scope_gives_the_member(rank,
             "The Karakoram holds isles, the largest of which is K2, the second-largest island in the world.",
         ),
         (ISLANDS, 1, "Atlantis", "Atlantis is not the largest island in the world."),
+        (
+            RIVERS,
+            2,
+            "Lake Mweru",
+            "Lake Mweru is a lake on the longest arm of Africa's second-longest river.",
+        ),
+        # a ranking within something the scope does not end: a time, a condition, a part of the place
+        (CITIES, 1, "London", "London grew fast, becoming the world's largest city at the time."),
+        (CITIES, 1, "Baku", "Baku is the largest city in the world below sea level."),
+        (AFRICA, 2, "Kano", "Kano is the second-largest country in Africa's western interior."),
+        (CITIES, 1, "Moscow", "Moscow is among the world's largest cities."),
     ],
 )
 def test_a_sentence_that_ranks_something_else_or_elsewhere_gives_no_member(ranked, rank, title, text):

@@ -29,12 +29,12 @@ _RANKING = re.compile(
 
 _SCOPE_STOP = frozenset("the in of on at all time ever to by".split())
 _WORLD = re.compile(r"\b(?:world|earth|globally|globe)\b", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"[,;:(]| and | (?:but|while|which|whereas|according)\b")
+_CLAUSE_END = re.compile(r"[,;:(]| and\b| (?:but|while|which|whereas|according)\b")
 _BY = re.compile(r"\bby (?:land |total )?(\w+)")
 # what before a superlative makes it no first rank: a share, a count, a compound ordinal, an alternative
 _NOT_FIRST = re.compile(
     r"(?:\bone of (?:the )?|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+|[a-z]+(?:th|st|nd|rd)) "
-    r"|-| or )$",
+    r"|\bamong (?:the )?|-| or )$",
     re.IGNORECASE,
 )
 
@@ -46,6 +46,13 @@ _ALSO = re.compile(r"^ and (?:most [a-z]+|[a-z]+est)\b", re.IGNORECASE)  # "the 
 _AFTER_NOUN = frozenset(
     "in on of by after behind following proper above at ever within among outside".split()
 )
+# what may follow a ranking's scope: nothing, its noun ("of galaxies"), what it ranks by or after
+_ENDS = re.compile(
+    r"^(?!['’]s\b)\W*(?:(?:of )?(?:the )?[a-z]+s\b\W*)?"
+    r"(?:(?:by|after|behind|following|as of|only|shorter|surpassed|ahead|proper)\b.*)?$",
+    re.IGNORECASE,
+)
+_LEAD_IN = frozenset("the also now currently still officially and".split())
 _SIZES = frozenset("area size volume mass length height".split())
 
 
@@ -102,17 +109,23 @@ def _rank_of(word: str) -> int:
 
 
 def _in_scope(r: Ranking, before: str, clause: str) -> bool:
-    """Whether the clause (or the possessive before the rank) places the ranking in the question's scope."""
+    """Whether the clause (or the possessive before the rank) places the ranking in the question's scope.
+
+    The scope must end the ranking: "the largest city in the world below sea level", "the world's largest
+    city at the time" and "the second-largest city in China's interior" rank within something else.
+    """
     words = _scope_words(r)
-    if not words or words == ["world"] or words == ["earth"]:
-        return bool(_WORLD.search(clause) or _WORLD.search(before[-12:]))
-    phrase = r"\W+".join(
-        re.escape(w) for w in words
-    )  # as a whole, and no other name before it ("West Africa")
-    for place in re.finditer(rf"\b{phrase}\b", clause, re.IGNORECASE):
-        if re.search(r"(?:^|\b(?:in|of|on|the|across|within|throughout))\s*$", clause[: place.start()]):
-            return True  # not "West Africa", "central India"
-    return bool(re.search(rf"(?<![A-Z]\w )\b{phrase}['’]s\W*$", before, re.IGNORECASE))
+    world = not words or words == ["world"] or words == ["earth"]
+    phrase = _WORLD.pattern if world else r"\W+".join(re.escape(w) for w in words)
+    for place in re.finditer(rf"\b(?:{phrase})\b", clause, re.IGNORECASE):
+        opens = re.search(r"(?:^|\b(?:in|of|on|the|across|within|throughout))\s*$", clause[: place.start()])
+        if opens and _ENDS.match(clause[place.end() :]):  # not "West Africa", "central India", "China's"
+            return True
+    owner = re.search(
+        rf"(?:^|\b(?:the|in|of|and|making it|it is|is|was)\s+)(?:{phrase})['’]s\W*$", before, re.I
+    )
+    noun = re.search(rf"\b{re.escape(r.noun)}(?:s|es)?\b", clause, re.IGNORECASE)
+    return bool(owner and noun and _ENDS.match(clause[noun.end() :]))
 
 
 def _measures(r: Ranking, clause: str) -> bool:
@@ -135,7 +148,16 @@ def _names_subject(before: str, title: str) -> bool:
     if not subjects:
         return False
     after = lower[subjects[-1] :]
-    return not re.search(r"\b(?:not|never|nor|which|whose|whom|who|where|including|such as|like)\b", after)
+    if re.search(r"\b(?:not|never|nor|which|whose|whom|who|where|including|such as|like)\b", after):
+        return False
+    # the rank stands right after a verb that says what the subject is, or after a comma in a list of ranks:
+    # not "a freshwater lake on the longest arm of Africa's second-longest river"
+    said = [
+        m.end()
+        for m in re.finditer(r"\b(?:is|was|are|were|remains|became|becoming|being|and|as well as)\b|,", after)
+    ]
+    tail = after[said[-1] if said else 0 :].split()
+    return len(tail) <= 3 and all(w in _LEAD_IN or w.endswith(("'s", "’s")) for w in tail)
 
 
 def states_rank(r: Ranking, rank: int, title: str, text: str) -> str:
@@ -157,7 +179,8 @@ def states_rank(r: Ranking, rank: int, title: str, text: str) -> str:
             head = next((i for i, w in enumerate(words) if w in nouns), -1)
             allowed = _BETWEEN | {m.lower() for m in r.modifiers} | set(_scope_words(r))
             follows = words[head + 1 : head + 2]
-            if head < 0 or not set(words[:head]) <= allowed or not set(follows) <= _AFTER_NOUN:
+            several = head >= 0 and words[head] != r.noun and "of" not in words[:head]  # "largest cities"
+            if head < 0 or several or not set(words[:head]) <= allowed or not set(follows) <= _AFTER_NOUN:
                 continue  # "the second-largest uninhabited island": another ranking than the one asked
             if _in_scope(r, before, clause) and _measures(r, clause) and _names_subject(before, title):
                 return sentence.strip()
