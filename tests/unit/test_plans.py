@@ -891,7 +891,7 @@ def test_a_sea_or_landform_beside_the_countries_asked_for_is_no_member():
     assert members(answer, "Which seas border Freedonia?", 9) == ["Sylvania", "the Black Sea", "Genovia"]
 
 
-def test_the_models_own_list_is_read_as_names_opening_with_a_capital():
+def test_the_models_own_list_is_read_as_names_opening_with_a_capital_or_common_nouns_alone():
     from verirag.plans import proposed
 
     question = "Which are the countries of the G7?"
@@ -905,6 +905,10 @@ def test_the_models_own_list_is_read_as_names_opening_with_a_capital():
         "the Netherlands",
         "Belgium",
     ]
+    # a list of common nouns in lower case only: its words ("Which are the SI base units?")
+    units = "Which are the seven SI base units?"
+    assert proposed("metre, kilogram, second and mole", units, 10) == ["metre", "kilogram", "second", "mole"]
+    assert proposed("we think metre, kilogram", units, 10) == []  # a sentence is no list of common nouns
     # no name, the question's own words, a sentence, or a repeat: none
     assert proposed("unknown", question, 10) == []
     assert proposed(

@@ -75,16 +75,24 @@ def proposed(reply: str, question: str, limit: int) -> list[str]:
     """The names a model's own list gives for ``question`` (see ``propose_members``), at most ``limit``.
 
     Comma-, line- or "and"-separated names, each opening with a capital ("the Netherlands" keeps its
-    article); a bullet or number before a name is dropped, and so is a phrase of the question's own words or
+    article), or a list of two or more common nouns in lower case only ("metre, kilogram, second"); a bullet
+    or number before a name is dropped, and so is a phrase of the question's own words or
     of more than six words. "unknown", or no name, is none.
     """
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
+    items = [
+        re.sub(r"^\s*(?:[-*•]|\d+[.)])?\s*", "", i).strip().rstrip(".").strip()
+        for i in re.split(r",|;|\n|\band\b", reply)
+    ]
+    items = [i for i in items if i]
+    common = len(items) >= 2 and all(  # "metre, kilogram, second": not "we think metre, kilogram"
+        re.fullmatch(r"[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}", i) and not set(i.split()) & STOP for i in items
+    )
     found: list[str] = []
-    for item in re.split(r",|;|\n|\band\b", reply):
-        name = re.sub(r"^\s*(?:[-*•]|\d+[.)])?\s*", "", item).strip().rstrip(".").strip()
+    for name in items:
         bare = name.removeprefix("the ").removeprefix("The ")
         words = bare.split()
-        if not bare[:1].isupper() or len(words) > 6 or {w.lower() for w in words} <= asked:
+        if not (bare[:1].isupper() or common) or len(words) > 6 or {w.lower() for w in words} <= asked:
             continue
         if bare not in {f.removeprefix("the ") for f in found}:
             found.append(f"the {bare}" if name.lower().startswith("the ") else bare)
