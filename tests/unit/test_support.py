@@ -199,6 +199,19 @@ def test_guard_terms_and_quotes():
     ]
 
 
+def test_an_answer_word_that_opens_a_yes_no_answer_claims_nothing():
+    from verirag.verify.claim import Claim
+
+    cricket = make_document("Cricket", "Cricket is played between two teams of eleven players each.")
+    claim = Claim.of("Yes, cricket is played with eleven players per team.")
+    assert claim.text == "Cricket is played with eleven players per team." and "yes" not in claim.terms
+    from verirag.verify.parts import parts
+
+    for part in parts([cricket], claim, Context()):
+        assert not support.guarded([cricket], part, Context())[1]  # no guard fails on "yes"
+    assert Claim.of("No, cricket is not played on ice.").terms[-1] == "not"  # the denial is the sentence's
+
+
 LAHORE = make_document(
     "Lahore",
     "Lahore is the capital and largest city of the Pakistani province of "

@@ -272,8 +272,13 @@ class Claim:
 
     @classmethod
     def of(cls, text: str) -> Claim:
-        """The claim ``text`` parsed."""
-        return _parse(text)
+        """The claim ``text`` parsed; an answer word that opens it ("Yes, cricket is …") claims nothing."""
+        opened = _ANSWER_WORD.match(text)
+        return _parse(text[opened.end()].upper() + text[opened.end() + 1 :] if opened else text)
+
+
+# "Yes, …" / "No, …" before a yes-no question's answer: the sentence after it is what is claimed
+_ANSWER_WORD = re.compile(r"^\s*(?:Yes|No),\s+(?=\w)")
 
 
 @lru_cache(maxsize=4096)
