@@ -187,6 +187,11 @@ def states_rank(r: Ranking, rank: int, title: str, text: str) -> str:
     return ""
 
 
+def ordinal(rank: int) -> str:
+    """The rank as a word: 1 -> "first", 2 -> "second"."""
+    return ORDINALS[rank - 1] or "first"
+
+
 def member(title: str) -> str:
     """The member a ranked document names: its title less a disambiguation ("Mole (unit)" -> "Mole")."""
     return re.sub(r" \([^)]*\)$", "", title)

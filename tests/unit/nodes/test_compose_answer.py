@@ -135,3 +135,35 @@ def test_a_sentence_another_part_said_in_nearly_its_words_is_said_once():
     update = as_node(compose_answer)(a_state(parts=parts), Runtime(context=Context()))
     # the same fact once; another member's sentence in the same words is its own
     assert update["answer"] == f"{said[:-1]} [1]. {other[:-1]} [1]."
+
+
+def test_a_ranked_sets_members_are_named_with_their_rank_and_document_and_the_first_rank_none_states():
+    ranked_set = "Which are the three largest duchies in Europe?"
+    subquestions = [
+        {"question": ranked_set, "depends_on": None},
+        {"question": f"Where is {MEMBER}?", "depends_on": 0},
+    ]
+    ranked = [
+        {"member": "Grand Fenwick", "rank": 2, "title": "Grand Fenwick", "quote": "…", "id": FENWICK["id"]},
+        {"member": "Sylvania", "rank": 3, "title": "Sylvania", "quote": "…", "id": SYLVANIA["id"]},
+    ]
+    parts = [
+        a_part(0, ranked_set, [a_sentence("They are three.", verified_by="none")]),
+        a_part(
+            1,
+            "Where is Sylvania?",
+            [a_sentence("Sylvania is a country in Europe.", [SYLVANIA["id"]])],
+            [SYLVANIA],
+            0,
+            ["Sylvania"],
+            origin=1,
+        ),
+    ]
+    state = a_state(parts=parts, subquestions=subquestions, expanded=[1], ranked={"0": ranked})
+    update = as_node(compose_answer)(state, Runtime(context=Context()))
+    assert update["answer"].endswith(
+        refusal.RANKED.format(
+            ranks='Grand Fenwick (second, in "Grand Fenwick"); Sylvania (third, in "Sylvania")'
+        )
+        + " No document states which is the first."
+    )

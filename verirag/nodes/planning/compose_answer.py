@@ -76,12 +76,12 @@ def _about(sentence: Sentence, part: Part) -> bool:
 
 def _ranked(found: list[dict], sub: dict) -> list[str]:
     """Where a ranked set's members came from: each one's rank and document, and the ranks none states."""
-    named = [f'{f["member"]} ({ranks.ORDINALS[f["rank"] - 1] or "first"}, in "{f["title"]}")' for f in found]
+    named = [f'{f["member"]} ({ranks.ordinal(f["rank"])}, in "{f["title"]}")' for f in found]
     ranking = ranks.ranking(sub["question"])
     stated = {f["rank"] for f in found}
     missing = [r for r in range(1, ranking.count + 1) if r not in stated] if ranking else []
     return [refusal.RANKED.format(ranks="; ".join(named))] + [
-        refusal.UNRANKED.format(rank=f"the {ranks.ORDINALS[r - 1]}") for r in missing[:1]
+        refusal.UNRANKED.format(rank=f"the {ranks.ordinal(r)}") for r in missing[:1]
     ]
 
 

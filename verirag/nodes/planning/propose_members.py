@@ -25,6 +25,7 @@ from verirag.stores import Retriever
 PROPOSAL_TOKENS = 80  # a comma-separated list of names
 MOST_NAMES = 10  # more is beyond what a small model lists reliably, and past most caps of parts
 FEWEST_RANKS = 2  # ranks the documents must state for the ranking to stand in for the model's list
+RANK_DOCS = 20  # documents read for each rank: its own lead is often not among the first few found
 
 
 def unlisted(state: State) -> list[int]:
@@ -68,7 +69,7 @@ def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
         return {}
     limit = min(MOST_NAMES, ctx.max_parts * max(1, min(ctx.max_sentences, ctx.top_k)))  # next_parts' most
     store = resources.store(runtime)
-    found = {i: ranked(state["subquestions"][i]["question"], store, ctx.top_k) for i in asked}
+    found = {i: ranked(state["subquestions"][i]["question"], store, RANK_DOCS) for i in asked}
     proposed, by_rank = dict(state["proposed"]), dict(state["ranked"])
     for i, members in found.items():
         if members:
