@@ -26,6 +26,28 @@ from verirag.plans import (
             'Who wrote "Alpha Tale", "Beta Song" and "Gamma Poem"?',
             ["Who wrote Alpha Tale?", "Who wrote Beta Song?", "Who wrote Gamma Poem?"],
         ),
+        (  # a title between commas may hold words in lower case after its first
+            "Who composed Alba, La nave, La sera and The Magic Lamp?",
+            [
+                "Who composed Alba?",
+                "Who composed La nave?",
+                "Who composed La sera?",
+                "Who composed The Magic Lamp?",
+            ],
+        ),
+        (  # common nouns listed as the subject after the auxiliary, made to agree; plurals kept plural
+            "what are rum, gin, mead and whisky made from?",
+            [
+                "What is rum made from?",
+                "What is gin made from?",
+                "What is mead made from?",
+                "What is whisky made from?",
+            ],
+        ),
+        (
+            "Why are cats, dogs and horses kept?",
+            ["Why are cats kept?", "Why are dogs kept?", "Why are horses kept?"],
+        ),
         (  # "respectively" pairs answers with members: each part asks of one member, without it
             "Who founded Alba, Brix and Cora respectively?",
             ["Who founded Alba?", "Who founded Brix?", "Who founded Cora?"],
@@ -1048,6 +1070,28 @@ def test_members_listed_after_a_colon_are_each_asked_what_the_choice_compares_or
 )
 def test_a_clause_in_an_indirect_questions_order_is_asked_as_a_question(question, then):
     assert [(p.question, p.depends_on) for p in plan(question)][1] == (then, 0)
+
+
+def test_a_groups_name_in_quotation_marks_after_each_of_the_is_its_name():
+    assert plan("When did each of the 'Big Five' Oz extinctions happen?") == [
+        SubQuestion("Which are the Big Five Oz extinctions?"),
+        SubQuestion(f"When did {MEMBER} happen?", depends_on=0),
+    ]
+    whole = "What period did each of the 'Three Bs' of Oz music belong to?"  # no rule splits it: as written
+    assert plan(whole) == [SubQuestion(whole)]
+
+
+def test_a_colon_list_tested_for_a_kind_asks_each_member_whether_it_is_one():
+    assert [p.question for p in plan("Which of these animals are mammals: dolphins, bats or sharks?")] == [
+        "Are dolphins mammals?",
+        "Are bats mammals?",
+        "Are sharks mammals?",
+    ]
+    assert [p.question for p in plan("Which of these are planets: Pluto, Mars or Ceres?")] == [
+        "Is Pluto a planet?",
+        "Is Mars a planet?",
+        "Is Ceres a planet?",
+    ]
 
 
 def test_a_verified_sentence_naming_two_of_a_quoted_list_names_the_whole_list():

@@ -20,6 +20,7 @@ from verirag.plans.phrases import (
     plural_noun,
     positive,
 )
+from verirag.text import singular
 
 # the set compared ("of the Nordic countries", "of Jupiter's moons"), the verb and what is compared
 _COMPARED = re.compile(
@@ -77,6 +78,13 @@ def chosen_among(question: str) -> list[str]:
         adjective = ranked["most"] or positive(ranked["est"])
         verb = AGREE_AFTER.get(aux, aux)
         return [f"How {adjective} {verb} {member}?" for member in listed] if adjective else []
+    if aux in ("are", "were") and re.fullmatch(r"[a-z]+s", rest) and plural_noun(rest):
+        return [  # "Are bats mammals?", "Is Pluto a planet?"
+            f"{aux.capitalize()} {m} {rest}?"
+            if m.islower() and plural_noun(m)
+            else f"{AGREE_AFTER[aux].capitalize()} {m} a {singular(rest)}?"
+            for m in listed
+        ]
     if rest.startswith("the ") or aux in ("has", "have") or len(rest.split()) < 2:
         return []  # "is the capital", "is older": one of them is named, nothing asked of each
     verb = AGREE_AFTER.get(aux, aux).capitalize()

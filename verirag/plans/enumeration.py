@@ -21,9 +21,21 @@ _QUOTED = re.compile(r"[\"“”]([^\"“”]{1,120})[\"“”]")
 _NAME = NAMES_AND
 
 
+# a title between commas may hold words in lower case after its first: "Carmen, La traviata, La bohème and …"
+_TITLE = rf"(?:{_NAME}(?= and |,)|[A-Z][\w'’-]*(?: [a-zà-ÿ][\w'’-]*){{1,2}}(?=,| and ))"
+
+
 _NAMES = re.compile(
-    rf"(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}(?: [a-z]+)?(?=\?$)"
-    rf"|(?:the )?{_NAME}(?:, (?:the )?{_NAME})+,? and (?:the )?{_NAME}"
+    rf"(?:the )?{_TITLE}(?:, (?:the )?{_TITLE})+,? and (?:the )?{_NAME}(?: [a-z]+)?(?=\?$)"
+    rf"|(?:the )?{_TITLE}(?:, (?:the )?{_TITLE})+,? and (?:the )?{_NAME}"
+)
+
+
+# common nouns the question lists as the subject after its auxiliary: "What are rum, tequila, vodka and whisky
+# made from?"
+_COMMON = re.compile(
+    "(?:" + "|".join(rf"(?<=\b{a} )" for a in sorted(AUXILIARIES)) + ")"
+    r"[a-z][a-z-]+(?:, [a-z][a-z-]+)+,? and [a-z][a-z-]+\b"
 )
 
 
@@ -46,7 +58,7 @@ def enumeration(question: str) -> list[str]:
         and not _SEPARATOR.sub("", _QUOTED.sub("", question[quoted[0].start() : quoted[-1].end()])).strip()
     ):
         start, end, members = quoted[0].start(), quoted[-1].end(), [m.group(1) for m in quoted]
-    elif (match := _NAMES.search(question)) is not None:
+    elif (match := _NAMES.search(question) or _COMMON.search(question)) is not None:
         start, end, members = match.start(), match.end(), [m for m in _SEPARATOR.split(match.group(0)) if m]
         if len(members) < 3:
             return []
@@ -68,7 +80,9 @@ def enumeration(question: str) -> list[str]:
             members = [m if m.startswith("the ") else f"the {m}" for m in members]
     if re.search(r"\b[Ww]hich [a-z]+s\b", question):  # "Of which countries are ... the capitals?"
         before, after = _one(before), _one(after)
-    elif agree := re.search(rf"\b({'|'.join(AGREE_AFTER)})(\s*)$", before):  # "Where are A, B and C?"
+    elif (agree := re.search(rf"\b({'|'.join(AGREE_AFTER)})(\s*)$", before)) and not all(
+        plural_noun(m) for m in members
+    ):  # "Where are A, B and C?"; not "Why are cats, dogs and horses …?"
         before = before[: agree.start()] + AGREE_AFTER[agree.group(1)] + agree.group(2)  # "Where is A?"
     return [before + m + after for m in members]
 

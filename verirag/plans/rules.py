@@ -43,8 +43,9 @@ def plan(question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuesti
     One part, as the node reads it, is any list shorter than two: a plan that fails :func:`valid` runs whole.
     """
     question = question.strip()
-    parts = _split(question, max_parts, max_hops)
-    usable = len(parts) >= 2 and hops(parts) <= max_hops and valid(question, parts)
+    named = _EACH_QUOTED.sub(r"\1\2", question)
+    parts = _split(named, max_parts, max_hops)
+    usable = len(parts) >= 2 and hops(parts) <= max_hops and valid(named, parts)
     return parts if usable else [SubQuestion(question)]
 
 
@@ -189,6 +190,10 @@ def _attribute(wh: str, aux: str, attr: str) -> SubQuestion:
     one = one_of(attr)
     template = f"{wh} {AGREE.get(aux, aux)} the {one} of {MEMBER}?"
     return SubQuestion(template, group=f"{wh} {aux} the {attr if aux in AGREE else one} of {MEMBER}?")
+
+
+# a group's name in quotation marks after "each of the" is its name: "each of the 'Big Three' of tennis"
+_EACH_QUOTED = re.compile(r"(\beach of the )['\"‘“]([A-Z][^'\"‘’“”?]*?)['\"’”](?!\w)")
 
 
 # "respectively" at the end pairs answers with members in order; each part asks of one member
