@@ -274,6 +274,27 @@ def test_a_name_the_documents_state_only_as_a_part_fails_without_its_part_and_wi
     assert restore_partitives(kept, [("", region["text"])]) is None
 
 
+def test_a_figure_another_subject_holds_in_a_lead_is_not_the_leads_own():
+    lead = [
+        (
+            "Freedonia",
+            "Freedonia is a country in Europe. Vale is the capital and largest city of the country, with a "
+            "population of over 1.2 million. Its total population exceeds 11 million.",
+        )
+    ]
+    said_of_country = "The population of Freedonia is over 1.2 million."
+    assert unstated_attributes([said_of_country], lead) == ["population of Freedonia"]  # the capital's
+    assert unstated_attributes(["The population of Vale is over 1.2 million."], lead) == []
+    assert unstated_attributes(["The population of Freedonia is over 11 million."], lead) == []
+    own = [
+        (
+            "Sylvania",
+            "It is a large country, with the world's third-largest population, exceeding 341 million.",
+        )
+    ]
+    assert unstated_attributes(["The population of Sylvania is 341 million."], own) == []  # its own subject's
+
+
 def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_value():
     africa = [
         (

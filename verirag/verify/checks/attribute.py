@@ -86,6 +86,7 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
             content_words(held if re.search(r"\b[A-Z]", held) else re.split(r",| \(", title)[0])
             for title, x in stating
             for m in of.finditer(x)
+            if not _AMOUNT.match(m[1])  # "a population of over 1.2 million": the value, not an owner
             for named in [m[1], *_and_of(x, m[1], m.end())]  # "… of the province of Zaragoza and of … Aragon"
             for held in [
                 re.split(r"\s+(?:is|are|was|were|has|have|had)\b", named)[0]
@@ -96,11 +97,27 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
             for title, x in stating
             if x in before and (m := _possessed(match["head"]).search(before[x][0]))
         ]
+        owners += [  # "Dushanbe is the capital …, with a population of over 1.2 million"
+            content_words(opening_name(x))
+            for title, x in stating
+            if opening_name(x)
+            and not content_words(opening_name(x)) & content_words(title_subject(title))  # another's figure
+            and (w := _WITH.search(x))
+            and terms[0] in vocabulary(x[w.end() :])[terms[0][0].isdigit()]
+        ]
         if not value:  # "The capital of Spain stands on the Ebro": the name the description is of
             owner = _described(rest)
         if owners and owner and not any(content_words(owner) & found for found in owners):
             out.append(f"{match['head']} of {owner}")
     return out
+
+
+_AMOUNT = re.compile(
+    r"(?:about|around|over|under|nearly|almost|approximately|roughly|some|more|less|fewer|up|at|\d)", re.I
+)
+_WITH = re.compile(
+    r",\s+with\b", re.I
+)  # a closing phrase of the sentence's subject's: ", with a population of …"
 
 
 _AND_OF = re.compile(rf"\s+(?P<joined>and\s+)?of\s+(?P<owner>(?:{_OWNER_WORD}\s+){{0,5}}[\w'’-]+)")
