@@ -101,6 +101,9 @@ def test_the_reply_fills_the_blank_when_it_names_the_claims_term():
     assert not fills("Steve Wozniak", founder)  # one shared word is not the same name
     year = Slot("It was founded in ___.", "1457")
     assert fills("1457", year) and not fills("1475", year) and not fills("14570", year)
+    league = Slot("There are 32 teams in the ___.", "NFL", ("NBA",))
+    assert fills("National Football League", league)  # an acronym and the words it is the initials of
+    assert not fills("National Basketball Association", league) and not fills("Football", league)
 
 
 def test_the_claim_as_the_quote_fills_it_takes_the_one_rival_term_the_reply_names():
