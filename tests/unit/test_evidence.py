@@ -286,6 +286,8 @@ def test_a_figure_another_subject_holds_in_a_lead_is_not_the_leads_own():
     assert unstated_attributes([said_of_country], lead) == ["population of Freedonia"]  # the capital's
     assert unstated_attributes(["The population of Vale is over 1.2 million."], lead) == []
     assert unstated_attributes(["The population of Freedonia is over 11 million."], lead) == []
+    atlantis = [("Oz", "The capital of Atlantis is Vale, with over 2 million people.")]  # "of At…": an owner
+    assert unstated_attributes(["The capital of Freedonia is Vale."], atlantis) == ["capital of Freedonia"]
     own = [
         (
             "Sylvania",

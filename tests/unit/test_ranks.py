@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from verirag.plans.ranks import Ranking, member, query, ranking, states_rank
+from verirag.plans.ranks import Ranking, query, ranking, states_rank
+from verirag.verify.lexicon import title_subject
 
 ISLANDS = Ranking(4, "largest", "island", (), "in the world", "")
 AFRICA = Ranking(3, "largest", "country", (), "in Africa", "area")
@@ -102,4 +103,4 @@ def test_a_sentence_that_ranks_something_else_or_elsewhere_gives_no_member(ranke
 
 
 def test_the_member_is_the_title_less_its_disambiguation():
-    assert member("Titan (moon)") == "Titan" and member("Borneo") == "Borneo"
+    assert title_subject("Titan (moon)") == "Titan" and title_subject("Borneo") == "Borneo"

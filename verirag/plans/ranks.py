@@ -12,11 +12,9 @@ import re
 from dataclasses import dataclass
 
 from verirag.text import plural, singular, split_sentences
-from verirag.verify.lexicon import NUMBER_WORDS
+from verirag.verify.lexicon import NUMBER_WORDS, ORDINAL, ORDINALS, title_subject
 
-ORDINALS = ("", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
-_ORDINAL_DIGITS = {f"{n}{s}": n for n, s in ((2, "nd"), (3, "rd"), (4, "th"), (5, "th"), (6, "th"))}
-_ORDINAL_DIGITS |= {f"{n}th": n for n in range(7, 11)}
+_WORD_OF = {int(n): w for w, n in ORDINALS.items()} | {1: "first"}  # 2 -> "second"
 
 # words of one size or height, as leads write them: "the biggest islands" are the largest ones
 _SAME_SIZE = {"biggest": "largest", "tallest": "highest"}
@@ -75,7 +73,7 @@ def ranking(question: str) -> Ranking | None:
         return None
     count = found["count"]
     number = int(count) if count.isdigit() else int(NUMBER_WORDS.get(count, "0"))
-    if not 2 <= number < len(ORDINALS):
+    if not 2 <= number <= max(_WORD_OF):
         return None
     sup = found["sup"]
     sup = " ".join(_SAME_SIZE.get(w, w) for w in sup.split())
@@ -94,7 +92,13 @@ def ranking(question: str) -> Ranking | None:
 
 def query(r: Ranking, rank: int) -> str:
     """What to search for the member ranked ``rank`` (1 first): "the second largest island in the world"."""
-    words = [ORDINALS[rank - 1], r.superlative, *r.modifiers, r.noun, r.scope or "in the world"]
+    words = [
+        _WORD_OF[rank] if rank > 1 else "",
+        r.superlative,
+        *r.modifiers,
+        r.noun,
+        r.scope or "in the world",
+    ]
     return "the " + " ".join(w for w in words if w) + (f" by {r.by}" if r.by else "")
 
 
@@ -103,9 +107,9 @@ def _scope_words(r: Ranking) -> list[str]:
 
 
 def _rank_of(word: str) -> int:
-    """1-based rank an ordinal word gives (0: none)."""
+    """The rank an ordinal gives: "second" and "2nd" -> 2."""
     w = word.lower()
-    return ORDINALS.index(w) + 1 if w in ORDINALS[1:] else _ORDINAL_DIGITS.get(w, 0)
+    return int(ORDINALS.get(w) or re.sub(r"\D", "", w) or 0)
 
 
 def _in_scope(r: Ranking, before: str, clause: str) -> bool:
@@ -142,7 +146,7 @@ def _names_subject(before: str, title: str) -> bool:
     The title's name or "it" must come last before the rank, with no relative clause after it ("the
     highest of which is K2, the second highest": K2's rank, not the range's) and no negation.
     """
-    name = re.sub(r" \([^)]*\)$", "", title).lower()
+    name = title_subject(title).lower()
     lower = before.lower()
     subjects = [m.end() for m in re.finditer(rf"\b{re.escape(name)}\b|\bit\b", lower)]
     if not subjects:
@@ -163,8 +167,7 @@ def _names_subject(before: str, title: str) -> bool:
 def states_rank(r: Ranking, rank: int, title: str, text: str) -> str:
     """The sentence of ``text`` that gives its subject (``title``) rank ``rank`` in ``r``, or ""."""
     sup = re.escape(r.superlative).replace(r"\ ", r"[- ]")
-    rank_word = r"(?P<ord>second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))"
-    pattern = re.compile(rf"(?<![\w-])(?:{rank_word}[- ]?)?{sup}(?![\w-])", re.IGNORECASE)
+    pattern = re.compile(rf"(?<![\w-])(?:(?P<ord>{ORDINAL})[- ]?)?{sup}(?![\w-])", re.IGNORECASE)
     nouns = {r.noun, plural(r.noun)}
     for sentence in split_sentences(text):
         for found in pattern.finditer(sentence):
@@ -189,9 +192,4 @@ def states_rank(r: Ranking, rank: int, title: str, text: str) -> str:
 
 def ordinal(rank: int) -> str:
     """The rank as a word: 1 -> "first", 2 -> "second"."""
-    return ORDINALS[rank - 1] or "first"
-
-
-def member(title: str) -> str:
-    """The member a ranked document names: its title less a disambiguation ("Mole (unit)" -> "Mole")."""
-    return re.sub(r" \([^)]*\)$", "", title)
+    return _WORD_OF[rank]

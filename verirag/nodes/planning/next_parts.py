@@ -41,10 +41,9 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
             continue
         expanded.append(i)
         named = plans.verified_members(sources)  # each member, and the part whose answer named it first
-        own = state["proposed"].get(str(sub["depends_on"]), []) if not named else []
-        by_rank = (
-            bool(own) and str(sub["depends_on"]) in state["ranked"]
-        )  # found in documents, not the model's
+        source = str(sub["depends_on"])
+        by_rank = [m["member"] for m in state["ranked"].get(source, [])]  # found in documents
+        own = [] if named else by_rank or state["proposed"].get(source, [])  # or the model's own
         named = named or dict.fromkeys(own, sources[0]["index"])
         size = max(min(ctx.max_sentences, ctx.top_k), 1) if sub.get("group") else 1
         left = room - len(waiting)
@@ -61,7 +60,7 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
                     "question": alone[0] if len(group) == 1 else plans.fill(sub["group"], join_names(group)),
                     "members": group,
                     "member_questions": alone,
-                    "proposed": bool(own) and not by_rank,
+                    "proposed": bool(own) and not by_rank,  # the model's own list
                 }
             )
     return {"waiting": waiting, "expanded": expanded, "unasked": unasked}

@@ -21,6 +21,7 @@ from verirag.graph.state import State
 from verirag.plans import ranks
 from verirag.prompts import propose_members as prompt
 from verirag.stores import Retriever
+from verirag.verify.lexicon import title_subject
 
 PROPOSAL_TOKENS = 80  # a comma-separated list of names
 MOST_NAMES = 10  # more is beyond what a small model lists reliably, and past most caps of parts
@@ -34,7 +35,8 @@ def unlisted(state: State) -> list[int]:
     out: list[int] = []
     for i, sub in enumerate(subquestions):
         source = sub["depends_on"]
-        if source is None or i in state["expanded"] or source in out or str(source) in state["proposed"]:
+        found = str(source) in state["proposed"] or str(source) in state["ranked"]
+        if source is None or i in state["expanded"] or source in out or found:
             continue
         sources = [p for p in parts if p["origin"] == source]
         if subquestions[source]["depends_on"] is None and sources and not plans.verified_members(sources):
@@ -48,11 +50,13 @@ def ranked(question: str, store: Retriever, k: int) -> list[dict]:
     For each rank, the first of the ``k`` documents found for it that gives its own subject that rank.
     """
     ranking = ranks.ranking(question)
+    if ranking is None:
+        return []
     found: list[dict] = []
-    for rank in range(1, ranking.count + 1) if ranking else ():
-        for doc in store.search(ranks.query(ranking, rank), k):  # type: ignore[arg-type]
-            quote = ranks.states_rank(ranking, rank, doc["title"], doc["text"])  # type: ignore[arg-type]
-            name = ranks.member(doc["title"])
+    for rank in range(1, ranking.count + 1):
+        for doc in store.search(ranks.query(ranking, rank), k):
+            quote = ranks.states_rank(ranking, rank, doc["title"], doc["text"])
+            name = title_subject(doc["title"])
             if quote and all(f["member"] != name for f in found):
                 found.append(
                     {"member": name, "rank": rank, "title": doc["title"], "quote": quote, "id": doc["id"]}
@@ -62,26 +66,26 @@ def ranked(question: str, store: Retriever, k: int) -> list[dict]:
 
 
 def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
-    """Members for each set whose parts verified none (``proposed``, by sub-question; ``ranked`` beside)."""
+    """Members of each set whose parts verified none: ``ranked`` from documents, else ``proposed``.
+
+    Both are keyed by the set's sub-question index; ``proposed`` is the model's own list.
+    """
     ctx = runtime.context
     asked = unlisted(state) if ctx.propose_members else []
     if not asked:
         return {}
     limit = min(MOST_NAMES, ctx.max_parts * max(1, min(ctx.max_sentences, ctx.top_k)))  # next_parts' most
     store = resources.store(runtime)
-    found = {i: ranked(state["subquestions"][i]["question"], store, RANK_DOCS) for i in asked}
-    proposed, by_rank = dict(state["proposed"]), dict(state["ranked"])
-    for i, members in found.items():
-        if members:
-            proposed[str(i)] = [m["member"] for m in members]
-            by_rank[str(i)] = members
-    questions = {i: state["subquestions"][i]["question"] for i in asked if not found[i]}
-    model = resources.model(runtime) if questions else None
-    replies = (
-        [model.invoke(prompt.messages(q, limit), max_tokens=PROPOSAL_TOKENS) for q in questions.values()]
-        if model
-        else []
-    )
+    found = {str(i): ranked(state["subquestions"][i]["question"], store, RANK_DOCS) for i in asked}
+    by_rank = {**state["ranked"], **{i: members for i, members in found.items() if members}}
+    questions = {i: state["subquestions"][i]["question"] for i in asked if str(i) not in by_rank}
+    if not questions:
+        return {"ranked": by_rank}
+    model = resources.model(runtime)
+    replies = [
+        model.invoke(prompt.messages(q, limit), max_tokens=PROPOSAL_TOKENS) for q in questions.values()
+    ]
+    proposed = dict(state["proposed"])
     for i, reply in zip(questions, replies, strict=True):
         proposed[str(i)] = plans.proposed(reply.text, questions[i], limit)
     return Step({"proposed": proposed, "ranked": by_rank}, replies)

@@ -97,11 +97,11 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
             for title, x in stating
             if x in before and (m := _possessed(match["head"]).search(before[x][0]))
         ]
-        owners += [  # "Dushanbe is the capital …, with a population of over 1.2 million"
-            content_words(opening_name(x))
+        owners += [  # in Tajikistan's lead, "Dushanbe is …, with a population of …": another subject's figure
+            subject
             for title, x in stating
-            if opening_name(x)
-            and not content_words(opening_name(x)) & content_words(title_subject(title))  # another's figure
+            if (subject := content_words(opening_name(x)))
+            and not subject & content_words(title_subject(title))
             and (w := _WITH.search(x))
             and terms[0] in vocabulary(x[w.end() :])[terms[0][0].isdigit()]
         ]
@@ -112,12 +112,13 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
     return out
 
 
+# what "of" opens when it gives the value, not the owner: "a population of over 1.2 million", "of 32 teams"
 _AMOUNT = re.compile(
-    r"(?:about|around|over|under|nearly|almost|approximately|roughly|some|more|less|fewer|up|at|\d)", re.I
+    r"(?:(?:about|around|over|under|nearly|almost|approximately|roughly|some|more|less|fewer|up to|at)\b|\d)",
+    re.I,
 )
-_WITH = re.compile(
-    r",\s+with\b", re.I
-)  # a closing phrase of the sentence's subject's: ", with a population of …"
+# a closing phrase of the sentence's subject's: "Dushanbe is …, with a population of over 1.2 million"
+_WITH = re.compile(r",\s+with\b", re.I)
 
 
 _AND_OF = re.compile(rf"\s+(?P<joined>and\s+)?of\s+(?P<owner>(?:{_OWNER_WORD}\s+){{0,5}}[\w'’-]+)")
