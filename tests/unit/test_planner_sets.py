@@ -24,6 +24,7 @@ SEALED = {
     "fanout_written": "dcfa525ff2e32a4a2cfca34fcf5d9fa3a3357605101f1c2d0baaefbe00cad4f7",
     "fanout_written2": "ed5f4cf20da85c78e7ffc2ba9ece87389b084b7ad2b27f1b4a5fc0977ba266af",
     "fanout_written3": "aa829d3b5695a1b46ab671acbebfdbf31795659cd57b6a19e960eb6c120f89c3",
+    "fanout_written4": "0b01dd75ff72fe5fd607591a105068a7051fcf3b968870ed9e8096e962df4956",
 }
 
 
@@ -43,6 +44,7 @@ def sealed_digest(name: str) -> str:
         "written",
         "written2",
         "written3",
+        "written4",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
