@@ -39,6 +39,20 @@ def test_a_number_is_not_found_as_the_prefix_of_another():
     assert missing_terms("Mendel was born into a family that spoke French.", born) == ["french"]
 
 
+def test_a_name_written_out_is_in_a_quote_that_writes_its_acronym():
+    from verirag.verify.checks.key_terms import check
+    from verirag.verify.claim import Claim
+    from verirag.verify.evidence import Evidence, Quote
+
+    text = "Established in 1958 amid the Space Race, BASA succeeded the older Brix Advisory Board."
+    doc = make_document("BASA", text)
+    quote = Evidence((Quote(doc["id"], 0, len(text)),), (doc,))
+    said = "The Brix Aeronautics and Space Administration was founded in 1958."
+    assert check(Claim.of(said), quote) == []
+    assert check(Claim.of(said.replace("1958", "1959")), quote) == ["1959"]  # its other terms still checked
+    assert check(Claim.of("The Corda Space Agency was founded in 1958."), quote)  # initials CSA: not BASA
+
+
 def test_a_name_is_not_found_as_a_loose_prefix_of_another_name():
     for claim, evidence in (
         ("Baghdad is in Iran.", "Baghdad is the capital of Iraq."),

@@ -16,6 +16,7 @@ from verirag.verify.lexicon import (
     YEAR,
     as_number,
     content_words,
+    initials,
     name_lists,
     same_name,
     title_subject,
@@ -85,17 +86,7 @@ def same_term(a: str, b: str) -> bool:
     words_a, words_b = content_words(a), content_words(b)
     if words_a and words_b and (words_a <= words_b or words_b <= words_a):
         return True
-    return any(same_name(x, y) for x in words_a for y in words_b) or _initials(a, b) or _initials(b, a)
-
-
-def _initials(short: str, long: str) -> bool:
-    """Whether ``short`` is written in the initials of ``long``'s words: "NFL", "National Football League"."""
-    letters = re.sub(r"\W", "", short.removeprefix("the ").removeprefix("The "))
-    words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", long) if w.lower() not in _LINKS]
-    return 2 <= len(letters) <= 6 and letters.isupper() and "".join(w[0] for w in words).upper() == letters
-
-
-_LINKS = frozenset("of the and for in on at to de".split())  # words an acronym leaves out
+    return any(same_name(x, y) for x in words_a for y in words_b) or initials(a, b) or initials(b, a)
 
 
 _COORDINATED = re.compile(r"(?:,|\band|\bor)\s*$")

@@ -196,6 +196,16 @@ def name_run(word: str = NAME_WORD, links: str = NAME_LINKS) -> str:
 
 
 NAME = name_run()  # "University of Oxford", "Lyndon B. Johnson"
+
+
+def initials(short: str, long: str) -> bool:
+    """Whether ``short`` is written in the initials of ``long``'s words: "NFL", "National Football League"."""
+    letters = re.sub(r"\W", "", short.removeprefix("the ").removeprefix("The "))
+    words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", long) if w.lower() not in _INITIAL_LINKS]
+    return 2 <= len(letters) <= 6 and letters.isupper() and "".join(w[0] for w in words).upper() == letters
+
+
+_INITIAL_LINKS = frozenset("of the and for in on at to de".split())  # words an acronym leaves out
 NAMES_AND = name_run(links=rf"{NAME_LINKS}|and ")  # "Bosnia and Herzegovina" one name (atoms, plans)
 # "David O. Selznick": an initial is a word of its own, and no name starts inside a word (the slot check)
 NAME_WITH_INITIALS = r"(?<![\w'’-])" + name_run(r"(?:(?<!\.)[A-Z]\.(?= [A-Z])|[A-Z][\w'’-]*)")

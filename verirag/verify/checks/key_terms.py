@@ -13,6 +13,7 @@ from verirag.text import split_sentences, stemmer
 from verirag.verify.claim import Claim
 from verirag.verify.evidence import Evidence
 from verirag.verify.lexicon import (
+    NAMES_AND,
     NEGATION,
     NOT_NUMBER_SIGN,
     NOT_SUPERLATIVES,
@@ -21,6 +22,7 @@ from verirag.verify.lexicon import (
     STOP,
     WORD,
     content_words,
+    initials,
     key_terms,
     negated,
     plain,
@@ -159,5 +161,15 @@ def missing_terms(claim: str, evidence: str, terms: Sequence[str] | None = None)
 
 
 def check(claim: Claim, evidence: Evidence) -> list[str]:
-    """The claim's key terms its quote lacks (:func:`missing_terms`)."""
-    return missing_terms(claim.text, evidence.joined, claim.terms)
+    """The claim's key terms its quote lacks (:func:`missing_terms`).
+
+    A name the claim writes out is in a quote that writes its acronym ("National Aeronautics and Space
+    Administration" in "Established in 1958, NASA …").
+    """
+    acronyms = set(_ACRONYM.findall(evidence.joined))
+    written_out = [n for n in _NAME_AND.findall(claim.text) if any(initials(a, n) for a in acronyms)]
+    return missing_terms(claim.text, " ".join([evidence.joined, *written_out]), claim.terms)
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
+_NAME_AND = re.compile(NAMES_AND)
