@@ -258,10 +258,26 @@ def plural(word: str) -> str:
     return word + ("es" if word.endswith(("s", "sh", "ch", "x", "z")) else "s")
 
 
+_IRREGULAR_SINGULARS = {
+    "wives": "wife",
+    "lives": "life",
+    "knives": "knife",
+    "leaves": "leaf",
+    "halves": "half",
+    "wolves": "wolf",
+    "people": "person",
+    "men": "man",
+    "women": "woman",
+    "children": "child",
+}
+
+
 def singular(words: str) -> str:
     """A phrase made singular: "capital cities" -> "capital city", "lead vocalists" -> "lead vocalist"."""
     head, _, last = words.rpartition(" ")
-    if last.endswith("ies"):
+    if last in _IRREGULAR_SINGULARS:
+        last = _IRREGULAR_SINGULARS[last]
+    elif last.endswith("ies"):
         last = last[:-3] + "y"
     elif last.endswith(("ches", "shes", "sses", "xes")):
         last = last[:-2]

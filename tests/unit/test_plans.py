@@ -1110,3 +1110,132 @@ def test_a_verified_sentence_naming_two_of_a_quoted_list_names_the_whole_list():
 
     assert list(verified_members([part("Alba and Brix share Lake Oz.")])) == ["Alba", "Brix", "Corda", "Dela"]
     assert list(verified_members([part("Alba shares Lake Oz.")])) == ["Alba"]  # one member: no list read
+
+
+@pytest.mark.parametrize(
+    "question, first, then",
+    [
+        (  # a set related to the names listed, then the verb said of each of its members
+            "When were the space agencies of Alba, Brix, Corda and Delta founded?",
+            "Which are the space agencies of Alba, Brix, Corda and Delta?",
+            f"When was {MEMBER} founded?",
+        ),
+        (
+            "How many feature films did the directors of Alba, Brix and The Corda Tale make?",
+            "Which are the directors of Alba, Brix and The Corda Tale?",
+            f"How many feature films did {MEMBER} make?",
+        ),
+        (
+            "In what year was each of the bands fronted by Ann Alba, Bo Brix and Cy Corda formed?",
+            "Which are the bands fronted by Ann Alba, Bo Brix and Cy Corda?",
+            f"In what year was {MEMBER} formed?",
+        ),
+        (
+            "Which rivers do the capitals of Alba, Brix, Corda and Delta stand on?",
+            "Which are the capitals of Alba, Brix, Corda and Delta?",
+            f"Which river does {MEMBER} stand on?",
+        ),
+        (  # an attribute of each member of the related set
+            "Who are the wives of the presidents of Alba, Brix and Corda?",
+            "Which are the presidents of Alba, Brix and Corda?",
+            f"Who is the wife of {MEMBER}?",
+        ),
+        (  # an owner's ranking, asked as the ranking of what is in it; "Tell me" is an order
+            "Tell me Freedonia's three biggest cities by population and how many people live in each.",
+            "Which are the three biggest cities of Freedonia by population?",
+            f"How many people live in {MEMBER}?",
+        ),
+        (
+            "What are the world's three longest rivers and how long is each?",
+            "Which are the three longest rivers of the world?",
+            f"How long is {MEMBER}?",
+        ),
+        (  # a measure asked of a ranked set
+            "How tall are the three highest mountains in Freedonia?",
+            "Which are the three highest mountains in Freedonia?",
+            f"How tall is {MEMBER}?",
+        ),
+        (  # the one a superlative picks from an owner's set (typed in lower case)
+            "which is the smallest of freedonia's four main islands?",
+            "Which are the four main islands of Freedonia?",
+            f"How small is {MEMBER}?",
+        ),
+        (  # a relative clause without "that"
+            "How many people live in each of the countries the Alba Mountains run through?",
+            "Which countries the Alba Mountains run through?",
+            f"How many people live in {MEMBER}?",
+        ),
+    ],
+)
+def test_a_set_named_through_a_relation_or_an_owner_is_asked_for_then_each_member(question, first, then):
+    parts = plan(question)
+    assert [(p.question, p.depends_on) for p in parts] == [(first, None), (then, 0)]
+
+
+def test_a_related_set_is_searched_for_by_each_name_it_is_related_to():
+    (first, _) = plan("When were the museums that hold Alba, Brix and The Corda Tale founded?")
+    assert first.members == ("Alba", "Brix", "The Corda Tale")
+    assert first.member_questions[2] == "What is the museum that holds The Corda Tale?"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How big are giant pandas?",  # of a kind
+        "How far are the planets from the Sun?",  # no ranking, no name
+        "When were Alba, Brix and Corda founded?",  # the names themselves: an enumeration
+    ],
+)
+def test_no_relation_or_measure_of_a_kind_makes_a_related_set(question):
+    parts = plan(question)
+    assert not any(p.members for p in parts) and not any(p.question.startswith("Which are") for p in parts)
+
+
+def test_a_member_may_share_a_common_word_with_the_question_but_not_a_name():
+    answer = "The Alban Space Agency was founded in 1975. Corda Cosmos is the agency of Brix."
+    question = "Which are the space agencies of Alba and Brix?"
+    assert members(answer, question, 5) == ["Alban Space Agency", "Corda Cosmos"]
+    assert members("The Republic of Brix borders Alba.", "Which countries border Brix?", 5) == ["Alba"]
+    assert members("Within the Union, Alba leads.", "Which countries lead?", 5) == ["the Union", "Alba"]
+
+
+@pytest.mark.parametrize(
+    "question, then",
+    [
+        (  # "him" is the one name the set is said of
+            "Who were the first three kings after Alba, and how was each of them related to him?",
+            f"How was {MEMBER} related to Alba?",
+        ),
+        (  # after an auxiliary, "each" and then a verb ("marry"), not a noun
+            "Who were the wives of King Brix and when did each marry him?",
+            f"When did {MEMBER} marry King Brix?",
+        ),
+        (  # "each country": a noun, then its verb
+            "What are the countries of the Corda Union and what currency does each country use?",
+            f"What currency does {MEMBER} use?",
+        ),
+    ],
+)
+def test_the_part_asked_of_each_member_names_what_the_pronoun_stands_for(question, then):
+    assert plan(question)[1].question == then
+
+
+@pytest.mark.parametrize(
+    "question, sentence, member",
+    [
+        (  # a word for where a thing is from is no name; one name for a question asking for one
+            "Who is the director of The Corda Tale?",
+            "The Corda Tale is a 1957 Swedish film directed by Ann Alba, with music by Bo Brix.",
+            "Ann Alba",
+        ),
+        (  # a name with "and" before its acronym is whole
+            "What is the space agency of Brix?",
+            "The Corda Aeronautics and Space Administration (CASA) is an agency of the Brix government.",
+            "Corda Aeronautics and Space Administration",
+        ),
+    ],
+)
+def test_a_part_asking_for_one_thing_names_one_member(question, sentence, member):
+    said = {"text": sentence, "verified_by": "citations", "quotes": []}
+    part = {"index": 3, "question": question, "documents": {}, "sentences": [said]}
+    assert verified_members([part]) == {member: 3}

@@ -95,6 +95,13 @@ def _of_one(then: str) -> SubQuestion | None:
     if not re.search(r"\bthey\b", phrase):  # "did they pursue their education": "their" is then the member's
         phrase = _THEIR.sub(lambda m: f"the {one_of(m['np'])} of {MEMBER}", phrase, count=1)
     phrase = THEY.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
+    if MEMBER not in phrase:  # "when did each marry him": after an auxiliary, "each" and a verb
+        phrase = re.sub(
+            r"\b(did|does|do|will|can|could|would) each(?= [a-z]+(?: (?:him|her|it|the|an?|[A-Z])|[?.]?$))",
+            rf"\1 {MEMBER}",
+            phrase,
+            count=1,
+        )  # not "does each country use": a noun, then its verb
     phrase = _EACH.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
     if (
         MEMBER not in phrase

@@ -35,7 +35,7 @@ def compared(question: str) -> tuple[str, SubQuestion] | None:
     """The set a question compares, and the question asked of one member (None when it compares none)."""
     found = _COMPARED.match(question)
     if not found:
-        return None
+        return _superlative_of(question)
     members = found["set"] or found["owned"]
     if not describes_members(members):
         return None
@@ -53,6 +53,29 @@ def compared(question: str) -> tuple[str, SubQuestion] | None:
     if not what or most in ("most", "least", "fewest"):
         return None
     return members, SubQuestion(f"What is the {what} of {MEMBER}?")  # "has the biggest population"
+
+
+# the one of a set a superlative picks: "Which is the smallest of Japan's four main islands?"
+_SUPERLATIVE_OF = re.compile(
+    r"^(?:Which|What|Who) (?P<aux>is|was) the (?P<most>(?:most|least) [a-z]+|(?!best\b|worst\b)[a-z]+est) of "
+    r"(?:the (?P<set>[^?,]+?)|(?P<owned>[A-Za-z][\w.-]*(?: [A-Z][\w.-]*)*['’]s [^?,]+?))\?$"
+)
+
+
+def _superlative_of(question: str) -> tuple[str, SubQuestion] | None:
+    """The set a superlative picks one of, and how much of it each member has ("How small is {member}?")."""
+    found = _SUPERLATIVE_OF.match(question)
+    members = (found["set"] or found["owned"]) if found else ""
+    adjective = (
+        found["most"].split()[-1]
+        if found and " " in found["most"]
+        else positive(found["most"])
+        if found
+        else ""
+    )
+    if not found or not adjective or not describes_members(members):
+        return None
+    return members, SubQuestion(f"How {adjective} {found['aux']} {MEMBER}?")
 
 
 # a choice among members listed after a colon: "Which is the oldest: the University of Bologna, Oxford or

@@ -1,13 +1,20 @@
-"""Members the question names itself: "When were A, B and C founded?" asked once per member."""
+"""Members the question names itself: "When were A, B and C founded?" asked once per member.
+
+Or named through a relation ("When were the museums that hold A, B and C founded?"): the related set is
+asked for first, then the verb of each of its members.
+"""
 
 from __future__ import annotations
 
 import re
 
+from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import (
     AGREE,
     AGREE_AFTER,
     AUXILIARIES,
+    one_of,
+    participle,
     plural_noun,
 )
 from verirag.text import singular
@@ -125,3 +132,81 @@ def _one(frame: str) -> str:
     """
     frame = re.sub(r"\b(?:are|were|Are|Were)\b", lambda m: AGREE[m.group(0)], frame)
     return _PLURAL_AFTER.sub(lambda m: f"{m['det']} {singular(m['noun'])}", frame)
+
+
+# a set related to the members the question lists, then the verb said of each: "When were the museums that
+# hold A, B and C founded?", "How many films did the directors of A, B and C make?"
+_LINK = r" (?:of|in|from|(?:that|which|who) [a-z]+|[a-z]+(?:ed|en) by) "
+_RELATED = re.compile(
+    r"^(?P<wh>(?:(?:In|From|At|For|To|With|On|By) )?(?:[Ww]hat|[Ww]hich|Where|When|Who|How)"
+    r"(?: [a-z-]+){0,3}?) (?P<aux>did|do|does|were|are|was|is) (?:each of )?the (?P<head>[a-z]+(?: [a-z]+)?)"
+    rf"{_LINK}(?P<rest>.+)\?$"
+)
+
+
+# or an attribute of each member of that set: "What are the populations of the capitals of A, B and C?"
+_RELATED_ATTRIBUTE = re.compile(
+    r"^(?P<wh>What|Who) (?P<aux>are|were) the (?P<attr>[a-z]+(?: [a-z]+)?) of (?:each of )?the "
+    rf"(?P<head>[a-z]+(?: [a-z]+)?){_LINK}(?P<rest>.+)\?$"
+)
+
+
+_AGREE_ONE = {"do": "does", "were": "was", "are": "is"}
+
+
+def related(question: str) -> tuple[str, SubQuestion, list[tuple[str, str]]] | None:
+    """The set related to a question's list, what is asked of each member, and each name's own question.
+
+    "When were the space agencies of the United States, Europe, Russia and China founded?" -> ("space
+    agencies of the United States, Europe, Russia and China", "When was {member} founded?", [("the United
+    States", "What is the space agency of the United States?"), …]). The set's head is a plural noun and
+    the verb a plain verb after "did"/"do", a participle after "were"/"are"; or the question asks an
+    attribute of each ("What is the population of {member}?").
+    """
+    found = _RELATED.match(question)
+    attribute = None
+    if found is None or not _NAMES.match(found["rest"]):
+        found = attribute = _RELATED_ATTRIBUTE.match(question)
+    listed = _NAMES.match(found["rest"]) if found else None
+    if not found or not listed or not plural_noun(found["head"].split()[-1]):
+        return None
+    end = listed.end() - len(re.search(r"(?: [a-z]+)?$", listed.group())[0])  # type: ignore[index]
+    verb = found["rest"][end:].split()
+    aux = _AGREE_ONE.get(found["aux"], found["aux"])
+    if attribute:
+        if verb:
+            return None  # "What are the names of the bands fronted by A, B and C today?": not an attribute's
+        then = SubQuestion(
+            f"{found['wh']} {aux} the {one_of(found['attr'])} of {MEMBER}?",
+            group=f"{found['wh']} {found['aux']} the {found['attr']} of {MEMBER}?",
+        )
+    elif not verb or (participle(verb[0]) != (found["aux"] not in ("did", "do", "does"))):
+        return None  # "were … founded", "did … make"
+    else:
+        wh = re.sub(r"\b([Ww]hich|[Ww]hat) ([a-z]+s)\b", lambda m: f"{m[1]} {singular(m[2])}", found["wh"])
+        said = " ".join(verb)
+        then = SubQuestion(f"{wh} {aux} {MEMBER} {said}?", group=f"{wh} {found['aux']} {MEMBER} {said}?")
+    members = question[found.start("head") : found.start("rest") + end]
+    link = question[found.end("head") : found.start("rest")]  # " of ", " that hold ", " fronted by "
+    relative = re.fullmatch(r" (that|which|who) ([a-z]+) ", link)
+    if relative:  # "museums that hold": "the museum that holds"
+        link = f" {relative[1]} {_agreeing(relative[2])} "
+    one = f"{singular(found['head'])}{link}"
+    who = "Who" if found["head"].split()[-1] in _PEOPLE else "What"
+    names = _SEPARATOR.split(found["rest"][:end])
+    return members, then, [(name, f"{who} is the {one}{name}?") for name in names if name]
+
+
+# heads of a related set that name people: its member's own question asks "Who is …?"
+_PEOPLE = frozenset(
+    "directors founders leaders singers painters composers writers authors inventors architects designers "
+    "creators presidents captains coaches owners players actors actresses husbands wives sons daughters"
+    "".split()
+)
+
+
+def _agreeing(verb: str) -> str:
+    """A plain verb as said of one: "hold" -> "holds", "cross" -> "crosses", "carry" -> "carries"."""
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return f"{verb}es"
+    return f"{verb[:-1]}ies" if re.search(r"[^aeiou]y$", verb) else f"{verb}s"

@@ -8,6 +8,7 @@ from typing import Any
 
 from verirag.verify.lexicon import (
     NAME,
+    NAMES_AND,
     POLITY_KINDS,
     STOP,
     is_feature,
@@ -18,14 +19,17 @@ _ANSWER_NAME = re.compile(NAME)
 
 
 _OPENERS = frozenset(
-    "The A An It Its This These Those Their His Her He She They In On At By As Of For From With Its".split()
+    "The A An It Its This These Those Their His Her He She They In On At By As Of For From With Within Among"
+    " Across During After Before Since Under".split()
 )
 
 
 def members(answer: str, question: str, limit: int) -> list[str]:
     """The names that a verified answer gives for ``question``, in order, at most ``limit``.
 
-    Capitalised names of the answer that the question does not hold ("Pakistan borders India, Iran and China."
+    Capitalised names of the answer that share no name with the question ("Apple Inc" for "Who founded
+    Apple?"), nor are made of its words only; a common word it holds is no name ("European Space Agency" for
+    "Which are the space agencies of the United States and Europe?"; "Pakistan borders India, Iran and China."
     for "Which countries border Pakistan?" -> India, Iran, China), up to the first sentence that names two or
     more: that list is the set asked for, and a later sentence says something else of it ("The Atlas
     Mountains … stretch through Morocco, Algeria and Tunisia"). Where the question asks for countries, states
@@ -33,6 +37,7 @@ def members(answer: str, question: str, limit: int) -> list[str]:
     Sea"). A name the answer writes with "the" keeps it ("the Netherlands").
     """
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
+    named = {w.lower() for w in re.findall(r"(?<!^)\b[A-Z][\w'’.-]*", question)}  # the question's names
     polities = bool(asked & POLITY_KINDS)
     found: list[str] = []
     for sentence in re.split(r"(?<=[.!?])\s+", answer):
@@ -46,7 +51,8 @@ def members(answer: str, question: str, limit: int) -> list[str]:
             words = name.split()
             feature = polities and bool(name) and is_feature(name)
             said = {f.removeprefix("the ") for f in found}
-            if name and not {w.lower() for w in words} & asked and name not in said and not feature:
+            own = {w.lower() for w in words}
+            if name and not (own <= asked or own & named) and name not in said and not feature:
                 found.append(f"the {name}" if sentence[: match.start()].endswith("the ") else name)
         if len(found) - before >= 2:
             break
@@ -111,6 +117,11 @@ def verified_members(parts: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     for part in parts:
         sentences = [s for s in part["sentences"] if s["verified_by"] != "none"]
         verified = " ".join(s["text"] for s in sentences)
+        if _ONE.match(part["question"]):  # "Who is the director of Psycho?": one name, the first that is one
+            found = _one_name(verified, part["question"])
+            for member in found:
+                named.setdefault(member, part["index"])
+            continue
         found = members(verified, part["question"], len(verified))
         for sentence in sentences:
             listed = _quoted_list(sentence, part["documents"], found)
@@ -121,6 +132,33 @@ def verified_members(parts: Sequence[Mapping[str, Any]]) -> dict[str, int]:
         for member in found:
             named.setdefault(member, part["index"])
     return named
+
+
+# a question asking for one thing: "Who is the director of Psycho?", "What is the capital of France?"
+_ONE = re.compile(r"^(?:Who|What|Which [a-z]+) (?:is|was) the [a-z]")
+
+
+# a word for where a thing is from, no member: "a 1957 Swedish film", "a Japanese director"
+_ADJECTIVE = re.compile(r"^[A-Z][a-z]+(?:ish|ese|ian|ean|ican)$")
+
+
+def _one_name(answer: str, question: str) -> list[str]:
+    """The one name a verified answer gives for a question asking for one thing ([] when it gives none).
+
+    A word for where a thing is from ("Swedish") is none; a name with "and" before its acronym is whole ("the
+    National Aeronautics and Space Administration (NASA)").
+    """
+    found = [n for n in members(answer, question, 99) if not _ADJECTIVE.match(n.removeprefix("the "))]
+    if not found:
+        return []
+    for whole in _NAME_AND.finditer(answer):
+        name = whole[1].removeprefix("The ")
+        if name.startswith(found[0].removeprefix("the ")) and " and " in name:
+            return [name]
+    return found[:1]
+
+
+_NAME_AND = re.compile(rf"({NAMES_AND}) \([A-Z]{{2,}}\)")
 
 
 def _same_member(a: str, b: str) -> bool:

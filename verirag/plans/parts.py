@@ -12,12 +12,16 @@ class SubQuestion:
     """One part of a plan: a question, or a template with :data:`MEMBER` filled from another part's answer.
 
     The template's :data:`MEMBER` is filled from the verified answer of part ``depends_on``; ``group`` is the
-    same question asked of several members at once (plural), for members that outnumber the parts left.
+    same question asked of several members at once (plural), for members that outnumber the parts left. A
+    first part about several names the question holds (``members``) is asked once for each name, by its
+    ``member_questions``.
     """
 
     question: str
     depends_on: int | None = None
     group: str | None = None
+    members: tuple[str, ...] = ()
+    member_questions: tuple[str, ...] = ()
 
 
 def hops(parts: list[SubQuestion]) -> int:

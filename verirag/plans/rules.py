@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from verirag.plans.clauses import THEY, of_member
 from verirag.plans.compared import chosen_among, compared
-from verirag.plans.enumeration import enumeration
+from verirag.plans.enumeration import enumeration, related
 from verirag.plans.framed import framed_set
 from verirag.plans.parts import MEMBER, SubQuestion, hops
 from verirag.plans.phrases import (
@@ -43,7 +43,7 @@ def plan(question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuesti
     One part, as the node reads it, is any list shorter than two: a plan that fails :func:`valid` runs whole.
     """
     question = question.strip()
-    named = _EACH_QUOTED.sub(r"\1\2", question)
+    named = _CONTACT.sub(r"\1 that \2", _EACH_QUOTED.sub(r"\1\2", question))
     parts = _split(named, max_parts, max_hops)
     usable = len(parts) >= 2 and hops(parts) <= max_hops and valid(named, parts)
     return parts if usable else [SubQuestion(question)]
@@ -61,6 +61,11 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
             return []  # no set part to carry it
         first = f"{parts[0].question.removesuffix('?')}, {fronted['front'][0].lower()}{fronted['front'][1:]}?"
         return [replace(parts[0], question=first), *parts[1:]]
+    through = related(question)
+    if through and max_hops >= 2 and max_parts >= 2:  # the related set, asked once for each name
+        related_set, *after = _of_members(through[0], [through[1]], "are", max_parts, max_hops)
+        names = tuple(n for n, _ in through[2])
+        return [replace(related_set, members=names, member_questions=tuple(q for _, q in through[2])), *after]
     members = enumeration(question) or chosen_among(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
@@ -70,6 +75,9 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
             r"^(?:(?:tell|show) me |(?:name|give|list|state|provide|identify|mention) )", "", listed["then"]
         )  # an order
         then = of_member(clause)
+        named = re.findall(r"\b[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*", listed["set"])
+        if then and len(named) == 1:  # "… caliphs after Muhammad, and how was each related to him?"
+            then = replace(then, question=re.sub(r"\b(?:him|her)\b", named[0], then.question))
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
     chosen = _CHOSEN_AND.match(question)
     if chosen and max_hops >= 2 and max_parts >= 2 and plural_noun(chosen["noun"] or "people"):
@@ -83,6 +91,7 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         subject = (
             (
                 _of_subject(question)
+                or _how_much(question)
                 or _of_each_member(question)
                 or compared(question)
                 or _filtered(_one_sentence(question))
@@ -169,8 +178,21 @@ def _asks_for(members: str) -> str:
     found = _DESCRIBED.match(members)
     if found:
         return f"Which {found['noun']} {found['rest']}?"
+    owned = _OWNED_RANKING.match(members)
+    if owned and ranked(owned["ranked"]):  # "China's three biggest cities" -> "… cities of China"
+        end = PHRASE_END.search(owned["ranked"])
+        head, rest = (
+            (owned["ranked"][: end.start()], owned["ranked"][end.start() :]) if end else (owned["ranked"], "")
+        )
+        owner = owned["owner"]
+        owner = "the world" if owner.lower() in ("world", "earth") else owner[:1].upper() + owner[1:]
+        return f"Which are the {head} of {owner}{rest}?"
     owner = re.match(OWNER, members)  # "Taylor Swift's 5 most recent tours"
     return f"Which are {members}?" if owner else f"Which are the {members}?"
+
+
+# a ranking of what an owner holds: "China's three biggest cities", "the world's five longest rivers"
+_OWNED_RANKING = re.compile(r"^(?:the )?(?P<owner>[A-Za-z][\w.-]*(?: [A-Z][\w.-]*)*)['’]s (?P<ranked>[^?]+)$")
 
 
 # a value of the set made of its members' ("the average population of the four states", "the combined area
@@ -194,6 +216,12 @@ def _attribute(wh: str, aux: str, attr: str) -> SubQuestion:
 
 # a group's name in quotation marks after "each of the" is its name: "each of the 'Big Three' of tennis"
 _EACH_QUOTED = re.compile(r"(\beach of the )['\"‘“]([A-Z][^'\"‘’“”?]*?)['\"’”](?!\w)")
+
+
+# a relative clause without "that" after a set: "each of the countries | the Andes run through"
+_CONTACT = re.compile(
+    r"(\bof the [a-z]+s) ((?:the )?[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)* (?!is\b|are\b|was\b|were\b|and\b)[a-z]+)"
+)
 
 
 # "respectively" at the end pairs answers with members in order; each part asks of one member
@@ -243,7 +271,8 @@ _RANKED_BY = re.compile(r"\b(?:by|based on|in terms of|according to) their\b")
 # how a clause about the members opens: "what …", "in which …", "from which …"
 _ASKS = r"(?:what|which|where|when|who|how|(?:in|from|at|for|to|on|by|with) (?:which|what))"
 _LIST_AND = re.compile(
-    r"^(?:(?:What|Which|Who)(?: [a-z]+s)? (?:are|were)|List|Identify|Name|Find) (?:the )?"
+    r"^(?:(?:What|Which|Who)(?: [a-z]+s)? (?:are|were)|List|Identify|Name|Find|(?:Tell|Give|Show) me)"
+    r" (?:the )?"
     r"(?P<set>(?:\([^()]*\)|\"[^\"]*\"|“[^”]*”|(?!\. )[^?,(\"“])+?),?"
     r" (?:and|along with) "
     rf"(?P<then>(?:(?:tell|show) me )?(?:{_ASKS}|their|the|(?:name|give|list|state|provide|identify|mention)"
@@ -352,6 +381,21 @@ def _of_subject(question: str) -> tuple[str, SubQuestion] | None:
     wh = re.sub(r"\b([Ww]hat|[Ww]hich) ([a-z]+s)\b", lambda m: f"{m[1]} {singular(m[2])}", found["wh"])
     verb = " ".join(w for w in words[at:] if w != "respectively")
     return members, SubQuestion(f"{wh} {agree} {MEMBER} {verb}?")
+
+
+# a measure asked of a ranked or counted set: "How tall are the three highest mountains in the world?"
+_HOW_MUCH = re.compile(
+    r"^How (?P<adjective>[a-z]+) (?P<aux>are|were) (?P<set>the [^?]+|[A-Za-z]+['’]s [^?]+)\?$"
+)
+
+
+def _how_much(question: str) -> tuple[str, SubQuestion] | None:
+    """The ranked set a "How <adjective> are the …?" question measures, and the question of one member."""
+    found = _HOW_MUCH.match(question)
+    members = found["set"].removeprefix("the ") if found else ""
+    if not found or not describes_members(members) or not (ranked(members) or named_set(members)):
+        return None  # "How old are the giant pandas?": of a kind, one part
+    return members, SubQuestion(f"How {found['adjective']} {AGREE[found['aux']]} {MEMBER}?")
 
 
 def _verb_after(words: list[str], at: int) -> bool:

@@ -68,7 +68,9 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
     for asked.
     """
     asked = {
-        form for w in _words(question) for form in (w, singular(w), positive(w), *_SAME_NUMBER.get(w, ()))
+        form
+        for w in _words(question)
+        for form in (w, singular(w), positive(w), re.sub(r"['’]s$", "", w), *_SAME_NUMBER.get(w, ()))
     } | _FRAME
     for index, part in enumerate(parts):
         if any(w not in asked and singular(w) not in asked for w in _words(part.question)):

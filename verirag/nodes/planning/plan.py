@@ -32,18 +32,25 @@ def plan(state: State, runtime: Runtime[Context]) -> Step:
         return Step({"subquestions": []}, replies)
     first: list[dict[str, object]] = [
         {
-            "index": i,
+            "index": 0,
             "origin": i,
-            "question": p.question,
+            "question": asked,
             "depends_on": None,
-            "members": [],
-            "member_questions": [],
+            "members": [member] if member else [],
+            "member_questions": [asked] if member else [],
             "proposed": False,
         }
         for i, p in enumerate(parts)
         if p.depends_on is None
+        for member, asked in (
+            zip(p.members, p.member_questions, strict=True) if p.members else [("", p.question)]
+        )
+    ]  # a part naming several members is asked once for each, by that member's own question
+    first = [{**part, "index": k} for k, part in enumerate(first)]
+    subquestions = [
+        {**asdict(p), "members": list(p.members), "member_questions": list(p.member_questions)} for p in parts
     ]
-    return Step({"subquestions": [asdict(p) for p in parts], "waiting": first}, replies)
+    return Step({"subquestions": subquestions, "waiting": first}, replies)
 
 
 def planned(
