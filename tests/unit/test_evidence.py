@@ -39,6 +39,13 @@ def test_a_number_is_not_found_as_the_prefix_of_another():
     assert missing_terms("Mendel was born into a family that spoke French.", born) == ["french"]
 
 
+def test_the_digits_of_a_name_are_no_number():
+    peak = [("Z9", "Z9 is the second-highest mountain on Earth. It lies in the Alba range.")]
+    assert numbers_out_of_place(["Z9 lies in the Alba range."], peak) == []
+    assert missing_terms("Z9 lies in the Alba range.", peak[0][1]) == []
+    assert missing_terms("Z8 lies in the Alba range.", peak[0][1]) == ["z8"]  # another name
+
+
 def test_a_name_written_out_is_in_a_quote_that_writes_its_acronym():
     from verirag.verify.checks.key_terms import check
     from verirag.verify.claim import Claim

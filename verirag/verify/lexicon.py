@@ -24,7 +24,7 @@ there these they this those through thus to today too under until up very was we
 whether which while who whom why will with within without would yet you your yours yourself yourselves
 """.split()
 )
-NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+NUMBER = re.compile(r"(?<![^\W\d_])\d+(?:[.,]\d+)*")  # not a name's digits: "K2", "G7"
 WORD = re.compile(r"[^\W\d_][\w'’\-]*")
 NUMBER_WORDS = {
     w: str(i)
