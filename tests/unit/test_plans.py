@@ -1172,7 +1172,7 @@ def test_a_set_named_through_a_relation_or_an_owner_is_asked_for_then_each_membe
     assert [(p.question, p.depends_on) for p in parts] == [(first, None), (then, 0)]
 
 
-def test_a_related_set_is_searched_for_by_each_name_it_is_related_to():
+def test_a_related_set_asks_each_name_its_own_question():
     (first, _) = plan("When were the museums that hold Alba, Brix and The Corda Tale founded?")
     assert first.members == ("Alba", "Brix", "The Corda Tale")
     assert first.member_questions[2] == "What is the museum that holds The Corda Tale?"
