@@ -1135,6 +1135,11 @@ def test_a_verified_sentence_naming_two_of_a_quoted_list_names_the_whole_list():
             "Which are the capitals of Alba, Brix, Corda and Delta?",
             f"Which river does {MEMBER} stand on?",
         ),
+        (  # a question word asked of each member of the related set
+            "What nationality were the composers of Alba, The Brix Suite and Corda?",
+            "Which are the composers of Alba, The Brix Suite and Corda?",
+            f"What nationality was {MEMBER}?",
+        ),
         (  # an attribute of each member of the related set
             "Who are the wives of the presidents of Alba, Brix and Corda?",
             "Which are the presidents of Alba, Brix and Corda?",
@@ -1239,3 +1244,18 @@ def test_a_part_asking_for_one_thing_names_one_member(question, sentence, member
     said = {"text": sentence, "verified_by": "citations", "quotes": []}
     part = {"index": 3, "question": question, "documents": {}, "sentences": [said]}
     assert verified_members([part]) == {member: 3}
+
+
+def test_a_title_with_and_between_commas_is_one_member():
+    question = "When were Alba, War and Brix, Corda and Pride and Delta first published?"
+    assert [p.question for p in plan(question)] == [
+        "When was Alba first published?",
+        "When was War and Brix first published?",
+        "When was Corda first published?",
+        "When was Pride and Delta first published?",
+    ]
+    paired = plan("What is the GDP of North and South Alba, Brix and Corda?")
+    assert [p.question for p in paired][:2] == [
+        "What is the GDP of North Alba?",
+        "What is the GDP of South Alba?",
+    ]

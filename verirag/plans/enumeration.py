@@ -52,6 +52,24 @@ _PLURAL_AFTER = re.compile(r"\b(?P<det>which|the) (?P<noun>[a-z]+s)\b")
 _SEPARATOR = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
 
 
+def _listed(text: str) -> list[str]:
+    """The members of a list: between commas whole ("War and Peace"), the last two at the first "and".
+
+    Two directions joined by "and" are two ("North and South Korea").
+    """
+    items = [part for i in re.split(r",\s+(?:and\s+)?", text) if i for part in _paired(i)]
+    last = re.split(r"\s+and\s+", items[-1], maxsplit=1) if items else []
+    return [m for m in items[:-1] + last if m] if len(items) >= 2 else _SEPARATOR.split(text)
+
+
+def _paired(item: str) -> list[str]:
+    """An item split at an "and" between two directions ("GDP of North and South Korea"), else whole."""
+    found = re.search(r"(\w+)\s+and\s+(\w+)", item)
+    if found and found[1] in _DIRECTIONS and found[2] in _DIRECTIONS:
+        return [item[: found.start(0) + len(found[1])], item[found.start(2) :]]
+    return [item]
+
+
 # an enumeration after an auxiliary is the subject of the verb after it: "When were A, B and C founded?"
 _BEFORE_SUBJECT = re.compile(rf"\b(?:{'|'.join(sorted(AUXILIARIES))})\s*$")
 
@@ -66,7 +84,7 @@ def enumeration(question: str) -> list[str]:
     ):
         start, end, members = quoted[0].start(), quoted[-1].end(), [m.group(1) for m in quoted]
     elif (match := _NAMES.search(question) or _COMMON.search(question)) is not None:
-        start, end, members = match.start(), match.end(), [m for m in _SEPARATOR.split(match.group(0)) if m]
+        start, end, members = match.start(), match.end(), _listed(match.group(0))
         if len(members) < 3:
             return []
         if attribute := _ACRONYM_OF.match(members[0]):  # "the GDP of China, USA and France": GDP of each
@@ -180,8 +198,10 @@ def related(question: str) -> tuple[str, SubQuestion, list[tuple[str, str]]] | N
             f"{found['wh']} {aux} the {one_of(found['attr'])} of {MEMBER}?",
             group=f"{found['wh']} {found['aux']} the {found['attr']} of {MEMBER}?",
         )
+    elif not verb and found["aux"] in ("is", "are", "was", "were") and " " in found["wh"]:
+        then = SubQuestion(f"{found['wh']} {aux} {MEMBER}?", group=f"{found['wh']} {found['aux']} {MEMBER}?")
     elif not verb or (participle(verb[0]) != (found["aux"] not in ("did", "do", "does"))):
-        return None  # "were … founded", "did … make"
+        return None  # "were … founded", "did … make"; "What nationality were …?" asks it of each
     else:
         wh = re.sub(r"\b([Ww]hich|[Ww]hat) ([a-z]+s)\b", lambda m: f"{m[1]} {singular(m[2])}", found["wh"])
         said = " ".join(verb)
@@ -193,7 +213,7 @@ def related(question: str) -> tuple[str, SubQuestion, list[tuple[str, str]]] | N
         link = f" {relative[1]} {_agreeing(relative[2])} "
     one = f"{singular(found['head'])}{link}"
     who = "Who" if found["head"].split()[-1] in _PEOPLE else "What"
-    names = _SEPARATOR.split(found["rest"][:end])
+    names = _listed(found["rest"][:end])
     return members, then, [(name, f"{who} is the {one}{name}?") for name in names if name]
 
 
