@@ -316,6 +316,13 @@ def test_a_figure_another_subject_holds_in_a_lead_is_not_the_leads_own():
         )
     ]
     assert unstated_attributes(["The population of Sylvania is 341 million."], own) == []  # its own subject's
+    assert unstated_attributes(["The population of the SU is 341 million."], own) == []  # not named there
+    # the lead's own subject holds the figure, and the claim gives it to another name the sentence holds
+    city = [("Vale, Freedonia", "Vale is the capital of Freedonia, with a population of about 1.3 million.")]
+    assert unstated_attributes(["The population of Freedonia is about 1.3 million."], city) == [
+        "population of Freedonia"
+    ]
+    assert unstated_attributes(["The population of Vale is about 1.3 million."], city) == []
 
 
 def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_value():

@@ -97,11 +97,16 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
             for title, x in stating
             if x in before and (m := _possessed(match["head"]).search(before[x][0]))
         ]
-        owners += [  # in Tajikistan's lead, "Dushanbe is …, with a population of …": another subject's figure
+        # "Dushanbe is …, with a population of …": the figure of the sentence's subject, where that is another
+        # than the lead's, or the claim's owner is another name the sentence holds ("… city of Libya, with …")
+        owners += [
             subject
             for title, x in stating
             if (subject := content_words(opening_name(x)))
-            and not subject & content_words(title_subject(title))
+            and (
+                not subject & content_words(title_subject(title))
+                or (content_words(owner) & content_words(x)) - subject
+            )
             and (w := _WITH.search(x))
             and terms[0] in vocabulary(x[w.end() :])[terms[0][0].isdigit()]
         ]
