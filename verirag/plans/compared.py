@@ -16,6 +16,7 @@ from verirag.plans.phrases import (
     AGREE_AFTER,
     AUXILIARIES,
     OWNER,
+    TYPED_OWNER,
     describes_members,
     plural_noun,
     positive,
@@ -58,7 +59,7 @@ def compared(question: str) -> tuple[str, SubQuestion] | None:
 # the one of a set a superlative picks: "Which is the smallest of Japan's four main islands?"
 _SUPERLATIVE_OF = re.compile(
     r"^(?:Which|What|Who) (?P<aux>is|was) the (?P<most>(?:most|least) [a-z]+|(?!best\b|worst\b)[a-z]+est) of "
-    r"(?:the (?P<set>[^?,]+?)|(?P<owned>[A-Za-z][\w.-]*(?: [A-Z][\w.-]*)*['’]s [^?,]+?))\?$"
+    rf"(?:the (?P<set>[^?,]+?)|(?P<owned>{TYPED_OWNER}[^?,]+?))\?$"
 )
 
 

@@ -17,7 +17,7 @@ from verirag.plans.phrases import (
     participle,
     plural_noun,
 )
-from verirag.text import singular
+from verirag.text import plural, singular
 from verirag.verify.lexicon import (
     NAMES_AND,
 )
@@ -181,11 +181,13 @@ def related(question: str) -> tuple[str, SubQuestion, list[tuple[str, str]]] | N
     the verb a plain verb after "did"/"do", a participle after "were"/"are"; or the question asks an
     attribute of each ("What is the population of {member}?").
     """
-    found = _RELATED.match(question)
-    attribute = None
-    if found is None or not _NAMES.match(found["rest"]):
-        found = attribute = _RELATED_ATTRIBUTE.match(question)
-    listed = _NAMES.match(found["rest"]) if found else None
+    found = attribute = None
+    for frame in (_RELATED, _RELATED_ATTRIBUTE):  # a verb after the list, else an attribute before the set
+        found = frame.match(question)
+        listed = _NAMES.match(found["rest"]) if found else None
+        if listed:
+            attribute = found if frame is _RELATED_ATTRIBUTE else None
+            break
     if not found or not listed or not plural_noun(found["head"].split()[-1]):
         return None
     end = listed.end() - len(re.search(r"(?: [a-z]+)?$", listed.group())[0])  # type: ignore[index]
@@ -210,7 +212,7 @@ def related(question: str) -> tuple[str, SubQuestion, list[tuple[str, str]]] | N
     link = question[found.end("head") : found.start("rest")]  # " of ", " that hold ", " fronted by "
     relative = re.fullmatch(r" (that|which|who) ([a-z]+) ", link)
     if relative:  # "museums that hold": "the museum that holds"
-        link = f" {relative[1]} {_agreeing(relative[2])} "
+        link = f" {relative[1]} {plural(relative[2])} "  # a verb said of one: "holds", "carries"
     one = f"{singular(found['head'])}{link}"
     who = "Who" if found["head"].split()[-1] in _PEOPLE else "What"
     names = _listed(found["rest"][:end])
@@ -223,10 +225,3 @@ _PEOPLE = frozenset(
     "creators presidents captains coaches owners players actors actresses husbands wives sons daughters"
     "".split()
 )
-
-
-def _agreeing(verb: str) -> str:
-    """A plain verb as said of one: "hold" -> "holds", "cross" -> "crosses", "carry" -> "carries"."""
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return f"{verb}es"
-    return f"{verb[:-1]}ies" if re.search(r"[^aeiou]y$", verb) else f"{verb}s"

@@ -11,6 +11,7 @@ from verirag.verify.lexicon import (
     NAMES_AND,
     POLITY_KINDS,
     STOP,
+    initials,
     is_feature,
     name_lists,
 )
@@ -151,14 +152,14 @@ def _one_name(answer: str, question: str) -> list[str]:
     found = [n for n in members(answer, question, 99) if not _ADJECTIVE.match(n.removeprefix("the "))]
     if not found:
         return []
-    for whole in _NAME_AND.finditer(answer):
-        name = whole[1].removeprefix("The ")
-        if name.startswith(found[0].removeprefix("the ")) and " and " in name:
+    for whole in _BEFORE_ACRONYM.finditer(answer):
+        name = whole["name"].removeprefix("The ")
+        if name.startswith(found[0].removeprefix("the ")) and initials(whole["acronym"], name):
             return [name]
     return found[:1]
 
 
-_NAME_AND = re.compile(rf"({NAMES_AND}) \([A-Z]{{2,}}\)")
+_BEFORE_ACRONYM = re.compile(rf"(?P<name>{NAMES_AND}) \((?P<acronym>[A-Z]{{2,}})\)")
 
 
 def _same_member(a: str, b: str) -> bool:

@@ -31,6 +31,8 @@ COUNT = re.compile(  # a year is no count: "the 2008 Olympic Games"
 
 # an owner's name before a set: "Taylor Swift's 5 most recent tours", "Jupiter's moons"
 OWNER = r"[A-Z][\w.-]*(?: [A-Z][\w.-]*)*['’]s "
+# the same as typed, its first word in any case: "japan's four main islands", "the world's longest rivers"
+TYPED_OWNER = r"[A-Za-z][\w.-]*(?: [A-Z][\w.-]*)*['’]s "
 
 
 # a count and capitalised words before a set's plural noun: "three British monarchs", "5 Nordic countries"

@@ -24,6 +24,7 @@ from verirag.plans.phrases import (
     OWNER,
     PHRASE_END,
     PREPOSITIONS,
+    TYPED_OWNER,
     counted,
     describes_members,
     named_set,
@@ -184,15 +185,15 @@ def _asks_for(members: str) -> str:
         head, rest = (
             (owned["ranked"][: end.start()], owned["ranked"][end.start() :]) if end else (owned["ranked"], "")
         )
-        owner = owned["owner"]
-        owner = "the world" if owner.lower() in ("world", "earth") else owner[:1].upper() + owner[1:]
-        return f"Which are the {head} of {owner}{rest}?"
+        name = re.sub(r"['’]s $", "", owned["owner"])
+        name = "the world" if name.lower() in ("world", "earth") else name[:1].upper() + name[1:]
+        return f"Which are the {head} of {name}{rest}?"
     owner = re.match(OWNER, members)  # "Taylor Swift's 5 most recent tours"
     return f"Which are {members}?" if owner else f"Which are the {members}?"
 
 
 # a ranking of what an owner holds: "China's three biggest cities", "the world's five longest rivers"
-_OWNED_RANKING = re.compile(r"^(?:the )?(?P<owner>[A-Za-z][\w.-]*(?: [A-Z][\w.-]*)*)['’]s (?P<ranked>[^?]+)$")
+_OWNED_RANKING = re.compile(rf"^(?:the )?(?P<owner>{TYPED_OWNER})(?P<ranked>[^?]+)$")
 
 
 # a value of the set made of its members' ("the average population of the four states", "the combined area

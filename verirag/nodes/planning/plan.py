@@ -30,23 +30,26 @@ def plan(state: State, runtime: Runtime[Context]) -> Step:
     parts, replies = planned(question, ctx, runtime) if ctx.planner and ctx.writer == "vtg" else ([], [])
     if len(parts) < 2:
         return Step({"subquestions": []}, replies)
-    first: list[dict[str, object]] = [
-        {
-            "index": 0,
-            "origin": i,
-            "question": asked,
-            "depends_on": None,
-            "members": [member] if member else [],
-            "member_questions": [asked] if member else [],
-            "proposed": False,
-        }
+    asked = [  # a part naming several members is asked once for each, by that member's own question
+        (i, member, question)
         for i, p in enumerate(parts)
         if p.depends_on is None
-        for member, asked in (
+        for member, question in (
             zip(p.members, p.member_questions, strict=True) if p.members else [("", p.question)]
         )
-    ]  # a part naming several members is asked once for each, by that member's own question
-    first = [{**part, "index": k} for k, part in enumerate(first)]
+    ]
+    first = [
+        {
+            "index": k,
+            "origin": i,
+            "question": question,
+            "depends_on": None,
+            "members": [member] if member else [],
+            "member_questions": [question] if member else [],
+            "proposed": False,
+        }
+        for k, (i, member, question) in enumerate(asked)
+    ]
     subquestions = [
         {**asdict(p), "members": list(p.members), "member_questions": list(p.member_questions)} for p in parts
     ]
