@@ -498,3 +498,28 @@ def test_the_documents_own_subject_is_not_blanked_where_the_quote_says_it_of_a_p
     swapped = reader({"___ is named after the city of Lowell.": "Lowellium"})
     check = decide_one(swapped, [element], "Curium is named after the city of Lowell.", slot_check=True)
     assert any(m[0].text == slot.SYSTEM for m, _ in swapped.calls) and not check.passed
+
+
+def test_a_claim_of_one_name_is_blanked_where_the_name_is_not_the_documents_own_subject():
+    painter = make_document(
+        "Claude Vernet",
+        "Oscar-Claude Vernet was a French painter and founder of Luminism who is seen as a key precursor to "
+        "modernism. Luminism takes its name from his painting Lumière.",
+    )
+    reader_of = reader({"___ is a key precursor to modernism.": "Oscar-Claude Vernet"})
+    check = decide_one(reader_of, [painter], "Luminism is a key precursor to modernism.", slot_check=True)
+    assert not check.passed and check.decided_by == "slots"
+    # the documents' own subject, by its title or by the name its lead opens with, is not blanked alone
+    assert decide_one(
+        reader_of, [painter], "Oscar-Claude Vernet is a key precursor to modernism.", slot_check=True
+    ).passed
+    test = make_document(
+        "Pap test",
+        "The Papanicolaou test (abbreviated as Pap test) is a method of cervical screening. Pap smears "
+        "screen for precancerous processes.",
+    )
+    screens = reader({"The ___ test is a method of cervical screening.": "Pap"})
+    assert decide_one(
+        screens, [test], "The Papanicolaou test is a method of cervical screening.", slot_check=True
+    ).passed
+    assert not any(m[0].text == slot.SYSTEM for m, _ in screens.calls)

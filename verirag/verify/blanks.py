@@ -192,13 +192,17 @@ def aliases(quote: str, names: Sequence[str]) -> dict[str, tuple[str, ...]]:
     return {n: tuple(sorted(found)) for n, found in out.items()}
 
 
-def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) -> list[Slot]:
+def slots(
+    claim: str, quote: str, limit: int = 2, titles: Sequence[str] = (), leads: Sequence[str] = ()
+) -> list[Slot]:
     """The claim's blanks that the quote could fill otherwise, at most ``limit``, then the subject's.
 
     Each name or number after the first for which the quote states another term of its kind that the claim
     does not use, or one the claim uses in the other order (two terms swapped: "A replaced B" from "B replaced
     A"); then the subject's (:func:`_subject_slot`), unless the quote says the claim of a pronoun that names
-    the documents' own subject (one of ``titles``; :func:`_said_of_pronoun`). Where the subject's blank is
+    the documents' own subject (one of ``titles``; :func:`_said_of_pronoun`); a claim of one name is asked
+    only where that name is not the documents' own subject (their titles, or the names ``leads`` open with:
+    "The Papanicolaou test …" of "Pap test"). Where the subject's blank is
     asked, a later term that is the documents' own subject is not: the subject's is.
     No blank is a part of a title the claim names whole ("The director of Gone with the ___").
     """
@@ -207,8 +211,11 @@ def slots(claim: str, quote: str, limit: int = 2, titles: Sequence[str] = ()) ->
     named_as = aliases(quote, terms)
     named_otherwise = {a for found in named_as.values() for a in found}
     stated = [t for t in _terms(quote) if t not in named_otherwise]  # the claim's terms, by other names
-    subject = _subject_slot(claim, spans, terms, stated, quote, named_as[terms[0]] if terms else ())
     named = [title_subject(t) for t in titles if title_subject(t)]
+    own_subjects = [*named, *(n for n in leads if n)]
+    subject = _subject_slot(
+        claim, spans, terms, stated, quote, named_as[terms[0]] if terms else (), own_subjects
+    )
     if subject and _said_of_pronoun(subject, quote, named):
         subject = None  # the quote says it of "it": the documents' own subject, a reader fills in a neighbour
     own = {t.lower() for t in named} if subject else set()
@@ -270,17 +277,21 @@ def _subject_slot(
     stated: list[str],
     quote: str,
     named_as: tuple[str, ...],
+    own: Sequence[str] = (),
 ) -> Slot | None:
     """The blank of the claim's subject ("___'s population is …" from "China's population is …").
 
-    Asked when the claim opens with a name the quote names as such, keeps another term to anchor the question,
-    and the quote states another name the claim does not use.
+    Asked when the claim opens with a name the quote names as such, keeps another term to anchor the question
+    (or is not the documents' ``own`` subject: "Impressionism is a key precursor to modernism" over Claude
+    Monet's lead, whose sentence says it of Monet), and the quote states another name the claim does not use.
     """
-    if len(spans) < 2 or not _OPENING.match(claim[: spans[0][0]]):
+    if not spans or not _OPENING.match(claim[: spans[0][0]]):
         return None
     start, end = spans[0]
     term = _POSSESSIVE.sub("", claim[start:end])
     if _kind(term) != "name" or not _named_in(quote, term):
+        return None
+    if len(spans) < 2 and (not own or any(same_term(term, o) for o in own)):
         return None
     rivals = tuple(
         dict.fromkeys(t for t in stated if _kind(t) == "name" and not any(same_term(t, c) for c in terms))

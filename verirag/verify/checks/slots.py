@@ -20,7 +20,7 @@ from verirag.prompts.documents import render_documents
 from verirag.verify.blanks import BLANK, UNKNOWN, Slot, as_filled, echoes, fills, slots
 from verirag.verify.claim import Claim
 from verirag.verify.evidence import Evidence, best_sentence
-from verirag.verify.lexicon import title_subject
+from verirag.verify.lexicon import opening_name, title_subject
 from verirag.verify.verdict import Finding
 
 SLOT_TOKENS = 16  # the slot check's answer: the words for one blank
@@ -34,7 +34,9 @@ def questions(sentence: str, evidence: Evidence) -> list[tuple[Slot, str, str]]:
     """
     out = []
     titles = [d.get("title", "") for d in evidence.documents]
-    for blank in slots(sentence, evidence.joined, titles=titles):
+    opened = {q.doc for q in evidence.quotes if q.start == 0}  # a lead's first sentence names its subject
+    leads = [opening_name(d["text"]) for d in evidence.documents if d["id"] in opened]
+    for blank in slots(sentence, evidence.joined, titles=titles, leads=leads):
         clause = next((a for a in Claim.of(blank.masked).atoms if BLANK in a), blank.masked)
         out.append((blank, clause, render_documents([best_sentence(evidence, clause)])))
     return out
