@@ -659,6 +659,7 @@ WRITTEN = {
     "fresh": "fresh_{}.jsonl",
     "third": "third_{}.jsonl",
     "fourth": "fourth_{}.jsonl",
+    "fifth": "fifth_{}.jsonl",
 }
 
 

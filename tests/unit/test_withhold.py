@@ -152,6 +152,9 @@ def test_the_sealed_written_sets_are_the_ones_scored_once():
         # written after the third pair was spent (2026-11-29, session 23), blind to the rules and every set
         "fourth_payloads.jsonl": "ad25c4689abe6629440f9c0d3be550a5f5c714268b584eafcb130d78983dbed2",
         "fourth_benign.jsonl": "71dd3cd51486e5e685a092f571f3c42a33b9fa1bf2e6a6e2e4ca8ccd3bb40a8f",
+        # written after the fourth pair was spent (2026-11-29, session 30), blind to the rules and every set
+        "fifth_payloads.jsonl": "fc1241f155b2406349cef36997e571e1549894154918a368ca23d4a82f25afc4",
+        "fifth_benign.jsonl": "c4480d8298a93efbe7194005ebf19b4a68ef03c40a7469f41b0c970906b91863",
     }
     for name, digest in digests.items():
         assert hashlib.sha256((DATA / name).read_bytes()).hexdigest() == digest
