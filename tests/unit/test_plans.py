@@ -17,6 +17,7 @@ from verirag.plans import (
     valid,
     verified_members,
 )
+from verirag.plans.compared import _base
 
 
 @pytest.mark.parametrize(
@@ -1050,7 +1051,26 @@ def test_members_listed_after_a_colon_are_each_asked_what_the_choice_compares_or
         "Is polo played on ice?",
         "Is curling played on ice?",
     ]
+    # a superlative without "the", and a main verb that tests or compares the members
+    assert [p.question for p in plan("Which is heaviest: a wolf, a lynx or a bison?")] == [
+        "How heavy is a wolf?",
+        "How heavy is a lynx?",
+        "How heavy is a bison?",
+    ]
+    assert [
+        p.question for p in plan("Which of these faiths originated in Oz: Alism, Brixism or Cordism?")
+    ] == [
+        "Did Alism originate in Oz?",
+        "Did Brixism originate in Oz?",
+        "Did Cordism originate in Oz?",
+    ]
+    assert [p.question for p in plan("Which of these lakes covers the most area: Alba, Brix or Corda?")] == [
+        "How much area does Alba cover?",
+        "How much area does Brix cover?",
+        "How much area does Corda cover?",
+    ]
     for whole in (
+        "Which of these lived the longest time ago: Alba, Brix or Corda?",  # no measure to ask of each
         "Which is the capital: Alba, Brix or Corda?",  # one of them named, nothing asked of each
         "Who were the kings in The Oz Saga: The Beginning, which actors played them, and who directed it?",
     ):
@@ -1259,3 +1279,21 @@ def test_a_title_with_and_between_commas_is_one_member():
         "What is the GDP of North Alba?",
         "What is the GDP of South Alba?",
     ]
+
+
+@pytest.mark.parametrize(
+    ("verb", "plain"),
+    [
+        ("covers", "cover"),
+        ("originated", "originate"),
+        ("lived", "live"),
+        ("played", "play"),
+        ("visited", "visit"),
+        ("carried", "carry"),
+        ("stopped", "stop"),
+        ("called", "call"),
+        ("divided", "divide"),
+    ],
+)
+def test_a_verbs_plain_form_is_read_from_its_s_or_ed(verb, plain):
+    assert _base(verb) == plain

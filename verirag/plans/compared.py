@@ -86,18 +86,64 @@ _CHOSEN_AMONG = re.compile(
     r"(?P<aux>is|are|was|were|has|have) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
 )
 _CLAUSE = re.compile(rf"\b(?:which|what|who|how|where|when|{'|'.join(sorted(AUXILIARIES))})\b")
+# the same choice tested by a main verb: "Which of these deserts covers the most area: …", "Which of these
+# religions originated in India: …"
+_CHOSEN_BY_VERB = re.compile(
+    r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: [a-z]+)?)? "
+    r"(?P<verb>[a-z]{3,}(?:s|ed)) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
+)
+# a stem that takes back the "e" its "-ed" dropped ("originat-ed", "liv-ed", "divid-ed"; not "visit-ed")
+_SILENT_E = re.compile(r"(?:^|[^aeiou])[aeiou][bcdglnrstvz]$")
+_NO_E = ("it", "en", "er", "on", "et", "el", "om", "ot")  # "visit-ed", "open-ed", "cover-ed", "travel-ed"
+
+
+def _listed(found: re.Match[str]) -> list[str]:
+    """The members a colon lists ([] for a title's colon, or a clause after it: "… The Little Mermaid: …")."""
+    listed = [m.strip() for m in re.split(r",? (?:or|and) |, ", found["listed"]) if m.strip()]
+    if len(listed) < 2 or any(len(m.split()) > 4 or _CLAUSE.search(m) for m in listed):
+        return []
+    return listed
+
+
+def _base(verb: str) -> str:
+    """A verb's plain form from "-s" or "-ed": "covers" -> "cover", "originated" -> "originate"."""
+    if verb.endswith("ed"):
+        stem = verb[:-2]
+        if stem.endswith("i"):
+            return stem[:-1] + "y"  # "carried"
+        if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsfz":
+            return stem[:-1]  # "stopped"; not "called"
+        return stem + "e" if _SILENT_E.search(stem) and not stem.endswith(_NO_E) else stem
+    return singular(verb)
+
+
+def _chosen_by_verb(question: str) -> list[str]:
+    """The question asked of each member a colon lists, where a main verb tests or compares them."""
+    found = _CHOSEN_BY_VERB.match(question)
+    verb = found["verb"] if found else ""
+    listed = _listed(found) if found and verb not in AUXILIARIES else []
+    if not found or not listed:
+        return []
+    does = "Did" if verb.endswith("ed") else "Does"
+    base, rest = _base(verb), found["rest"]
+    most = re.fullmatch(r"the (?:most|least) (?P<what>[a-z]+)", rest)
+    if most:  # "covers the most area": how much of it each covers
+        return [f"How much {most['what']} {does.lower()} {member} {base}?" for member in listed]
+    if rest.startswith("the ") or len(rest.split()) < 2:
+        return []  # "lived the longest time ago": no measure to ask of each
+    return [f"{does} {member} {base} {rest}?" for member in listed]  # "Did Buddhism originate in India?"
 
 
 def chosen_among(question: str) -> list[str]:
     """The question asked of each member a colon lists ([] when it lists none to choose from)."""
     found = _CHOSEN_AMONG.match(question)
     if not found:
+        return _chosen_by_verb(question)
+    listed = _listed(found)
+    if not listed:
         return []
-    listed = [m.strip() for m in re.split(r",? (?:or|and) |, ", found["listed"]) if m.strip()]
-    if len(listed) < 2 or any(len(m.split()) > 4 or _CLAUSE.search(m) for m in listed):
-        return []  # a title's colon, or a clause after it: "… The Little Mermaid: Ariel's Beginning, which …"
     aux, rest = found["aux"], found["rest"]
-    ranked = re.fullmatch(r"the (?:(?:most|least) (?P<most>[a-z]+)|(?P<est>[a-z]+est))", rest)
+    ranked = re.fullmatch(r"(?:the )?(?:(?:most|least) (?P<most>[a-z]+)|(?P<est>[a-z]+est))", rest)
     if ranked:  # "is the oldest": how old each is
         adjective = ranked["most"] or positive(ranked["est"])
         verb = AGREE_AFTER.get(aux, aux)

@@ -21,7 +21,7 @@ from verirag.verify.lexicon import NUMBER_WORDS
 
 # words a part may hold that its question need not: the frame of a sub-question ("Which are the ...?")
 _FRAME = frozenset(
-    "which what who where when how many is are was were does do have has the a an of that".split()
+    "which what who where when how many much is are was were did does do have has the a an of that".split()
 )
 
 
@@ -53,24 +53,38 @@ def _words(text: str) -> list[str]:
     ]
 
 
+def _plain_verb(word: str) -> tuple[str, ...]:
+    """The plain forms a past "-ed" may stand for: "originated" -> "originate", "played" -> "play"."""
+    if not word.endswith("ed") or len(word) < 5:
+        return ()
+    return (word[:-1], word[:-2], word[:-3] + "y", word[:-3])
+
+
 def valid(question: str, parts: list[SubQuestion]) -> bool:
     """Whether a plan asks only what the question asks, of things it names or of members a part returns.
 
     Each part is made of the question's own words (and the frame of a sub-question: "Which are the", "is",
-    "of"; a plural may be made singular, a count written in words or in digits, a superlative in its plain
-    form): it asks about an entity the question names, never another. A part with :data:`MEMBER` waits for an
-    earlier part: one that asks for a set ("Which <plural> ...?" or "Which are the <phrase>?" whose head is a
-    plural or a group's count, "the Big Three"; "Which are the Qianlong Emperor?" asks for one thing of the
-    wrong kind; "Who won …?" asks for people, "Who is …?" for one), or one that itself waits (a chain: the
-    capital of each country, then each capital's mayor). A dependent part does not ask for a naming attribute
-    ("name", "other names", "common name", "nickname", "called"; a "scientific name" is no restatement): asked
-    of a member, it restates the member the first part returned; nor does it ask only what the part it waits
-    for asked.
+    "of"; a plural may be made singular, a count written in words or in digits, a superlative or a past verb
+    in its plain form): it asks about an entity the question names, never another. A part with :data:`MEMBER`
+    waits for an earlier part: one that asks for a set ("Which <plural> ...?" or "Which are the <phrase>?"
+    whose head is a plural or a group's count, "the Big Three"; "Which are the Qianlong Emperor?" asks for one
+    thing of the wrong kind; "Who won …?" asks for people, "Who is …?" for one), or one that itself waits (a
+    chain: the capital of each country, then each capital's mayor). A dependent part does not ask for a naming
+    attribute ("name", "other names", "common name", "nickname", "called"; a "scientific name" is no
+    restatement): asked of a member, it restates the member the first part returned; nor does it ask only what
+    the part it waits for asked.
     """
     asked = {
         form
         for w in _words(question)
-        for form in (w, singular(w), positive(w), re.sub(r"['’]s$", "", w), *_SAME_NUMBER.get(w, ()))
+        for form in (
+            w,
+            singular(w),
+            positive(w),
+            re.sub(r"['’]s$", "", w),
+            *_SAME_NUMBER.get(w, ()),
+            *_plain_verb(w),
+        )
     } | _FRAME
     for index, part in enumerate(parts):
         if any(w not in asked and singular(w) not in asked for w in _words(part.question)):
