@@ -17,7 +17,7 @@ from verirag.plans import (
     valid,
     verified_members,
 )
-from verirag.plans.compared import _base
+from verirag.plans.phrases import plain_verb
 
 
 @pytest.mark.parametrize(
@@ -1293,7 +1293,9 @@ def test_a_title_with_and_between_commas_is_one_member():
         ("stopped", "stop"),
         ("called", "call"),
         ("divided", "divide"),
+        ("released", "release"),
+        ("solved", "solve"),
     ],
 )
 def test_a_verbs_plain_form_is_read_from_its_s_or_ed(verb, plain):
-    assert _base(verb) == plain
+    assert plain_verb(verb) == plain

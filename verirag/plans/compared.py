@@ -18,6 +18,7 @@ from verirag.plans.phrases import (
     OWNER,
     TYPED_OWNER,
     describes_members,
+    plain_verb,
     plural_noun,
     positive,
 )
@@ -92,9 +93,6 @@ _CHOSEN_BY_VERB = re.compile(
     r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: [a-z]+)?)? "
     r"(?P<verb>[a-z]{3,}(?:s|ed)) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
 )
-# a stem that takes back the "e" its "-ed" dropped ("originat-ed", "liv-ed", "divid-ed"; not "visit-ed")
-_SILENT_E = re.compile(r"(?:^|[^aeiou])[aeiou][bcdglnrstvz]$")
-_NO_E = ("it", "en", "er", "on", "et", "el", "om", "ot")  # "visit-ed", "open-ed", "cover-ed", "travel-ed"
 
 
 def _listed(found: re.Match[str]) -> list[str]:
@@ -105,18 +103,6 @@ def _listed(found: re.Match[str]) -> list[str]:
     return listed
 
 
-def _base(verb: str) -> str:
-    """A verb's plain form from "-s" or "-ed": "covers" -> "cover", "originated" -> "originate"."""
-    if verb.endswith("ed"):
-        stem = verb[:-2]
-        if stem.endswith("i"):
-            return stem[:-1] + "y"  # "carried"
-        if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsfz":
-            return stem[:-1]  # "stopped"; not "called"
-        return stem + "e" if _SILENT_E.search(stem) and not stem.endswith(_NO_E) else stem
-    return singular(verb)
-
-
 def _chosen_by_verb(question: str) -> list[str]:
     """The question asked of each member a colon lists, where a main verb tests or compares them."""
     found = _CHOSEN_BY_VERB.match(question)
@@ -125,7 +111,7 @@ def _chosen_by_verb(question: str) -> list[str]:
     if not found or not listed:
         return []
     does = "Did" if verb.endswith("ed") else "Does"
-    base, rest = _base(verb), found["rest"]
+    base, rest = plain_verb(verb), found["rest"]
     most = re.fullmatch(r"the (?:most|least) (?P<what>[a-z]+)", rest)
     if most:  # "covers the most area": how much of it each covers
         return [f"How much {most['what']} {does.lower()} {member} {base}?" for member in listed]

@@ -212,3 +212,20 @@ def plural_phrase(phrase: str) -> str:
     if not words or not re.fullmatch(r"[a-z]+", words[-1]) or plural_noun(words[-1]):
         return ""
     return " ".join([*words[:-1], plural(words[-1])]) + (phrase[end.start() :] if end else "")
+
+
+# a stem that takes back the "e" its "-ed" dropped ("originat-ed", "liv-ed", "releas-ed"; not "visit-ed")
+_SILENT_E = re.compile(r"(?:(?:^|[^aeiou])[aeiou][bcdglnrstvz]|[aeiou][cs]|[vz])$")
+_NO_E = ("it", "en", "er", "on", "et", "el", "om", "ot")  # "visit-ed", "open-ed", "cover-ed", "travel-ed"
+
+
+def plain_verb(verb: str) -> str:
+    """A verb's plain form from "-s" or "-ed": "covers" -> "cover", "originated" -> "originate"."""
+    if not verb.endswith("ed"):
+        return singular(verb)
+    stem = verb[:-2]
+    if stem.endswith("i"):
+        return stem[:-1] + "y"  # "carried"
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsfz":
+        return stem[:-1]  # "stopped"; not "called"
+    return stem + "e" if _SILENT_E.search(stem) and not stem.endswith(_NO_E) else stem

@@ -13,6 +13,7 @@ from verirag.plans.phrases import (
     NAMING,
     describes_members,
     noun_head,
+    plain_verb,
     plural_noun,
     positive,
 )
@@ -53,13 +54,6 @@ def _words(text: str) -> list[str]:
     ]
 
 
-def _plain_verb(word: str) -> tuple[str, ...]:
-    """The plain forms a past "-ed" may stand for: "originated" -> "originate", "played" -> "play"."""
-    if not word.endswith("ed") or len(word) < 5:
-        return ()
-    return (word[:-1], word[:-2], word[:-3] + "y", word[:-3])
-
-
 def valid(question: str, parts: list[SubQuestion]) -> bool:
     """Whether a plan asks only what the question asks, of things it names or of members a part returns.
 
@@ -83,7 +77,7 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
             positive(w),
             re.sub(r"['’]s$", "", w),
             *_SAME_NUMBER.get(w, ()),
-            *_plain_verb(w),
+            plain_verb(w),
         )
     } | _FRAME
     for index, part in enumerate(parts):
