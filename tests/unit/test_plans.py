@@ -570,11 +570,12 @@ def test_a_set_an_attribute_names_before_a_ranked_set_is_asked_as_its_own_hop(qu
 @pytest.mark.parametrize(
     "question",
     [
-        "What countries are the top five players from, as ranked by the Oz League?",  # the set is a subject
         "Who from the five richest people of Oz are not married?",  # a verb inside what would be the set
         # a colon's list
         "What were the dates of three events of Oz: the fall of Alba, the rise of Brix, and the end of Cor?",
         "Who were the first three kings of Oz?",  # only asks for the set
+        "Which cities are the three largest cities of Oz?",  # the noun asks for the members themselves
+        "What countries are the members of the Oz League?",  # no count: the members asked for
         "Which countries of Europe are landlocked?",  # a kind's members: no named thing they belong to
         "Which teams won the Oz Cup in the last 4 seasons?",  # a set of times dates the question
         "How many of the five largest banks of Oz offer loans?",  # a test of each member, no frame
@@ -1299,3 +1300,67 @@ def test_a_title_with_and_between_commas_is_one_member():
 )
 def test_a_verbs_plain_form_is_read_from_its_s_or_ed(verb, plain):
     assert plain_verb(verb) == plain
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "then"),
+    [
+        # a yes-no question of each member after the set
+        (
+            "Which two rivers are the longest in Oz, and is each one navigable?",
+            "Which two rivers are the longest in Oz?",
+            f"Is {MEMBER} navigable?",
+        ),
+        # "whom" opens the clause
+        (
+            "What are the three largest lakes of Oz, and whom does each regard as its patron?",
+            "Which are the three largest lakes of Oz?",
+            f"Whom does {MEMBER} regard as its patron?",
+        ),
+        # an order to say whether each member is something
+        (
+            "List the moons of Oz and say whether each is a rock or an ice world.",
+            "Which are the moons of Oz?",
+            f"Is {MEMBER} a rock or an ice world?",
+        ),
+        # "their <things> <done>": each member's own things
+        (
+            "Who are the three richest bankers of Oz, and how much have their banks lent abroad?",
+            "Which are the three richest bankers of Oz?",
+            f"How much have {MEMBER}'s banks lent abroad?",
+        ),
+        # typed as one word: "whats"
+        (
+            "whats the height of the two tallest towers in oz",
+            "Which are the two tallest towers in oz?",
+            f"What is the height of {MEMBER}?",
+        ),
+        # "each of the <Name>s": a set by name
+        (
+            "How far from Oz is each of the Emerald Isles?",
+            "Which are the Emerald Isles?",
+            f"How far from Oz is {MEMBER}?",
+        ),
+        # the question's noun asks what each member of a counted set is
+        (
+            "What nationalities were the two founders whose 1901 charter made Oz a city?",
+            "Which are the two founders whose 1901 charter made Oz a city?",
+            f"What nationality was {MEMBER}?",
+        ),
+        # ... with its preposition left at the members' end
+        (
+            "What countries are the top five players from, as ranked by the Oz League?",
+            "Which are the top five players, as ranked by the Oz League?",
+            f"What country is {MEMBER} from?",
+        ),
+    ],
+)
+def test_a_set_then_a_clause_people_write_about_each_member_is_two_hops(question, first, then):
+    assert [(p.question, p.depends_on) for p in plan(question)] == [(first, None), (then, 0)]
+
+
+def test_a_verb_after_each_of_these_stays_with_each_listed_member():
+    question = "What instrument did each of these players use: Ann Lee, Bo Tan and Cy Oz?"
+    assert [p.question for p in plan(question)] == [
+        f"What instrument did {name} use?" for name in ("Ann Lee", "Bo Tan", "Cy Oz")
+    ]

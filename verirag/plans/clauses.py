@@ -16,6 +16,7 @@ from verirag.plans.phrases import (
     PREPOSITIONS,
     noun_head,
     one_of,
+    participle,
     plural_noun,
 )
 
@@ -32,6 +33,7 @@ _THEIR = re.compile(
 # "each", "each one", "each film" in a clause after the set: one member ("who directed each film")
 _EACH = re.compile(
     rf"\beach(?: one| (?!(?:{'|'.join(sorted(AUXILIARIES | set(PREPOSITIONS.split()) | PARTICIPLES))})\b)"
+    r"(?!(?:an?|the)\b)"
     r"(?![a-z]*[^s']s\b|[a-z]+ed\b)[a-z]+(?=[ ?.']|$))?"
 )  # a word after "each" ending in one "s" is its verb ("the planet each orbits"), and so is a participle
 # ("how many has each won")
@@ -64,7 +66,15 @@ def of_member(then: str) -> SubQuestion | None:
     "what are their capitals" -> "What is the capital of {member}?"; "where were they born" -> "Where was
     {member} born?".
     """
+    then = _WHETHER.sub(r"\g<aux> \g<who> ", then)
     return _of_each(then) or _of_one(then)
+
+
+# an order to say whether the members are something, as the yes-no question: "say whether each is a gas"
+_WHETHER = re.compile(
+    r"^(?:(?:say|state|tell me) )?(?:whether|if) (?P<who>each(?: one| of them)?|they) "
+    r"(?P<aux>is|are|was|were|has|have|does|do|did) "
+)
 
 
 def _of_each(then: str) -> SubQuestion | None:
@@ -94,6 +104,9 @@ def _of_one(then: str) -> SubQuestion | None:
     phrase = re.sub(r"\b(they|them) each\b", r"\1", then).replace("each of their ", "their ")
     if not re.search(r"\bthey\b", phrase):  # "did they pursue their education": "their" is then the member's
         phrase = _THEIR.sub(lambda m: f"the {one_of(m['np'])} of {MEMBER}", phrase, count=1)
+    owned_by = re.search(r"\b(?:have|has|had|were|was) their (?=[a-z]+s (?P<done>[a-z]+)\b)", phrase)
+    if owned_by and participle(owned_by["done"]) and not re.search(r"\bthey\b", phrase):
+        phrase = phrase.replace(" their ", f" {MEMBER}'s ", 1)  # "have their films earned": each one's films
     phrase = THEY.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
     if MEMBER not in phrase:  # "when did each marry him": after an auxiliary, "each" and a verb
         phrase = re.sub(
@@ -116,7 +129,8 @@ def _of_one(then: str) -> SubQuestion | None:
     words = phrase.split()
     at = next(i for i, w in enumerate(words) if MEMBER in w)
     after = words[at + 1] if at + 1 < len(words) else ""
-    if not owned and at > 0 and words[at - 1] in AGREE_AFTER:  # "are they in" -> "is {member} in"
+    possessive = words[at].endswith("'s")  # "have {member}'s films earned": the verb agrees with the films
+    if not owned and not possessive and at > 0 and words[at - 1] in AGREE_AFTER:  # "are they in" -> "is …"
         words[at - 1] = AGREE_AFTER[words[at - 1]]
         wh = re.match(r"^(?:in )?(?:what|which) (?P<np>[a-z]+(?: [a-z]+)?)$", " ".join(words[: at - 1]))
         if wh and words[at - 1] in ("is", "was"):  # "what time zones is" -> "what time zone is"

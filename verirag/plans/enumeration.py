@@ -93,7 +93,11 @@ def enumeration(question: str) -> list[str]:
     before, after = question[:start], question[end:]
     if _CHOICE.search(before) or _CHOSEN_FROM.match(question):
         return []  # one of them is asked for, not something of each
-    before = _FOLLOWING.sub("", before)  # "in each of the following continents: Asia" -> "in Asia"
+    if following := _FOLLOWING.search(before):  # "in each of the following continents: Asia" -> "in Asia"
+        words = following["words"].split()
+        verb_at = max((i + 1 for i, w in enumerate(words) if plural_noun(w)), default=0)
+        before = before[: following.start()]  # "did each of these musicians play: A" -> "did A play"
+        after = "".join(f" {w}" for w in words[verb_at:]) + after
     if _BEFORE_SUBJECT.search(before) and (verb := re.search(r" [a-z]+$", members[-1])):
         members[-1], after = members[-1][: verb.start()], verb.group() + after  # "were A, B and C founded"
     elif members and (head := re.search(r" [a-z]+s$", members[-1])) and plural_noun(head.group()[1:]):
@@ -140,7 +144,7 @@ _CHOICE = re.compile(
 
 
 # a list introduced as such ("each of the following continents:"): one member stands in for the phrase
-_FOLLOWING = re.compile(r"\b(?:each of )?(?:the following|these|those) [a-z]+(?: [a-z]+)?\s*:\s*$")
+_FOLLOWING = re.compile(r"\b(?:each of )?(?:the following|these|those)(?P<words>(?: [a-z]+){0,3})\s*:\s*$")
 
 
 def _one(frame: str) -> str:

@@ -54,7 +54,7 @@ AFTER_HEAD = frozenset("alive ever today now worldwide overall combined".split()
 PARTICIPLES = frozenset(
     "born built made held won sold known found led run written drawn shot begun given taken seen chosen "
     "grown thrown shown spoken broken driven frozen hidden risen stolen sung worn gone been done become come "
-    "got gotten".split()
+    "got gotten lent spent paid".split()
 )
 
 

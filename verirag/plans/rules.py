@@ -28,6 +28,7 @@ from verirag.plans.phrases import (
     counted,
     describes_members,
     named_set,
+    noun_head,
     one_of,
     participle,
     plural_noun,
@@ -45,7 +46,9 @@ def plan(question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuesti
     """
     question = question.strip()
     named = _CONTACT.sub(r"\1 that \2", _EACH_QUOTED.sub(r"\1\2", question))
-    parts = _split(named, max_parts, max_hops)
+    parts = _split(named, max_parts, max_hops) or _split(
+        _CONTRACTED.sub(r"\1 is", named), max_parts, max_hops
+    )
     usable = len(parts) >= 2 and hops(parts) <= max_hops and valid(named, parts)
     return parts if usable else [SubQuestion(question)]
 
@@ -93,6 +96,7 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
             (
                 _of_subject(question)
                 or _how_much(question)
+                or _named_by_asked(question)
                 or _of_each_member(question)
                 or compared(question)
                 or _filtered(_one_sentence(question))
@@ -225,6 +229,10 @@ _CONTACT = re.compile(
 )
 
 
+# a question word and "is" typed as one word: "whats", "what's", "whos"
+_CONTRACTED = re.compile(r"^(What|Who|Where|When|How)['’]?s\b", re.IGNORECASE)
+
+
 # "respectively" at the end pairs answers with members in order; each part asks of one member
 _RESPECTIVELY = re.compile(r",? respectively(?=[?.!]$)")
 
@@ -270,14 +278,18 @@ _RANKED_BY = re.compile(r"\b(?:by|based on|in terms of|according to) their\b")
 # a set asked for, then something of each member: "What are the five largest countries by population and
 # what are their capitals?", "List the five most spoken languages and their countries of origin."
 # how a clause about the members opens: "what …", "in which …", "from which …"
-_ASKS = r"(?:what|which|where|when|who|how|(?:in|from|at|for|to|on|by|with) (?:which|what))"
+_ASKS = r"(?:what|which|where|when|whom|whose|who|how|(?:in|from|at|for|to|on|by|with) (?:which|what))"
+# or a yes-no question of the members, or an order to say whether ("is each one a metal", "say whether each")
+_ASKS_OF = (
+    rf"(?:{_ASKS}|(?:is|are|was|were|does|do|did|has|have) (?:each|they)|(?:say|state|tell me) whether)"
+)
 _LIST_AND = re.compile(
     r"^(?:(?:What|Which|Who)(?: [a-z]+s)? (?:are|were)|List|Identify|Name|Find|(?:Tell|Give|Show) me)"
     r" (?:the )?"
     r"(?P<set>(?:\([^()]*\)|\"[^\"]*\"|“[^”]*”|(?!\. )[^?,(\"“])+?),?"
     r" (?:and|along with) "
-    rf"(?P<then>(?:(?:tell|show) me )?(?:{_ASKS}|their|the|(?:name|give|list|state|provide|identify|mention)"
-    r" (?:their|the))\b"
+    rf"(?P<then>(?:(?:tell|show) me )?"
+    rf"(?:{_ASKS_OF}|their|the|(?:name|give|list|state|provide|identify|mention) (?:their|the))\b"
     r"[^?]*?)[?.]?$"
 )
 
@@ -285,8 +297,9 @@ _LIST_AND = re.compile(
 # a question that picks members by what they did, then a clause about them: "Which countries have won the
 # World Cup since 2000, and who were their captains?", "Which three British monarchs reigned longest, and …?"
 _CHOSEN_AND = re.compile(
-    rf"^(?P<ask>(?:Which {COUNTED_NAMES}(?P<noun>[a-z]+)|Who) (?!(?:are|were|is|was) the\b)[^?,]+?),? and "
-    rf"(?P<then>{_ASKS}\b[^?]*?)[?.]?$"
+    rf"^(?P<ask>(?:Which {COUNTED_NAMES}(?P<noun>[a-z]+)|Who) "
+    r"(?!(?:are|were|is|was) the\b(?! most\b| [a-z]+est\b))[^?,]+?),? and "
+    rf"(?P<then>{_ASKS_OF}\b[^?]*?)[?.]?$"
 )
 
 
@@ -399,6 +412,28 @@ def _how_much(question: str) -> tuple[str, SubQuestion] | None:
     return members, SubQuestion(f"How {found['adjective']} {AGREE[found['aux']]} {MEMBER}?")
 
 
+# what a counted set's members each are, named by the question's noun: "What nationalities were the two
+# scientists whose 1953 paper …?"
+_ASKED_NOUN = re.compile(r"^(?P<wh>What|Which) (?P<noun>[a-z]+s) (?P<aux>are|were) the (?P<set>[^?]+)\?$")
+
+
+def _named_by_asked(question: str) -> tuple[str, SubQuestion] | None:
+    """The counted set whose members the question's noun asks about, and that noun asked of one member."""
+    found = _ASKED_NOUN.match(question)
+    if not found or not plural_noun(found["noun"]) or not counted(found["set"]):
+        return None  # "What countries are the members of NATO?": the members asked for, one part
+    members, _, rest = found["set"].partition(", ")
+    last = members.rsplit(" ", 1)[-1]
+    stranded = (
+        f" {last}" if last in PREPOSITIONS.split() else ""
+    )  # "… the top five chess players from, as …?"
+    members = members.removesuffix(stranded) + (f", {rest}" if rest else "")
+    if singular(found["noun"]) == singular(noun_head(members)[1]):
+        return None
+    asked = f"What {one_of(found['noun'])} {AGREE[found['aux']]} {MEMBER}{stranded}?"
+    return members, SubQuestion(asked)
+
+
 def _verb_after(words: list[str], at: int) -> bool:
     """Whether ``words[at]`` reads as a plain verb after a subject ("attend", "get"; not "world", "cap")."""
     word, before = words[at], words[at - 1].rstrip(",")
@@ -439,7 +474,8 @@ def _of_each_member(question: str) -> tuple[str, SubQuestion] | None:
     ):
         return None  # "Where was each member … born?" is a subject's (above); "What genre is each of the …"
     members = found["set"] or plural_phrase(found["one"])
-    if not members or not describes_members(members) or len(members.split()) < 2:
+    named = bool(found["set"]) and members[:1].isupper()  # "each of the Magellanic Clouds": a set by name
+    if not members or not (describes_members(members) or named) or len(members.split()) < 2:
         return None  # "the main objectives of each mission": the set named before, not a set of its own
     if any(w in AUXILIARIES for w in members.split()):
         return None  # "each of the planets has rings …": a verb of the members', not the set's end
