@@ -1364,3 +1364,75 @@ def test_a_verb_after_each_of_these_stays_with_each_listed_member():
     assert [p.question for p in plan(question)] == [
         f"What instrument did {name} use?" for name in ("Ann Lee", "Bo Tan", "Cy Oz")
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "then"),
+    [
+        # the set named first, then a colon, a dash or a comma and the question of each member
+        (
+            "Oz's three largest lakes: into which river does each of them drain?",
+            "Which are the three largest lakes of Oz?",
+            f"Into which river does {MEMBER} drain?",
+        ),
+        (
+            "Oz's two oldest poems - where is each of them set?",
+            "Which are the two oldest poems of Oz?",
+            f"Where is {MEMBER} set?",
+        ),
+        (
+            "For the first three kings of Oz, give the years each one sat on the throne.",
+            "Which are the first three kings of Oz?",
+            f"What are the years {MEMBER} sat on the throne?",
+        ),
+        # a preposition before "which"/"what" opens the clause
+        (
+            "Who were the first two mayors of Oz and during which years did they serve, respectively?",
+            "Which are the first two mayors of Oz?",
+            f"During which years did {MEMBER} serve?",
+        ),
+        # "each of <Owner>'s …"
+        (
+            "How many books is each of Oz's two epics divided into?",
+            "Which are the two epics of Oz?",
+            f"How many books is {MEMBER} divided into?",
+        ),
+        # an indirect question after the member, its verb before it
+        (
+            "Tell me the two largest moons of Oz and how far each one is from Oz.",
+            "Which are the two largest moons of Oz?",
+            f"How far is {MEMBER} from Oz?",
+        ),
+    ],
+)
+def test_a_set_named_before_its_question_or_a_clause_opened_by_a_preposition_is_two_hops(
+    question, first, then
+):
+    assert [(p.question, p.depends_on) for p in plan(question)] == [(first, None), (then, 0)]
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        # a plain verb after a plural noun, members after a colon: a test of each
+        (
+            "Which of these poets belong to the Oz school: Ann Lee, Bo Tan and Cy Oz?",
+            [f"Does {m} belong to the Oz school?" for m in ("Ann Lee", "Bo Tan", "Cy Oz")],
+        ),
+        # a member of six words
+        (
+            "Which is the oldest: the Tower, the Great Wall of Oz or the Great Pyramid of Old Oz?",
+            [
+                f"How old is {m}?"
+                for m in ("the Tower", "the Great Wall of Oz", "the Great Pyramid of Old Oz")
+            ],
+        ),
+        # "Which countries do": made to agree with one member
+        (
+            "Which countries do jip, jap and jup come from?",
+            [f"Which country does {m} come from?" for m in ("jip", "jap", "jup")],
+        ),
+    ],
+)
+def test_members_listed_are_each_asked_in_agreement(question, parts):
+    assert [p.question for p in plan(question)] == parts

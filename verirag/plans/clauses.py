@@ -12,6 +12,7 @@ from verirag.plans.phrases import (
     AGREE,
     AGREE_AFTER,
     AUXILIARIES,
+    IRREGULAR_PAST,
     PARTICIPLES,
     PREPOSITIONS,
     noun_head,
@@ -141,6 +142,7 @@ def _of_one(then: str) -> SubQuestion | None:
         re.fullmatch(r"[a-z]+", after)
         and after not in _NOT_VERBS
         and not after.endswith(("s", "ed", "ing"))
+        and after not in IRREGULAR_PAST
         and not (at > 0 and words[at - 1] in AUXILIARIES)  # "did {member} win" keeps its verb
     ):
         words[at + 1] = after + ("es" if after.endswith(("sh", "ch", "x", "o")) else "s")  # "flow" -> "flows"
@@ -164,9 +166,7 @@ def _of_one(then: str) -> SubQuestion | None:
 
 # an indirect question's order: "how deep {member} is", "what year {member} was built"
 _WH_MEMBER = rf"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)(?: [a-z]+)?) {re.escape(MEMBER)} "
-_INDIRECT = re.compile(
-    _WH_MEMBER + r"(?P<aux>is|was|are|were)(?P<rest>(?: [a-z]+)?(?: in| on| at| from| by)?)$"
-)
+_INDIRECT = re.compile(_WH_MEMBER + r"(?P<aux>is|was|are|were)(?P<rest>(?: [\w'’-]+)*)$")
 _INDIRECT_VERB = re.compile(
     _WH_MEMBER + r"(?P<verb>[a-z]+[^s\W]s)(?P<rest>(?: into| in| on| at| from| by| to| with)?)$"
 )

@@ -90,15 +90,15 @@ _CLAUSE = re.compile(rf"\b(?:which|what|who|how|where|when|{'|'.join(sorted(AUXI
 # the same choice tested by a main verb: "Which of these deserts covers the most area: …", "Which of these
 # religions originated in India: …"
 _CHOSEN_BY_VERB = re.compile(
-    r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: [a-z]+)?)? "
-    r"(?P<verb>[a-z]{3,}(?:s|ed)) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
+    r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: (?P<noun>[a-z]+))?)? "
+    r"(?P<verb>[a-z]{3,}) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
 )
 
 
 def _listed(found: re.Match[str]) -> list[str]:
     """The members a colon lists ([] for a title's colon, or a clause after it: "… The Little Mermaid: …")."""
     listed = [m.strip() for m in re.split(r",? (?:or|and) |, ", found["listed"]) if m.strip()]
-    if len(listed) < 2 or any(len(m.split()) > 4 or _CLAUSE.search(m) for m in listed):
+    if len(listed) < 2 or any(len(m.split()) > 6 or _CLAUSE.search(m) for m in listed):
         return []
     return listed
 
@@ -107,6 +107,8 @@ def _chosen_by_verb(question: str) -> list[str]:
     """The question asked of each member a colon lists, where a main verb tests or compares them."""
     found = _CHOSEN_BY_VERB.match(question)
     verb = found["verb"] if found else ""
+    if found and not verb.endswith(("s", "ed")) and not plural_noun(found["noun"] or ""):
+        return []  # a plain verb after a plural: "Which of these composers belong to …: …"
     listed = _listed(found) if found and verb not in AUXILIARIES else []
     if not found or not listed:
         return []

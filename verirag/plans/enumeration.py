@@ -46,7 +46,7 @@ _COMMON = re.compile(
 )
 
 
-_PLURAL_AFTER = re.compile(r"\b(?P<det>which|the) (?P<noun>[a-z]+s)\b")
+_PLURAL_AFTER = re.compile(r"\b(?P<det>[Ww]hich|the) (?P<noun>[a-z]+s)\b(?!['’])")
 
 
 _SEPARATOR = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
@@ -150,9 +150,11 @@ _FOLLOWING = re.compile(r"\b(?:each of )?(?:the following|these|those)(?P<words>
 def _one(frame: str) -> str:
     """A "which <plural>" frame around a list made to agree with one member.
 
-    "Of which countries are ... the capitals?" -> "Of which country is ... the capital?".
+    "Of which countries are ... the capitals?" -> "Of which country is ... the capital?"; "Which countries do
+    ... come from?" -> "Which country does ... come from?".
     """
     frame = re.sub(r"\b(?:are|were|Are|Were)\b", lambda m: AGREE[m.group(0)], frame)
+    frame = re.sub(r"\b(?:do|have)\b", lambda m: AGREE_AFTER[m.group(0)], frame)  # "Which countries do"
     return _PLURAL_AFTER.sub(lambda m: f"{m['det']} {singular(m['noun'])}", frame)
 
 

@@ -65,6 +65,15 @@ NAMING = frozenset("name nickname alias".split())
 AGREE_AFTER = {"are": "is", "were": "was", "do": "does", "have": "has"}
 
 
+# common verbs whose past is no "-ed" form ("the years they sat on the throne": "sat" takes no "-s")
+IRREGULAR_PAST = frozenset(
+    "sat ran won led fought began wrote flew rose fell ate came went held stood took gave made "
+    "built sold became bought brought caught taught thought found left lost met paid said sent "
+    "spent told kept grew drew knew threw swam sang drank drove rode spoke broke chose froze stole "
+    "wore bore tore struck sought".split()
+)
+
+
 AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
 
 

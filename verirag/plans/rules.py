@@ -73,6 +73,8 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     members = enumeration(question) or chosen_among(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
+    if topic := _topic_first(question, max_parts, max_hops):
+        return topic
     listed = _LIST_AND.match(_one_sentence(_SET_AGAIN.sub(" and ", question)))
     if listed and max_hops >= 2 and max_parts >= 2 and describes_members(listed["set"]):
         clause = re.sub(
@@ -277,8 +279,9 @@ _RANKED_BY = re.compile(r"\b(?:by|based on|in terms of|according to) their\b")
 
 # a set asked for, then something of each member: "What are the five largest countries by population and
 # what are their capitals?", "List the five most spoken languages and their countries of origin."
-# how a clause about the members opens: "what …", "in which …", "from which …"
-_ASKS = r"(?:what|which|where|when|whom|whose|who|how|(?:in|from|at|for|to|on|by|with) (?:which|what))"
+# how a clause about the members opens: "what …", "in which …", "into what …", "during which …"
+_PREPOSITION = "|".join([*PREPOSITIONS.split(), "during", "since", "until", "among", "between", "within"])
+_ASKS = rf"(?:what|which|where|when|whom|whose|who|how|(?:{_PREPOSITION}) (?:which|what))"
 # or a yes-no question of the members, or an order to say whether ("is each one a metal", "say whether each")
 _ASKS_OF = (
     rf"(?:{_ASKS}|(?:is|are|was|were|does|do|did|has|have) (?:each|they)|(?:say|state|tell me) whether)"
@@ -292,6 +295,28 @@ _LIST_AND = re.compile(
     rf"(?:{_ASKS_OF}|their|the|(?:name|give|list|state|provide|identify|mention) (?:their|the))\b"
     r"[^?]*?)[?.]?$"
 )
+
+
+# the set named first, then a question of each member: "China's first three dynasties: from which region did
+# each of them rule?", "Shakespeare's four major tragedies - where is each set?", "For the first three Mughal
+# emperors, give the years each one reigned."
+_TOPIC = re.compile(
+    r"^(?:For )?(?:[Tt]he )?(?P<set>[^:?,–—-]+?)(?: ?: | [-–—] |, )"
+    rf"(?:(?:give|name|list|state|tell me|say) )?(?P<then>(?:{_ASKS_OF}|the|whats?)\b[^?]*?)[?.]?$"
+)
+
+
+def _topic_first(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
+    """The parts of a question that names its set before asking of each member ([] when it does not)."""
+    found = _TOPIC.match(question)
+    members = found["set"] if found else ""
+    if not found or max_hops < 2 or max_parts < 2 or not describes_members(members):
+        return []
+    words = members.lower().split()
+    if any(w in AUXILIARIES for w in words) or words[0] in PREPOSITIONS.split():
+        return []  # "Borneo is shared by three countries - …", "Of the …, how many …": not the set's name
+    then = of_member(_CONTRACTED.sub(r"\1 is", found["then"]))
+    return _of_members(members, [then], "are", max_parts, max_hops) if then else []
 
 
 # a question that picks members by what they did, then a clause about them: "Which countries have won the
@@ -345,7 +370,7 @@ def _as_question(question: str) -> str:
 _SUBJECT = re.compile(
     r"^(?P<wh>(?:(?:In|From|At|For|To|With|On|By) )?(?:[Ww]hat|[Ww]hich|Where|When|Who|How)\b"
     r"(?: [\w-]+){0,5}?)"
-    r" (?P<aux>did|do|does|were|are|was|is|has|have|had) (?P<each>each (?:of the )?|the )"
+    rf" (?P<aux>did|do|does|were|are|was|is|has|have|had) (?P<each>each (?:of the |of (?={OWNER}))?|the )"
     r"(?P<rest>[^?]+?)[?.]?$"
 )
 
