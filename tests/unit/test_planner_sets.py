@@ -27,6 +27,7 @@ SEALED = {
     "fanout_written4": "0b01dd75ff72fe5fd607591a105068a7051fcf3b968870ed9e8096e962df4956",
     "fanout_written5": "af7237575f980a9a94b7701a2a4d67121ea5dfb533aa9f45db6646000413c209",
     "fanout_written6": "1fa55a097db17583e872d1c4c5f4b9252a4bea9851df57d0d13254d25f629e7e",
+    "fanout_written7": "0951ad031735ebea39a9313e0145a716cb617f4238f4ab7b16ef3709ec9b00f1",
 }
 
 
@@ -49,6 +50,7 @@ def sealed_digest(name: str) -> str:
         "written4",
         "written5",
         "written6",
+        "written7",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
