@@ -1,10 +1,12 @@
-"""Where verirag keeps its cache: the assembled model, the vector store and the BM25 index.
+"""Where verirag keeps its cache, and where an installed data package's files are.
 
-The folder is ``$VERIRAG_HOME`` when set, else ``~/.cache/verirag``.
+The cache holds the assembled model, the vector store and the BM25 index; its folder is ``$VERIRAG_HOME``
+when set, else ``~/.cache/verirag``.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -18,3 +20,11 @@ def verirag_home() -> Path:
 def default_store_path() -> Path:
     """Folder of the default persistent document store."""
     return verirag_home() / "store"
+
+
+def package_dir(package: str) -> Path | None:
+    """The folder of an installed package (found without importing it), None when it is not installed."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))

