@@ -1430,6 +1430,19 @@ def test_a_set_named_before_its_question_or_a_clause_opened_by_a_preposition_is_
             "Which countries do jip, jap and jup come from?",
             [f"Which country does {m} come from?" for m in ("jip", "jap", "jup")],
         ),
+        # a noun after "Which", a noun after the superlative, a comparative by a measure
+        (
+            "Which river is the longest: the Oz, the Ev or the Ix?",
+            [f"How long is {m}?" for m in ("the Oz", "the Ev", "the Ix")],
+        ),
+        (
+            "Which is the most populous city: Oz, Ev or Ix?",
+            [f"How populous is {m}?" for m in ("Oz", "Ev", "Ix")],
+        ),
+        (
+            "Which is bigger by area: Oz, Ev or Ix?",
+            [f"What is the area of {m}?" for m in ("Oz", "Ev", "Ix")],
+        ),
     ],
 )
 def test_members_listed_are_each_asked_in_agreement(question, parts):
@@ -1485,6 +1498,29 @@ def test_members_listed_are_each_asked_in_agreement(question, parts):
             "Which players won the Oz Cup?",
             "How tall is {member}?",
         ),
+        # a counted set an owner has, after the attribute asked of each
+        (
+            "Who were the mothers of Oz's two sons?",
+            "Which are the two sons of Oz?",
+            "Who was the mother of {member}?",
+        ),
+        # a hyphenated plural is the set asked for
+        (
+            "Which two city-states led the Oz war, and in what region was each one?",
+            "Which two city-states led the Oz war?",
+            "In what region was {member}?",
+        ),
+        # a statement whose counted set follows a preposition, asked with "do"
+        (
+            "Lake Oz sits on the border of two countries. Which is the largest city in each of them?",
+            "Which two countries does Lake Oz sit on the border of?",
+            "Which is the largest city in {member}?",
+        ),
+        (
+            "There are two kinds of oz-cell. How many cells does each one produce?",
+            "Which are the two kinds of oz-cell?",
+            "How many cells does {member} produce?",
+        ),
         (
             "When were the ships that sailed to Oz built?",
             "Which ships sailed to Oz?",
@@ -1510,6 +1546,10 @@ def test_a_set_the_parse_finds_is_asked_then_each_member(question, first, then):
         "At what age did each female judge join the High Court of Oz?",  # no clause describes the set
         "How old were the astronauts who landed on Oz when they landed?",  # "they" left in the member's part
         "How many hearts does an octopus have, and what does each one do?",  # the set is not asked for
+        # "each of them" points past the counted "units" to "scientists", which no count or article names
+        "The units of oz are named after scientists - what nationality was each of them?",
+        "Which is older: Ann or Bo?",  # a comparative with no measure to ask of each
+        "What were the causes of Oz's wars?",  # a set an owner has, neither counted nor ranked
     ],
 )
 def test_a_question_the_parse_finds_no_set_in_is_one_part(question):

@@ -83,7 +83,8 @@ def _superlative_of(question: str) -> tuple[str, SubQuestion] | None:
 # a choice among members listed after a colon: "Which is the oldest: the University of Bologna, Oxford or
 # Cambridge?", "Which of these sports are played with eleven players: soccer, cricket or baseball?"
 _CHOSEN_AMONG = re.compile(
-    r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: [a-z]+)?)? "
+    r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: [a-z]+)?"
+    r"| [a-z]+(?:-[a-z]+)?)? "  # "Which river is the longest: …"
     r"(?P<aux>is|are|was|were|has|have) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
 )
 _CLAUSE = re.compile(rf"\b(?:which|what|who|how|where|when|{'|'.join(sorted(AUXILIARIES))})\b")
@@ -131,8 +132,14 @@ def chosen_among(question: str) -> list[str]:
     if not listed:
         return []
     aux, rest = found["aux"], found["rest"]
-    ranked = re.fullmatch(r"(?:the )?(?:(?:most|least) (?P<most>[a-z]+)|(?P<est>[a-z]+est))", rest)
-    if ranked:  # "is the oldest": how old each is
+    ranked = re.fullmatch(
+        r"(?:the )?(?:(?:most|least) (?P<most>[a-z]+)|(?P<est>[a-z]+est)|(?P<er>[a-z]+er|more [a-z]+))"
+        r"(?: (?!by\b)[a-z]+)?(?: by (?P<by>[a-z][a-z ]*))?",  # "the most populous city", "bigger by area"
+        rest,
+    )
+    if ranked and ranked["by"]:  # "is the largest by area": each one's area
+        return [f"What is the {ranked['by']} of {member}?" for member in listed]
+    if ranked and not ranked["er"]:  # "is the oldest": how old each is
         adjective = ranked["most"] or positive(ranked["est"])
         verb = AGREE_AFTER.get(aux, aux)
         return [f"How {adjective} {verb} {member}?" for member in listed] if adjective else []

@@ -76,7 +76,7 @@ def _named_before(question: str, each: Token) -> tuple[str, SubQuestion] | None:
     asked = _set_question(before)
     if asked is None or _LEFT_BACK.search(template):
         return None
-    template = template.strip().rstrip(".")
+    template = re.sub(rf"^(?:{'|'.join(_ORDERS)}) (?=the )", "", template.strip().rstrip("."), flags=re.I)
     if re.match(r"^(?:a|an|the) ", template):  # "Name 4 brain tumors and a mutation associated with each one"
         template = f"What is {template}"
     elif not re.match(
@@ -102,15 +102,19 @@ def _set_question(clause: str) -> str | None:
     order = re.match(rf"^(?:{'|'.join(_ORDERS)}) (?:me )?(?:the )?(?P<set>.+)$", clause, re.IGNORECASE)
     if order:
         return f"Which are the {order['set']}?"
-    plural = [
+    counted = [
         t for t in doc if t.tag_ in _PLURAL and any(c.dep_ in ("nummod", "det", "poss") for c in t.children)
     ]
-    if not plural:
+    if not counted:
         return None
-    noun = plural[-1]
+    noun = counted[-1]
     phrase = _phrase(noun)
+    if any(t.tag_ in _PLURAL for t in doc[phrase.end :]):
+        return None  # "The SI units … are named after scientists": the set "each" points at is not counted
     words = clause[(phrase[1].idx if phrase[0].dep_ == "det" else phrase.start_char) : phrase.end_char]
-    verb = noun.head.head if noun.dep_ == "pobj" else noun.head
+    verb = noun.head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head != verb:
+        verb = verb.head  # "sits on the border of two countries": the verb above the preposition
     if noun.dep_ == "pobj" and noun.head.dep_ == "agent":  # "Lake Victoria is shared by three countries"
         subject = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
         return f"Which {words} {verb.lemma_} {_phrase(subject).text}?" if subject is not None else None
@@ -123,7 +127,15 @@ def _set_question(clause: str) -> str | None:
         )
     if noun.dep_ == "nsubj":  # "Three countries share Lake Victoria"
         return f"Which {words}{clause[phrase.end_char :]}?"
-    return f"Which are the {words}?"  # "Among the five most populous countries"
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if noun.dep_ == "pobj" and subject is not None and subject.i < verb.i < noun.i:
+        do = "did" if verb.tag_ == "VBD" else "do" if subject.tag_ in _PLURAL else "does"
+        between = clause[verb.idx + len(verb.text) : phrase.start_char].strip()
+        # "Lake Oz sits on the border of two countries" -> "Which two countries does Lake Oz sit on …?"
+        return f"Which {words} {do} {_phrase(subject).text} {verb.lemma_} {between}?"
+    if doc[0] == phrase[0] or doc[0].tag_ == "IN" and doc[0] == noun.head or doc[0].tag_ == "EX":
+        return f"Which are the {words}?"  # the clause is the set: "Among the five …", "There are two kinds …"
+    return None
 
 
 def _subject(doc: Doc) -> tuple[str, SubQuestion] | None:

@@ -115,8 +115,11 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         return [SubQuestion(f"{chosen['ask']}?"), replace(then, depends_on=0)] if then else []
     phrased, each = _each_as_set(_as_question(question))
     described = _SET.match(phrased)
-    measured = _IN_UNIT.match(described["set"]) if described else None
-    of_set = measured["set"] if measured else described["set"] if described else ""
+    if described and described["owned"] and not ranked(described["owned"]):
+        described = None  # "the causes of Napoleon's wars": a set an owner has is split only when counted
+    written = (described["set"] or described["owned"]) if described else ""
+    measured = _IN_UNIT.match(written) if described else None
+    of_set = measured["set"] if measured else written
     if not (described and max_hops >= 2 and max_parts >= 2 and describes_members(of_set)):
         subject = (
             (
@@ -158,7 +161,7 @@ _SET = re.compile(
     r"(?P<attr>[A-Za-z][\w'-]*"
     r"(?: (?:of (?!the )[a-z][\w'-]*|(?!of |for |the )(?:[a-z][\w'-]*|[A-Z]{2,}s?\b))){0,4}"
     r"(?: \([^()]+\)| in [\w$ -]+?)*)"
-    r" (?:of|for) (?:all (?:of )?)?the (?P<set>.+)\?$"
+    r" (?:of|for) (?:all (?:of )?)?(?:the (?P<set>.+)|(?P<owned>" + OWNER + r".+))\?$"
 )
 
 

@@ -28,7 +28,7 @@ _FRAME = frozenset(
 
 _ASKS_SET = re.compile(
     r"^(?:(?:Which|What) (?:(?:are|were) (?:the )?(?P<set>.+)\?$"
-    rf"|{COUNTED_NAMES}(?P<noun>[a-z]+) )"
+    rf"|{COUNTED_NAMES}(?P<noun>[a-z]+(?:-[a-z]+)*) )"  # "Which two city-states …"
     r"|Who (?!is |was )(?P<people>[a-z]+) )"
 )
 
