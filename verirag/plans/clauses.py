@@ -102,12 +102,7 @@ def _of_one(then: str) -> SubQuestion | None:
     each connect with" -> "What is the largest sea {member} connects with?" (a noun phrase keeps its number:
     "the countries through which they flow" -> "What are the countries through which {member} flows?").
     """
-    phrase = re.sub(r"\b(they|them) each\b", r"\1", then).replace("each of their ", "their ")
-    if not re.search(r"\bthey\b", phrase):  # "did they pursue their education": "their" is then the member's
-        phrase = _THEIR.sub(lambda m: f"the {one_of(m['np'])} of {MEMBER}", phrase, count=1)
-    owned_by = re.search(r"\b(?:have|has|had|were|was) their (?=[a-z]+s (?P<done>[a-z]+)\b)", phrase)
-    if owned_by and participle(owned_by["done"]) and not re.search(r"\bthey\b", phrase):
-        phrase = phrase.replace(" their ", f" {MEMBER}'s ", 1)  # "have their films earned": each one's films
+    phrase = _their(re.sub(r"\b(they|them) each\b", r"\1", then).replace("each of their ", "their "))
     phrase = THEY.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
     if MEMBER not in phrase:  # "when did each marry him": after an auxiliary, "each" and a verb
         phrase = re.sub(
@@ -162,6 +157,24 @@ def _of_one(then: str) -> SubQuestion | None:
         verb = verb[:-2] if verb.endswith(("ches", "shes", "sses", "xes", "oes")) else verb[:-1]
         text = f"{indirect['wh']} does {MEMBER} {verb}{indirect['rest']}"
     return SubQuestion(text[0].upper() + text[1:] + "?")
+
+
+def _their(phrase: str) -> str:
+    """The phrase with "their" read as one member's.
+
+    "their capitals are" -> "the capital of {member} are"; "have their films earned" -> "have {member}'s films
+    earned". Beside "they", "their" is the member's already ("did they pursue their education").
+    """
+    if re.search(r"\bthey\b", phrase):
+        return phrase
+    read = _THEIR.sub(lambda m: f"the {one_of(m['np'])} of {MEMBER}", phrase, count=1)
+    owned_by = _OWNED_BY.search(read)
+    if read == phrase and owned_by and participle(owned_by["done"]):
+        return phrase.replace(" their ", f" {MEMBER}'s ", 1)
+    return read
+
+
+_OWNED_BY = re.compile(r"\b(?:have|has|had|were|was) their (?=[a-z]+s (?P<done>[a-z]+)\b)")
 
 
 # an indirect question's order: "how deep {member} is", "what year {member} was built"

@@ -147,14 +147,18 @@ _CHOICE = re.compile(
 _FOLLOWING = re.compile(r"\b(?:each of )?(?:the following|these|those)(?P<words>(?: [a-z]+){0,3})\s*:\s*$")
 
 
+# a verb made to agree with one member: "are" -> "is", "Were" -> "Was", "do" -> "does", "have" -> "has"
+_ONE = {**AGREE, **AGREE_AFTER}
+_TO_ONE = re.compile(rf"\b(?:{'|'.join(_ONE)})\b")
+
+
 def _one(frame: str) -> str:
     """A "which <plural>" frame around a list made to agree with one member.
 
     "Of which countries are ... the capitals?" -> "Of which country is ... the capital?"; "Which countries do
     ... come from?" -> "Which country does ... come from?".
     """
-    frame = re.sub(r"\b(?:are|were|Are|Were)\b", lambda m: AGREE[m.group(0)], frame)
-    frame = re.sub(r"\b(?:do|have)\b", lambda m: AGREE_AFTER[m.group(0)], frame)  # "Which countries do"
+    frame = _TO_ONE.sub(lambda m: _ONE[m.group(0)], frame)
     return _PLURAL_AFTER.sub(lambda m: f"{m['det']} {singular(m['noun'])}", frame)
 
 
@@ -173,9 +177,6 @@ _RELATED_ATTRIBUTE = re.compile(
     r"^(?P<wh>What|Who) (?P<aux>are|were) the (?P<attr>[a-z]+(?: [a-z]+)?) of (?:each of )?the "
     rf"(?P<head>[a-z]+(?: [a-z]+)?){_LINK}(?P<rest>.+)\?$"
 )
-
-
-_AGREE_ONE = {"do": "does", "were": "was", "are": "is"}
 
 
 def related(question: str) -> tuple[str, SubQuestion, list[tuple[str, str]]] | None:
@@ -198,7 +199,7 @@ def related(question: str) -> tuple[str, SubQuestion, list[tuple[str, str]]] | N
         return None
     end = listed.end() - len(re.search(r"(?: [a-z]+)?$", listed.group())[0])  # type: ignore[index]
     verb = found["rest"][end:].split()
-    aux = _AGREE_ONE.get(found["aux"], found["aux"])
+    aux = _ONE.get(found["aux"], found["aux"])
     if attribute:
         if verb:
             return None  # "What are the names of the bands fronted by A, B and C today?": not an attribute's

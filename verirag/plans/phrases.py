@@ -42,7 +42,10 @@ COUNTED_NAMES = r"(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten) )?(?:[
 NOT_PLURAL = frozenset("is was has its this his as us thus always series species news physics".split())
 
 
-PREPOSITIONS = "in on at of to from with by for into through across over under near about as"
+PREPOSITIONS = (
+    "in on at of to from with by for into through across over under near about as "
+    "during since until among between within"
+)
 
 
 IRREGULAR_PLURALS = frozenset("people children women men".split())

@@ -307,7 +307,7 @@ _RANKED_BY = re.compile(r"\b(?:by|based on|in terms of|according to) their\b")
 # a set asked for, then something of each member: "What are the five largest countries by population and
 # what are their capitals?", "List the five most spoken languages and their countries of origin."
 # how a clause about the members opens: "what …", "in which …", "into what …", "during which …"
-_PREPOSITION = "|".join([*PREPOSITIONS.split(), "during", "since", "until", "among", "between", "within"])
+_PREPOSITION = PREPOSITIONS.replace(" ", "|")
 _ASKS = rf"(?:what|which|where|when|whom|whose|who|how|(?:{_PREPOSITION}) (?:which|what))"
 # or a yes-no question of the members, or an order to say whether ("is each one a metal", "say whether each")
 _ASKS_OF = (
