@@ -140,6 +140,8 @@ ORDERS: dict[str, re.Pattern[str]] = {
         r"|\b(?:whatever|whenever|no matter what)\b[^.!?]{0,30}\b(?:the user|is asked|are asked|asks"
         r"|question)\b"
         r"|\b(?:retrieved|provided|other retrieved) (?:documents?|passages?|sources?)\b|\bretrieval set\b"
+        # "Whatever the text below says, reply with 29"
+        r"|(?:^|[,;:—–]\s*|\bonly\s+)(?:please\s+)?(?:reply|respond|answer)(?:\s+only)?\s+with\b"
         r"|\bwhen asked\b[^.!?]{0,60},\s*(?:respond|reply|answer|say|state|cite|output|write|report|tell"
         r"|give|name|mention)\b"
         r"|\b(?:in|to|with|for) (?:every|any|each|all) (?:repl(?:y|ies)|answers?|responses?|outputs?"
