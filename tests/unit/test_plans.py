@@ -1473,7 +1473,7 @@ def test_members_listed_are_each_asked_in_agreement(question, parts):
         # "each" after a statement that counts the set: the statement asked
         (
             "Lake Oz is shared by three countries. What is the capital of each?",
-            "Which three countries share Lake Oz?",
+            "Which are the three countries by which Lake Oz is shared?",
             "What is the capital of {member}?",
         ),
         (
@@ -1513,13 +1513,30 @@ def test_members_listed_are_each_asked_in_agreement(question, parts):
         # a statement whose counted set follows a preposition, asked with "do"
         (
             "Lake Oz sits on the border of two countries. Which is the largest city in each of them?",
-            "Which two countries does Lake Oz sit on the border of?",
+            "Which are the two countries that Lake Oz sits on the border of?",
             "Which is the largest city in {member}?",
         ),
         (
             "There are two kinds of oz-cell. How many cells does each one produce?",
             "Which are the two kinds of oz-cell?",
             "How many cells does {member} produce?",
+        ),
+        # a passive's agent with an adjective; a set an owner's count names, as the subject asked about
+        (
+            "The Oz Sea is fed by two main rivers. Which mountains does each of them come from?",
+            "Which are the two main rivers by which The Oz Sea is fed?",
+            "Which mountains does {member} come from?",
+        ),
+        (
+            "When were Oz's two oldest universities founded?",
+            "Which are the two oldest universities of Oz?",
+            "When was {member} founded?",
+        ),
+        # "Earth's" stays Earth: the set part keeps the question's words
+        (
+            "How much area does each of Earth's two ice sheets cover?",
+            "Which are the two ice sheets of Earth?",
+            "How much area does {member} cover?",
         ),
         (
             "When were the ships that sailed to Oz built?",

@@ -117,7 +117,10 @@ def _set_question(clause: str) -> str | None:
         verb = verb.head  # "sits on the border of two countries": the verb above the preposition
     if noun.dep_ == "pobj" and noun.head.dep_ == "agent":  # "Lake Victoria is shared by three countries"
         subject = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
-        return f"Which {words} {verb.lemma_} {_phrase(subject).text}?" if subject is not None else None
+        aux = next((c for c in verb.children if c.dep_ == "auxpass"), None)
+        if subject is None or aux is None:
+            return None
+        return f"Which are the {words} by which {_phrase(subject).text} {aux.text} {verb.text}?"
     if noun.dep_ == "dobj":  # "Finland has two official languages"
         subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
         return (
@@ -129,10 +132,9 @@ def _set_question(clause: str) -> str | None:
         return f"Which {words}{clause[phrase.end_char :]}?"
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     if noun.dep_ == "pobj" and subject is not None and subject.i < verb.i < noun.i:
-        do = "did" if verb.tag_ == "VBD" else "do" if subject.tag_ in _PLURAL else "does"
         between = clause[verb.idx + len(verb.text) : phrase.start_char].strip()
-        # "Lake Oz sits on the border of two countries" -> "Which two countries does Lake Oz sit on …?"
-        return f"Which {words} {do} {_phrase(subject).text} {verb.lemma_} {between}?"
+        # "Lake Oz sits on the border of two countries" -> "… countries that Lake Oz sits on the border of?"
+        return f"Which are the {words} that {_phrase(subject).text} {verb.text} {between}?"
     if doc[0] == phrase[0] or doc[0].tag_ == "IN" and doc[0] == noun.head or doc[0].tag_ == "EX":
         return f"Which are the {words}?"  # the clause is the set: "Among the five …", "There are two kinds …"
     return None
@@ -154,7 +156,7 @@ def _subject(doc: Doc) -> tuple[str, SubQuestion] | None:
         if (
             noun.i <= 1
             or doc[0].head == noun
-            or not any(c.dep_ == "det" and c.lower_ == "the" for c in noun.children)
+            or not any(c.dep_ == "det" and c.lower_ == "the" or c.dep_ == "poss" for c in noun.children)
         ):
             continue  # the wh-word's own noun ("What countries …"), or a set not made definite
         whole = _phrase(noun)

@@ -219,7 +219,7 @@ def _asks_for(members: str) -> str:
             (owned["ranked"][: end.start()], owned["ranked"][end.start() :]) if end else (owned["ranked"], "")
         )
         name = re.sub(r"['’]s $", "", owned["owner"])
-        name = "the world" if name.lower() in ("world", "earth") else name[:1].upper() + name[1:]
+        name = "the world" if name.lower() == "world" else name[:1].upper() + name[1:]
         return f"Which are the {head} of {name}{rest}?"
     owner = re.match(OWNER, members)  # "Taylor Swift's 5 most recent tours"
     return f"Which are {members}?" if owner else f"Which are the {members}?"
