@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from verirag.plans.parts import MEMBER, SubQuestion
-from verirag.plans.phrases import describes_members, plural_phrase, ranked
+from verirag.plans.phrases import AGREE_AFTER, describes_members, plural_phrase, ranked
 from verirag.syntax import parse
 
 if TYPE_CHECKING:
@@ -25,7 +25,6 @@ _PLURAL = frozenset({"NNS", "NNPS"})
 _WH = frozenset("what which who whom whose where when how".split())
 _ORDERS = frozenset("name list identify find give state".split())
 _DO = frozenset({"do", "does", "did"})
-_SINGULAR = {"are": "is", "were": "was", "do": "does", "have": "has"}
 # where a clause that names the set ends and the question about each member begins
 _BREAK = re.compile(r"(?:[.?!:;,]| -| –| —)?(?:\s+and)?\s+(?=\S)")
 _LEFT_BACK = re.compile(r"\b(?:they|them|their|these|those|each|every)\b", re.IGNORECASE)
@@ -180,9 +179,9 @@ def _subject(doc: Doc) -> tuple[str, SubQuestion] | None:
         ):
             continue
         changes = {
-            t.i: _SINGULAR[t.lower_]
+            t.i: AGREE_AFTER[t.lower_]
             for t in doc[: phrase.start]
-            if t.lower_ in _SINGULAR and (t == root or t.head == root)
+            if t.lower_ in AGREE_AFTER and (t == root or t.head == root)
         }
         if phrase.end < len(doc) and doc[phrase.end].tag_ == "VBP":
             changes[phrase.end] = _third_person(doc[phrase.end])
