@@ -20,10 +20,7 @@ PART_UNKNOWN = "The documents do not answer every part of this question."
 PROPOSED = (
     "The documents do not list the members asked about: {names} are the model's own list, not verified."
 )
-RANKED = (
-    "No document lists them together; the members asked are those whose own document states their rank: "
-    "{ranks}."
-)
+RANKED = "No document lists them together; the members asked are those a document ranks: {ranks}."
 UNRANKED = "No document states which is {rank}."
 OVER_CAP = "Not asked, over the cap of {n} parts: {gaps}."
 _LOWER_OPENERS = frozenset("The A An It Its This These Those Their His Her".split())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from verirag.plans.ranks import Ranking, query, ranking, states_rank
+from verirag.plans.ranks import Ranking, query, ranked_before, ranking, states_rank
 from verirag.verify.lexicon import title_subject
 
 ISLANDS = Ranking(4, "largest", "island", (), "in the world", "")
@@ -95,6 +95,12 @@ def test_a_document_that_states_its_own_rank_in_the_scope_gives_the_member(rank,
         (CITIES, 1, "London", "London grew fast, becoming the world's largest city at the time."),
         (CITIES, 1, "Baku", "Baku is the largest city in the world below sea level."),
         (AFRICA, 2, "Kano", "Kano is the second-largest country in Africa's western interior."),
+        (
+            CITIES,
+            2,
+            "Vizag",
+            "Vizag is the second largest city on the east coast of the world after Chennai.",
+        ),
         (CITIES, 1, "Moscow", "Moscow is among the world's largest cities."),
     ],
 )
@@ -104,3 +110,77 @@ def test_a_sentence_that_ranks_something_else_or_elsewhere_gives_no_member(ranke
 
 def test_the_member_is_the_title_less_its_disambiguation():
     assert title_subject("Titan (moon)") == "Titan" and title_subject("Borneo") == "Borneo"
+
+
+MEDITERRANEAN = Ranking(3, "largest", "island", (), "of Mediterranean", "")
+EUROPE = Ranking(3, "longest", "river", (), "of Europe", "")
+
+
+def test_a_lower_rank_names_the_members_ranked_before_it():
+    crete = (
+        "Crete is the largest island of Greece, the 89th largest island in the world, and the fifth largest"
+        " island in the Mediterranean Sea, after Sicily, Sardinia, Cyprus, and Corsica."
+    )
+    assert [(rank, name) for rank, name, _ in ranked_before(MEDITERRANEAN, "Crete", crete)] == [
+        (1, "Sicily"),
+        (2, "Sardinia"),
+        (3, "Cyprus"),
+        (4, "Corsica"),
+    ]  # every rank before the subject's own; the caller keeps those it asks for
+    dnieper = "It is the fourth-longest river in Europe, after the Volga, Danube, and Ural rivers."
+    assert [name for _, name, _ in ranked_before(EUROPE, "Dnieper", dnieper)] == [
+        "the Volga River",
+        "Danube River",
+        "Ural River",
+    ]  # the ranked noun after the list belongs to each name
+    titan = "It is the second-largest moon in the Solar System after Jupiter's Ganymede."
+    moons = Ranking(2, "largest", "moon", (), "in the Solar System", "")
+    assert [name for _, name, _ in ranked_before(moons, "Titan (moon)", titan)] == [
+        "Ganymede"
+    ]  # not its owner
+    k2 = "K2 is the second-highest mountain on Earth, after Mount Everest at 8,849 metres."
+    assert ranked_before(Ranking(2, "highest", "mountain", (), "", ""), "K2", k2)[0][:2] == (
+        1,
+        "Mount Everest",
+    )
+
+
+@pytest.mark.parametrize(
+    ("ranked", "title", "text"),
+    [
+        # the list names fewer ranks than come before the subject's own
+        (
+            EUROPE,
+            "Carpathians",
+            "The Carpathians are the third-longest river in Europe after the Urals at 2,500 km and the Alps.",
+        ),
+        (EUROPE, "Prut", "The Prut is the third-longest river in Europe, after the Volga."),
+        # another scope, or the subject's own first rank
+        (EUROPE, "Oka", "The Oka is the second-longest river in Russia, after the Volga."),
+        (EUROPE, "Volga", "The Volga is the longest river in Europe, after none."),
+        # the list belongs to another clause than the rank's
+        (
+            EUROPE,
+            "Kama",
+            "The Kama is the second-longest river in Europe, and the largest in Russia after the Volga.",
+        ),
+        # the list runs on into words that are no end of it
+        (
+            EUROPE,
+            "Kama",
+            "The Kama is the second-longest river in Europe after the Volga basin rivers today.",
+        ),
+    ],
+)
+def test_a_list_that_does_not_name_every_rank_before_in_the_scope_names_none(ranked, title, text):
+    assert ranked_before(ranked, title, text) == []
+
+
+def test_a_scope_written_out_with_what_it_is_and_a_rank_held_with_another_still_rank():
+    sicily = (
+        "With 4.7 million people, it is both the largest and most populous island in the Mediterranean Sea."
+    )
+    assert states_rank(MEDITERRANEAN, 1, "Sicily", sicily)
+    assert not states_rank(
+        MEDITERRANEAN, 1, "Sicily", "It is the largest island in the Mediterranean Sea's eastern half."
+    )

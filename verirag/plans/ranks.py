@@ -1,18 +1,21 @@
 """A ranking no document lists, read one rank at a time from the leads that state their own.
 
 "Which are the four biggest islands in the world?" is rarely one sentence anywhere, but each member's own
-lead often states its rank ("New Guinea is the world's second-largest island"). :func:`ranking` reads the
-count, superlative, noun and scope of such a set; :func:`query` is what to search for each rank;
-:func:`states_rank` finds the sentence of a document that gives its own subject that rank, in that scope.
+lead often states its rank ("New Guinea is the world's second-largest island"), and a lower one names those
+before it ("the fifth largest island in the Mediterranean Sea, after Sicily, Sardinia, Cyprus, and Corsica").
+:func:`ranking` reads the count, superlative, noun and scope of such a set; :func:`query` is what to search
+for each rank; :func:`states_rank` finds the sentence of a document that gives its own subject that rank, in
+that scope, and :func:`ranked_before` the members such a sentence ranks before it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from verirag.text import plural, singular, split_sentences
-from verirag.verify.lexicon import NUMBER_WORDS, ORDINAL, ORDINALS, title_subject
+from verirag.verify.lexicon import FEATURES, MEMBER, NUMBER_WORDS, ORDINAL, ORDINALS, title_subject
 
 _WORD_OF = {int(n): w for w, n in ORDINALS.items()} | {1: "first"}  # 2 -> "second"
 
@@ -50,7 +53,20 @@ _ENDS = re.compile(
     r"(?:(?:by|after|behind|following|as of|only|shorter|surpassed|ahead|proper)\b.*)?$",
     re.IGNORECASE,
 )
-_LEAD_IN = frozenset("the also now currently still officially and".split())
+_LEAD_IN = frozenset("the also now currently still officially and both".split())
+# a place's name written out with what it is after the scope's words: "the Mediterranean" Sea
+_FEATURE = re.compile(rf"^\s+(?:{'|'.join(sorted(FEATURES))})\b", re.IGNORECASE)
+# the members a rank names before its own: ", after Sicily, Sardinia, Cyprus, and Corsica", "second only to X"
+_BEFORE = re.compile(
+    rf"^(?P<lead>.*?)(?:,\s*|\s+)(?:after|behind|following|(?:second )?only (?:to|than|by))\s+"
+    rf"(?P<names>{MEMBER}(?:(?:,? and |, ){MEMBER})*)(?P<rest>.*)$"
+)
+# an owner named before a member: "after Jupiter's Ganymede"
+_OWNER = re.compile(r"^(?:the )?[A-Z][\w-]*(?: [A-Z][\w-]*)*['’]s (?=[A-Z])")
+# what may follow such a list: the sentence's or clause's end, a measure, a place, another clause
+_LIST_END = re.compile(
+    r"^(?:\s*(?:$|[.,;:(])|\s+(?:with|in|at|by|and|as|according|while|among|for|respectively)\b)"
+)
 _SIZES = frozenset("area size volume mass length height".split())
 
 
@@ -123,7 +139,12 @@ def _in_scope(r: Ranking, before: str, clause: str) -> bool:
     phrase = _WORLD.pattern if world else r"\W+".join(re.escape(w) for w in words)
     for place in re.finditer(rf"\b(?:{phrase})\b", clause, re.IGNORECASE):
         opens = re.search(r"(?:^|\b(?:in|of|on|the|across|within|throughout))\s*$", clause[: place.start()])
-        if opens and _ENDS.match(clause[place.end() :]):  # not "West Africa", "central India", "China's"
+        heads = list(re.finditer(rf"\b{re.escape(r.noun)}(?:s|es)?\b", clause[: place.start()], re.I))
+        between = re.findall(r"[\w'-]+", clause[heads[-1].end() : place.start()].lower()) if heads else []
+        if not set(between) <= _AFTER_NOUN | {"the"}:
+            continue  # a part of the place: "the second largest city on the east coast of India"
+        rest = _FEATURE.sub("", clause[place.end() :])  # "in the Mediterranean Sea"
+        if opens and _ENDS.match(rest):  # not "West Africa", "central India", "China's"
             return True
     owner = re.search(
         rf"(?:^|\b(?:the|in|of|and|making it|it is|is|was)\s+)(?:{phrase})['’]s\W*$", before, re.I
@@ -164,8 +185,11 @@ def _names_subject(before: str, title: str) -> bool:
     return len(tail) <= 3 and all(w in _LEAD_IN or w.endswith(("'s", "’s")) for w in tail)
 
 
-def states_rank(r: Ranking, rank: int, title: str, text: str) -> str:
-    """The sentence of ``text`` that gives its subject (``title``) rank ``rank`` in ``r``, or ""."""
+def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]:
+    """Each rank a sentence of ``text`` gives its subject (``title``) in ``r``: (rank, sentence, words after).
+
+    The words after are those after the superlative (" island in the Mediterranean Sea, after Sicily, …").
+    """
     sup = re.escape(r.superlative).replace(r"\ ", r"[- ]")
     pattern = re.compile(rf"(?<![\w-])(?:(?P<ord>{ORDINAL})[- ]?)?{sup}(?![\w-])", re.IGNORECASE)
     nouns = {r.noun, plural(r.noun)}
@@ -173,7 +197,7 @@ def states_rank(r: Ranking, rank: int, title: str, text: str) -> str:
         for found in pattern.finditer(sentence):
             given = _rank_of(found["ord"]) if found["ord"] else 1
             before = sentence[: found.start()]
-            if given != rank or (rank == 1 and _NOT_FIRST.search(before)):
+            if given == 1 and _NOT_FIRST.search(before):
                 continue  # "one of the largest", "ten highest", "twenty-third most populous", "second- or"
             after = _ALSO.sub("", sentence[found.end() :])
             end = _CLAUSE_END.search(after)
@@ -186,8 +210,34 @@ def states_rank(r: Ranking, rank: int, title: str, text: str) -> str:
             if head < 0 or several or not set(words[:head]) <= allowed or not set(follows) <= _AFTER_NOUN:
                 continue  # "the second-largest uninhabited island": another ranking than the one asked
             if _in_scope(r, before, clause) and _measures(r, clause) and _names_subject(before, title):
-                return sentence.strip()
-    return ""
+                yield given, sentence.strip(), after
+
+
+def states_rank(r: Ranking, rank: int, title: str, text: str) -> str:
+    """The sentence of ``text`` that gives its subject (``title``) rank ``rank`` in ``r``, or ""."""
+    return next((sentence for given, sentence, _ in _stated(r, title, text) if given == rank), "")
+
+
+def ranked_before(r: Ranking, title: str, text: str) -> list[tuple[int, str, str]]:
+    """The members a sentence of ``text`` ranks before its subject in ``r``: [(rank, member, sentence)].
+
+    "Crete is … the fifth largest island in the Mediterranean Sea, after Sicily, Sardinia, Cyprus, and
+    Corsica." gives Sicily first, …, Corsica fourth; the list must name every rank before the subject's own
+    and end there ("after the Urals at 2,500 km … and the Scandinavian Mountains" names one: none).
+    """
+    for given, sentence, after in _stated(r, title, text):
+        if given < 2:
+            continue
+        listed = _BEFORE.match(after)
+        if not listed or _CLAUSE_END.search(listed["lead"]):
+            continue  # the list must follow the ranked noun's own clause
+        names = [_OWNER.sub("", n.rstrip(".")) for n in re.split(r",? and |, ", listed["names"])]
+        rest = re.sub(rf"^\s+{plural(r.noun)}\b", "", listed["rest"])
+        if rest != listed["rest"]:  # "after the Volga, Danube, and Ural rivers": each one a river
+            names = [f"{n} {r.noun.title()}" for n in names]
+        if len(names) == given - 1 and (listed["names"].endswith(".") or _LIST_END.match(rest)):
+            return [(i, name, sentence) for i, name in enumerate(names, 1)]
+    return []
 
 
 def ordinal(rank: int) -> str:

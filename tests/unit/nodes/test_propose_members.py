@@ -6,8 +6,9 @@ from langgraph.runtime import Runtime
 
 from tests.scripted import a_part, a_sentence, a_state
 from verirag import Context
+from verirag.documents import Document, make_document
 from verirag.graph.node import as_node
-from verirag.nodes.planning.propose_members import propose_members
+from verirag.nodes.planning.propose_members import propose_members, ranked
 from verirag.plans import MEMBER
 
 SET = "Which are the G7 countries?"
@@ -58,3 +59,28 @@ def test_a_later_hop_that_verified_nothing_gets_no_members_from_the_model(script
     state = a_state(subquestions=SUBQUESTIONS, parts=parts, expanded=[1])
     update, asked = _asked(scripted, state)
     assert asked == [] and "proposed" not in update
+
+
+class _Shelf:
+    """A store that returns its documents in order, whatever the query."""
+
+    def __init__(self, docs: list[Document]):
+        self.docs = docs
+
+    def search(self, query: str, k: int) -> list[Document]:
+        return self.docs[:k]
+
+    def count(self) -> int:
+        return len(self.docs)
+
+
+def test_a_ranking_takes_a_rank_from_its_own_document_first_then_from_a_lower_rank_naming_it():
+    thule = make_document("Thule", "Thule is the world's largest island.")
+    mu = make_document("Mu", "Mu is the third-largest island in the world, after Atlantis and Lemuria.")
+    found = ranked("Which are the three biggest islands in the world?", _Shelf([thule, mu]), 5)
+    assert [(f["rank"], f["member"], f["title"]) for f in found] == [
+        (1, "Thule", "Thule"),  # its own document, found first, stands: Mu's "after Atlantis" does not
+        (2, "Lemuria", "Mu"),  # no document states its own second rank: the one ranked after it does
+        (3, "Mu", "Mu"),
+    ]
+    assert found[1]["quote"] == mu["text"] and found[1]["id"] == mu["id"]

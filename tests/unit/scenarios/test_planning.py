@@ -315,7 +315,7 @@ def test_a_ranking_no_document_lists_asks_the_members_whose_documents_state_thei
         (["Lemuria"], False, True),
     ]
     assert out["answer"].endswith(
-        "No document lists them together; the members asked are those whose own document states their rank: "
+        "No document lists them together; the members asked are those a document ranks: "
         'Atlantis (first, in "Atlantis"); Lemuria (second, in "Lemuria"). '
         "No document states which is the third."
     )

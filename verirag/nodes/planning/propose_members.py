@@ -3,8 +3,9 @@
 After a wave, each first-hop part whose verified sentences name no member, while a sub-question waits on it,
 is a set to find members for. A ranking ("Which are the four biggest islands in the world?") is searched one
 rank at a time, and a document that states its own rank ("New Guinea is the world's second-largest island")
-gives that member, with its quote (``ranked``). Any other set, or a ranking whose documents state fewer than
-two ranks, is asked of the model without documents ("Which are the G7 countries?" -> "Canada, France, …").
+gives that member, with its quote, and the ranks it names before its own ("…, after Greenland") (``ranked``).
+Any other set, or a ranking whose documents state fewer than two ranks, is asked of the model without
+documents ("Which are the G7 countries?" -> "Canada, France, …").
 Each member is then asked and verified in its own part; ``compose_answer`` says where the list came from.
 Off with ``propose_members=False``.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from verirag import plans
+from verirag.documents import Document
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
@@ -47,22 +49,36 @@ def unlisted(state: State) -> list[int]:
 def ranked(question: str, store: Retriever, k: int) -> list[dict]:
     """The members of a ranking its documents state one rank at a time: [{member, rank, title, quote, id}].
 
-    For each rank, the first of the ``k`` documents found for it that gives its own subject that rank.
+    For each rank, the first of the ``k`` documents found for it that gives its own subject that rank; a
+    document found on the way that names the ranks before its own ("the fifth largest island …, after Sicily,
+    Sardinia, Cyprus, and Corsica") gives those it names, where none is given yet.
     """
     ranking = ranks.ranking(question)
     if ranking is None:
         return []
-    found: list[dict] = []
+    found: dict[int, dict] = {}
+
+    def add(rank: int, name: str, doc: Document, quote: str) -> None:
+        known = {f["member"].removeprefix("the ") for f in found.values()}
+        if rank <= ranking.count and rank not in found and name.removeprefix("the ") not in known:
+            found[rank] = {
+                "member": name,
+                "rank": rank,
+                "title": doc["title"],
+                "quote": quote,
+                "id": doc["id"],
+            }
+
     for rank in range(1, ranking.count + 1):
         for doc in store.search(ranks.query(ranking, rank), k):
-            quote = ranks.states_rank(ranking, rank, doc["title"], doc["text"])
-            name = title_subject(doc["title"])
-            if quote and all(f["member"] != name for f in found):
-                found.append(
-                    {"member": name, "rank": rank, "title": doc["title"], "quote": quote, "id": doc["id"]}
-                )
+            if rank in found:
                 break
-    return found if len(found) >= FEWEST_RANKS else []
+            quote = ranks.states_rank(ranking, rank, doc["title"], doc["text"])
+            if quote:
+                add(rank, title_subject(doc["title"]), doc, quote)
+            for before, name, sentence in ranks.ranked_before(ranking, doc["title"], doc["text"]):
+                add(before, name, doc, sentence)
+    return [found[r] for r in sorted(found)] if len(found) >= FEWEST_RANKS else []
 
 
 def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
