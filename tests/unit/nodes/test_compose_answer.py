@@ -137,6 +137,23 @@ def test_a_sentence_another_part_said_in_nearly_its_words_is_said_once():
     assert update["answer"] == f"{said[:-1]} [1]. {other[:-1]} [1]."
 
 
+def test_a_sentence_its_part_says_again_with_more_beside_it_gives_way_to_the_fuller_one():
+    short = "The capital of Sylvania is Vale."
+    fuller = "The capital of Sylvania is Vale, a city on a river."
+    other = "Sylvania is a country in Europe."
+    parts = [
+        a_part(
+            0,
+            "What is the capital of Sylvania?",
+            [a_sentence(s, [SYLVANIA["id"]]) for s in (short, other, fuller)],
+            [SYLVANIA],
+        ),
+    ]
+    update = as_node(compose_answer)(a_state(parts=parts), Runtime(context=Context()))
+    # said once, where it was first said, in the words that say more; a sentence saying something else stays
+    assert update["answer"] == f"{fuller[:-1]} [1]. {other[:-1]} [1]."
+
+
 def test_a_ranked_sets_members_are_named_with_their_rank_and_document_and_the_first_rank_none_states():
     ranked_set = "Which are the three largest duchies in Europe?"
     subquestions = [

@@ -2,12 +2,12 @@
 
 In the order the parts were asked, each with its citations and quotes, documents renumbered [1]..[n] over the
 whole answer; a sentence an earlier part already said (in nearly its words), or naming none of the members
-its part asked about, is left out. What a part could not verify is named: "The documents do not say <its
-question>." (or the part's own refusal when it verified some of it; for a part that asked about several
-members, each member no verified sentence answers); a later hop that no member of the answer before it
-started adds "The documents do not answer every part of this question.", members the model named itself
-(``propose_members``) are said to be its own list, and members over the ``max_parts`` cap are named as not
-asked.
+its part asked about, is left out, and one its own part says again with more beside it gives way to that.
+What a part could not verify is named: "The documents do not say <its question>." (or the part's own refusal
+when it verified some of it; for a part that asked about several members, each member no verified sentence
+answers); a later hop that no member of the answer before it started adds "The documents do not answer every
+part of this question.", members the model named itself (``propose_members``) are said to be its own list,
+and members over the ``max_parts`` cap are named as not asked.
 ``plan`` in the output shows each part: question, answer, verdict and cited documents.
 """
 
@@ -60,6 +60,12 @@ def _restates(sentence: str, earlier: str) -> bool:
     return sentence == earlier or names and bool(a and b) and len(a & b) / len(a | b) >= SAME_WORDS
 
 
+def _extends(sentence: str, earlier: str) -> bool:
+    """Whether ``sentence`` says all that an earlier one of its part said, and more ("…, making it …")."""
+    a, b = content_words(sentence), content_words(earlier)
+    return bool(b) and b < a
+
+
 def _names(sentence: str, member: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(member)}(?!\w)", sentence, re.IGNORECASE) is not None
 
@@ -89,14 +95,23 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
     """The planned question's answer, composed from its parts' verified sentences."""
     ctx = runtime.context
     parts = sorted(state["parts"], key=lambda p: p["index"])
-    sentences, shown, said = [], [], set[str]()
+    sentences: list[Sentence] = []
+    shown: list[Sentence] = []
+    said = set[str]()
     for part in parts:
+        own: list[Sentence] = []  # this part's sentences shown so far
         for sentence in part["sentences"]:
             sentences.append(sentence)
             shown_here = answer_sentences([sentence], ctx.unverified) and _about(sentence, part)
-            if shown_here and not any(_restates(sentence["text"], earlier) for earlier in said):
-                said.add(sentence["text"])
-                shown.append(sentence)
+            if not shown_here or any(_restates(sentence["text"], earlier) for earlier in said):
+                continue
+            said.add(sentence["text"])
+            extended = next((s for s in own if _extends(sentence["text"], s["text"])), None)
+            if extended is not None:  # "X is 1,362,863." then "X is 1,362,863, making it …": the fuller one
+                shown[shown.index(extended)], own[own.index(extended)] = sentence, sentence
+                continue
+            own.append(sentence)
+            shown.append(sentence)
     pool = {doc_id: doc for part in parts for doc_id, doc in part["documents"].items()}
     documents: dict[str, dict] = {}
     for sentence in shown + sentences:
