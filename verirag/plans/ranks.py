@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from verirag.plans.phrases import OWNER
 from verirag.text import plural, singular, split_sentences
 from verirag.verify.lexicon import FEATURES, MEMBER, NUMBER_WORDS, ORDINAL, ORDINALS, title_subject
 
@@ -62,7 +63,7 @@ _BEFORE = re.compile(
     rf"(?P<names>{MEMBER}(?:(?:,? and |, ){MEMBER})*)(?P<rest>.*)$"
 )
 # an owner named before a member: "after Jupiter's Ganymede"
-_OWNER = re.compile(r"^(?:the )?[A-Z][\w-]*(?: [A-Z][\w-]*)*['’]s (?=[A-Z])")
+_OWNER = re.compile(rf"^(?:the )?{OWNER}(?=[A-Z])")
 # what may follow such a list: the sentence's or clause's end, a measure, a place, another clause
 _LIST_END = re.compile(
     r"^(?:\s*(?:$|[.,;:(])|\s+(?:with|in|at|by|and|as|according|while|among|for|respectively)\b)"
