@@ -20,6 +20,7 @@ from verirag.verify.checks.partitive import dropped_partitives, restore_partitiv
 from verirag.verify.checks.scope import unscoped_numbers
 from verirag.verify.checks.shared_role import shared_roles
 from verirag.verify.checks.term_order import exchanged_terms
+from verirag.verify.evidence import quotes_for
 from verirag.verify.lexicon import content_words, key_terms
 from verirag.verify.readings.stated import stated_attribute
 
@@ -529,6 +530,26 @@ def test_a_name_no_one_document_names_with_the_subject_is_not_joined_to_it():
         unrelated_names(["Victor Fleming was the director of Gone with the Wind."], [fleming, griffith]) == []
     )
     assert unrelated_names([claim], [film]) == []  # one document: the judge reads the relation
+
+
+def test_a_claim_one_document_covers_is_quoted_from_that_document_alone():
+    k2 = make_document(
+        "K2",
+        "K2 is the second-highest mountain on Earth. It lies in the Karakoram range, partially in Pakistan.",
+    )
+    karakoram = make_document(
+        "Karakoram",
+        "The Karakoram is a mountain range in Asia. The Karakoram contains four of the fourteen "
+        "eight-thousanders, the highest of which is K2, the second highest mountain on Earth.",
+    )
+    claim = "The mountain range K2 is in the Karakoram range."
+    assert {q.doc for q in quotes_for([k2, karakoram], claim)} == {k2["id"]}
+    model = ScriptedChatModel(respond=lambda messages, kwargs: judgment_reply(0.97))
+    (check,) = support.decide(model, [([k2, karakoram], claim)], "q", Context(slot_check=False))
+    assert check.passed  # not failed by joined_names over half of each lead
+    # a claim no one document covers keeps its quote from both
+    both = "K2 lies in Pakistan, and the Karakoram is in Asia."
+    assert {q.doc for q in quotes_for([karakoram, k2], both)} == {k2["id"], karakoram["id"]}
 
 
 def test_a_sea_or_river_listed_among_countries_is_not_one_of_them():

@@ -41,11 +41,33 @@ def select_quotes(
     """The sentences of ``texts`` that cover most of the claim's content words, greedily.
 
     Each next one covers the most words not covered yet (ties: a text in ``named``, the claim's own
-    documents, then the earlier text, then the earlier sentence); at most ``per_text`` from one text.
+    documents, then the earlier text, then the earlier sentence); at most ``per_text`` from one text. Where
+    the sentences chosen come from several texts and one text alone covers as many of the words, that
+    text's sentences are the quote ("K2 is in the Karakoram range." is quoted from K2's "K2 … is the
+    second-highest mountain …" and "It lies in the Karakoram range", not half from Karakoram's lead).
 
     Returns ``(text index, start, end)`` character spans in text order; empty when no sentence shares a
     content word with the claim.
     """
+    chosen = _cover(claim, texts, max_sentences, per_text, named)
+    if len({t for t, _, _ in chosen}) < 2:
+        return chosen
+    wanted = content_words(claim)
+
+    def covered(spans: Sequence[tuple[int, int, int]]) -> set[str]:
+        return set().union(*(content_words(texts[t][start:end]) & wanted for t, start, end in spans))
+
+    for t in sorted(range(len(texts)), key=lambda t: (t not in named, t)):
+        alone = [(t, start, end) for _, start, end in _cover(claim, [texts[t]], per_text, per_text)]
+        if covered(alone) >= covered(chosen):
+            return alone
+    return chosen
+
+
+def _cover(
+    claim: str, texts: Sequence[str], max_sentences: int, per_text: int, named: Collection[int] = ()
+) -> list[tuple[int, int, int]]:
+    """:func:`select_quotes`' greedy cover, over all the texts at once."""
     wanted = content_words(claim)
     sentences = [(t, start, end) for t, text in enumerate(texts) for start, end in sentence_spans(text)]
     covers = [content_words(texts[t][start:end]) & wanted for t, start, end in sentences]
