@@ -253,11 +253,14 @@ def join_names(names: list[str]) -> str:
 
 def plural(word: str) -> str:
     """A singular noun made plural: "university" -> "universities", "church" -> "churches"."""
+    if word in _INVARIANT:
+        return word
     if re.search(r"[^aeiou]y$", word):
         return word[:-1] + "ies"
     return word + ("es" if word.endswith(("s", "sh", "ch", "x", "z")) else "s")
 
 
+_INVARIANT = frozenset({"species", "series"})  # one or many, the same word
 _IRREGULAR_SINGULARS = {
     "wives": "wife",
     "lives": "life",
@@ -275,7 +278,9 @@ _IRREGULAR_SINGULARS = {
 def singular(words: str) -> str:
     """A phrase made singular: "capital cities" -> "capital city", "lead vocalists" -> "lead vocalist"."""
     head, _, last = words.rpartition(" ")
-    if last in _IRREGULAR_SINGULARS:
+    if last in _INVARIANT:
+        pass
+    elif last in _IRREGULAR_SINGULARS:
         last = _IRREGULAR_SINGULARS[last]
     elif last.endswith("ies"):
         last = last[:-3] + "y"

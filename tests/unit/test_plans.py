@@ -1443,6 +1443,15 @@ def test_a_set_named_before_its_question_or_a_clause_opened_by_a_preposition_is_
             "Which is bigger by area: Oz, Ev or Ix?",
             [f"What is the area of {m}?" for m in ("Oz", "Ev", "Ix")],
         ),
+        # what each "has" the most of, or the highest of: a count, or the measure itself
+        (
+            "Which has the most native speakers: Oz, Ev or Ix?",
+            [f"How many native speakers does {m} have?" for m in ("Oz", "Ev", "Ix")],
+        ),
+        (
+            "Which has the highest population: Oz, Ev or Ix?",
+            [f"What is the population of {m}?" for m in ("Oz", "Ev", "Ix")],
+        ),
     ],
 )
 def test_members_listed_are_each_asked_in_agreement(question, parts):

@@ -21,6 +21,10 @@ def test_a_ranking_question_gives_its_count_superlative_noun_scope_and_measure()
     assert ranking("Which are the top 5 most populous cities in India?") == Ranking(
         5, "most populous", "city", (), "in India", ""
     )
+    # the count after the superlative; a noun that is one or many ("species")
+    assert ranking("Which are the biggest two deer species?") == Ranking(
+        2, "largest", "species", ("deer",), "", ""
+    )
     for plain in (
         "Which are the G7 countries?",
         "Which are the largest islands?",

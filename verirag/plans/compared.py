@@ -132,6 +132,13 @@ def chosen_among(question: str) -> list[str]:
     if not listed:
         return []
     aux, rest = found["aux"], found["rest"]
+    had = re.fullmatch(r"the (?P<most>most|least|fewest|[a-z]+est) (?P<what>[a-z][a-z ]*)", rest)
+    if aux in ("has", "have") and had:  # "has the most native speakers", "has the highest population"
+        what = had["what"]
+        if had["most"] in ("most", "least", "fewest"):
+            counted = plural_noun(what.split()[-1])
+            return [f"How many {what} does {member} have?" for member in listed] if counted else []
+        return [f"What is the {what} of {member}?" for member in listed]
     ranked = re.fullmatch(
         r"(?:the )?(?:(?:most|least) (?P<most>[a-z]+)|(?P<est>[a-z]+est)|(?P<er>[a-z]+er|more [a-z]+))"
         r"(?: (?!by\b)[a-z]+)?(?: by (?P<by>[a-z][a-z ]*))?",  # "the most populous city", "bigger by area"

@@ -29,6 +29,10 @@ _RANKING = re.compile(
     r"(?P<modifiers>(?: [A-Za-z][\w-]*?){0,2}) (?P<noun>[a-z]+s)\b(?P<scope>[^?]*)\?$"
 )
 
+# the count after the superlative, as people also write it: "the biggest two deer species"
+_COUNT_FIRST = re.compile(
+    r"^(Which are the )((?:most|least) [a-z]+|[a-z]+est) (\d+|two|three|four|five|six|seven|eight|nine|ten)\b"
+)
 _SCOPE_STOP = frozenset("the in of on at all time ever to by".split())
 _WORLD = re.compile(r"\b(?:world|earth|globally|globe)\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;:(]| and\b| (?:but|while|which|whereas|according)\b")
@@ -85,7 +89,7 @@ class Ranking:
 
 def ranking(question: str) -> Ranking | None:
     """The ranking a set's question asks for, or None ("Which are the 3 longest rivers in the world?")."""
-    found = _RANKING.match(question.strip())
+    found = _RANKING.match(_COUNT_FIRST.sub(r"\g<1>\g<3> \g<2>", question.strip()))
     if not found:
         return None
     count = found["count"]
