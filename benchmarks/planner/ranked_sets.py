@@ -24,11 +24,20 @@ HERE = Path(__file__).resolve().parent
 SHARED = HERE.parents[2] / "shared" / "bench"
 
 
+def scored(path: Path) -> bool:
+    """Whether a set may be read: a set written blind is sealed until its plans are scored (its
+    ``model_planner_written<N>.jsonl.gz`` is committed with the scoring)."""
+    name = path.stem.removeprefix("fanout_")
+    return not name.startswith("written") or (HERE / f"model_planner_{name}.jsonl.gz").exists()
+
+
 def questions() -> list[str]:
-    """Every question of the planner sets and the shared dev sets, once, in file order."""
+    """Every question of the planner sets and the shared dev sets, once, in file order (no sealed set)."""
     found: list[str] = []
     for path in sorted(HERE.glob("*.jsonl")):
-        if not path.name.startswith(("model_planner", "plans_", "rules_planner", "propose_")):
+        if not path.name.startswith(("model_planner", "plans_", "rules_planner", "propose_")) and scored(
+            path
+        ):
             found += [r["question"] for r in read_records(path) if "question" in r]
     for path in sorted(SHARED.glob("*.json")):
         data = json.loads(path.read_text())
