@@ -1513,6 +1513,12 @@ def test_members_listed_are_each_asked_in_agreement(question, parts):
             "Which are the two sons of Oz?",
             "Who was the mother of {member}?",
         ),
+        # ... and asked with "did": the plain verb after it stays plain
+        (
+            "What did Oz's two sons do for a living?",
+            "Which are the two sons of Oz?",
+            "What did {member} do for a living?",
+        ),
         # a hyphenated plural is the set asked for
         (
             "Which two city-states led the Oz war, and in what region was each one?",

@@ -183,7 +183,8 @@ def _subject(doc: Doc) -> tuple[str, SubQuestion] | None:
             for t in doc[: phrase.start]
             if t.lower_ in AGREE_AFTER and (t == root or t.head == root)
         }
-        if phrase.end < len(doc) and doc[phrase.end].tag_ == "VBP":
+        supported = any(t.lower_ in _DO for t in doc[: phrase.start])  # "did … do": the plain verb stays
+        if phrase.end < len(doc) and doc[phrase.end].tag_ == "VBP" and not supported:
             changes[phrase.end] = _third_person(doc[phrase.end])
         template = _joined(doc, phrase, changes).rstrip(".")
         template = template if template.endswith("?") else f"{template}?"
