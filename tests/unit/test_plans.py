@@ -1351,6 +1351,12 @@ def test_a_verbs_plain_form_is_read_from_its_s_or_ed(verb, plain):
             "Which are the top five players, as ranked by the Oz League?",
             f"What country is {MEMBER} from?",
         ),
+        # "does each" and a verb the parse reads as one, not "each <noun>"
+        (
+            "What are the three main canals of Oz, and in which direction does each carry water?",
+            "Which are the three main canals of Oz?",
+            f"In which direction does {MEMBER} carry water?",
+        ),
     ],
 )
 def test_a_set_then_a_clause_people_write_about_each_member_is_two_hops(question, first, then):
@@ -1442,6 +1448,25 @@ def test_a_set_named_before_its_question_or_a_clause_opened_by_a_preposition_is_
         (
             "Which is bigger by area: Oz, Ev or Ix?",
             [f"What is the area of {m}?" for m in ("Oz", "Ev", "Ix")],
+        ),
+        # an adverb's superlative after the verb or a participle: how much of it each has
+        (
+            "Which of these stars looks brightest in the night sky: Oz, Ev or Ix?",
+            [f"How bright does {m} look in the night sky?" for m in ("Oz", "Ev", "Ix")],
+        ),
+        (
+            "Which was made earliest: Oz, Ev or Ix?",
+            [f"How early was {m} made?" for m in ("Oz", "Ev", "Ix")],
+        ),
+        # the choice after the list: "Of A, B and C, which …"
+        (
+            "Of Oz, the Ev of Ux and Ix, which is the oldest?",
+            [f"How old is {m}?" for m in ("Oz", "the Ev of Ux", "Ix")],
+        ),
+        # a list that opens the question as its subject, "each" beside its verb
+        (
+            "Oz Ra, Ev Lo and Ix Tu are each associated with which genre?",
+            [f"{m} is associated with which genre?" for m in ("Oz Ra", "Ev Lo", "Ix Tu")],
         ),
         # what each "has" the most of, or the highest of: a count, or the measure itself
         (

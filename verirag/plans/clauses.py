@@ -20,6 +20,7 @@ from verirag.plans.phrases import (
     participle,
     plural_noun,
 )
+from verirag.syntax import parse
 
 # where ``then`` names the members: "they", "them", "these <noun>", "each of them"
 THEY = re.compile(r"\b(?:they|them|(?:each of )?(?:these|those) (?:[a-z]+ )?[a-z]+s|each of them)\b")
@@ -111,6 +112,8 @@ def _of_one(then: str) -> SubQuestion | None:
             phrase,
             count=1,
         )  # not "does each country use": a noun, then its verb
+    if MEMBER not in phrase and _verb_after_each(phrase):  # "does each carry blood": the parse reads the verb
+        phrase = re.sub(rf"\b({'|'.join(_DO_AUX)}) each\b", rf"\1 {MEMBER}", phrase, count=1)
     phrase = _EACH.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
     if (
         MEMBER not in phrase
@@ -157,6 +160,21 @@ def _of_one(then: str) -> SubQuestion | None:
         verb = verb[:-2] if verb.endswith(("ches", "shes", "sses", "xes", "oes")) else verb[:-1]
         text = f"{indirect['wh']} does {MEMBER} {verb}{indirect['rest']}"
     return SubQuestion(text[0].upper() + text[1:] + "?")
+
+
+_DO_AUX = ("did", "does", "do", "will", "can", "could", "would")
+
+
+def _verb_after_each(phrase: str) -> bool:
+    """Whether "each" after an auxiliary stands alone, the parse reading the next word as its verb."""
+    doc = parse(phrase)
+    return any(
+        t.lower_ == "each"
+        and 0 < t.i < len(doc) - 1
+        and doc[t.i - 1].lower_ in _DO_AUX
+        and doc[t.i + 1].tag_ == "VB"
+        for t in doc
+    )
 
 
 def _their(phrase: str) -> str:

@@ -118,13 +118,33 @@ def _chosen_by_verb(question: str) -> list[str]:
     most = re.fullmatch(r"the (?:most|least) (?P<what>[a-z]+)", rest)
     if most:  # "covers the most area": how much of it each covers
         return [f"How much {most['what']} {does.lower()} {member} {base}?" for member in listed]
+    how = _how(rest)
+    if how:  # "looks brightest in the night sky": how bright each looks there
+        return [f"How {how[0]} {does.lower()} {member} {base}{how[1]}?" for member in listed]
     if rest.startswith("the ") or len(rest.split()) < 2:
         return []  # "lived the longest time ago": no measure to ask of each
     return [f"{does} {member} {base} {rest}?" for member in listed]  # "Did Buddhism originate in India?"
 
 
+def _how(rest: str) -> tuple[str, str] | None:
+    """An adverb's superlative that is ``rest``, as its plain adjective and what follows it.
+
+    "brightest in the night sky" -> ("bright", " in the night sky"); None when ``rest`` is no such phrase.
+    """
+    found = re.fullmatch(r"(?P<est>[a-z]+est)(?P<after>(?: (?:in|on|at|of|among|from) [^?]+)?)", rest)
+    adjective = positive(found["est"]) if found else ""
+    return (adjective, found["after"]) if found and adjective else None
+
+
+# a choice among listed members that follows the list: "Of the A, B and C, which was made earliest?"
+_OF_LISTED = re.compile(r"^Of (?P<listed>[^?]+?), (?P<ask>(?:which|who|what)(?: one)? [^,?]+)\?$")
+
+
 def chosen_among(question: str) -> list[str]:
     """The question asked of each member a colon lists ([] when it lists none to choose from)."""
+    listed_first = _OF_LISTED.match(question)
+    if listed_first:  # asked as the choice written with a colon
+        question = f"{listed_first['ask'][0].upper()}{listed_first['ask'][1:]}: {listed_first['listed']}?"
     found = _CHOSEN_AMONG.match(question)
     if not found:
         return _chosen_by_verb(question)
@@ -144,6 +164,11 @@ def chosen_among(question: str) -> list[str]:
         r"(?: (?!by\b)[a-z]+)?(?: by (?P<by>[a-z][a-z ]*))?",  # "the most populous city", "bigger by area"
         rest,
     )
+    made = re.fullmatch(r"(?P<verb>(?!the\b)[a-z]+) (?P<how>[a-z]+est\b.*)", rest)
+    how = _how(made["how"]) if made else None
+    if made and how:  # "was made earliest": how early each was made
+        verb = AGREE_AFTER.get(aux, aux)
+        return [f"How {how[0]} {verb} {member} {made['verb']}{how[1]}?" for member in listed]
     if ranked and ranked["by"]:  # "is the largest by area": each one's area
         return [f"What is the {ranked['by']} of {member}?" for member in listed]
     if ranked and not ranked["er"]:  # "is the oldest": how old each is

@@ -91,7 +91,7 @@ def enumeration(question: str) -> list[str]:
             start, members[0] = start + attribute.end(), members[0][attribute.end() :]
         members = [_shared_name(m, n) for m, n in zip(members, [*members[1:], ""], strict=True)]
     before, after = question[:start], question[end:]
-    if _CHOICE.search(before) or _CHOSEN_FROM.match(question):
+    if _CHOICE.search(before) or _CHOSEN_FROM.match(question) or _CHOSEN_AFTER.match(after):
         return []  # one of them is asked for, not something of each
     if following := _FOLLOWING.search(before):  # "in each of the following continents: Asia" -> "in Asia"
         words = following["words"].split()
@@ -107,13 +107,21 @@ def enumeration(question: str) -> list[str]:
         after = f" {singular(shared['head'])}{after[shared.end() :]}"
         if members[0].startswith("the "):
             members = [m if m.startswith("the ") else f"the {m}" for m in members]
-    if re.search(r"\b[Ww]hich [a-z]+s\b", question):  # "Of which countries are ... the capitals?"
+    if (which := re.search(r"\b[Ww]hich ([a-z]+s)\b", question)) and plural_noun(which[1]):
+        # "Of which countries are ... the capitals?"
         before, after = _one(before), _one(after)
     elif (agree := re.search(rf"\b({'|'.join(AGREE_AFTER)})(\s*)$", before)) and not all(
         plural_noun(m) for m in members
     ):  # "Where are A, B and C?"; not "Why are cats, dogs and horses …?"
         before = before[: agree.start()] + AGREE_AFTER[agree.group(1)] + agree.group(2)  # "Where is A?"
+    subject = _LIST_SUBJECT.match(after) if not before.strip() else None
+    if subject:  # "A, B and C are each associated with which genre?" -> "A is associated with which genre?"
+        after = f" {AGREE_AFTER[subject['aux']]}{after[subject.end() :]}"
     return [before + m + after for m in members]
+
+
+# the verb after a list that opens the question, "each" beside it: "A, B and C are each associated with …"
+_LIST_SUBJECT = re.compile(r"^ (?P<aux>are|were|have|do)(?: each\b)?")
 
 
 # the head the members share: "the American, French and Russian | revolutions"
@@ -135,6 +143,7 @@ def _shared_name(member: str, following: str) -> str:
 
 # a choice among the members: "Which of A, B and C …" (the list may take in "Which of"), "the largest of A,
 # B and C", "Which is older: A, B …"
+_CHOSEN_AFTER = re.compile(r",\s*(?:which|who|what)(?: one)? ", re.IGNORECASE)  # "Of A, B and C, which …"
 _CHOSEN_FROM = re.compile(r"(?:Which|Who|What)(?: one)? of\b", re.IGNORECASE)
 
 
