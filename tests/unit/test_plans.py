@@ -1463,6 +1463,11 @@ def test_a_set_named_before_its_question_or_a_clause_opened_by_a_preposition_is_
             "Of Oz, the Ev of Ux and Ix, which is the oldest?",
             [f"How old is {m}?" for m in ("Oz", "the Ev of Ux", "Ix")],
         ),
+        # a participle alone tests each; a set's name in capitals after "these"
+        (
+            "Which of these Oz birds are domesticated: the ev, the ix and the ux?",
+            [f"Is {m} domesticated?" for m in ("the ev", "the ix", "the ux")],
+        ),
         # a list that opens the question as its subject, "each" beside its verb
         (
             "Oz Ra, Ev Lo and Ix Tu are each associated with which genre?",

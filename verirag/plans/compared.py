@@ -18,6 +18,7 @@ from verirag.plans.phrases import (
     OWNER,
     TYPED_OWNER,
     describes_members,
+    participle,
     plain_verb,
     plural_noun,
     positive,
@@ -83,8 +84,8 @@ def _superlative_of(question: str) -> tuple[str, SubQuestion] | None:
 # a choice among members listed after a colon: "Which is the oldest: the University of Bologna, Oxford or
 # Cambridge?", "Which of these sports are played with eleven players: soccer, cricket or baseball?"
 _CHOSEN_AMONG = re.compile(
-    r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: [a-z]+)?"
-    r"| [a-z]+(?:-[a-z]+)?)? "  # "Which river is the longest: …"
+    r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: [A-Z][a-z]+){0,2}(?: [a-z]+)?"
+    r"| [a-z]+(?:-[a-z]+)?)? "  # "Which river is the longest: …", "Which of these South American camelids"
     r"(?P<aux>is|are|was|were|has|have) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
 )
 _CLAUSE = re.compile(rf"\b(?:which|what|who|how|where|when|{'|'.join(sorted(AUXILIARIES))})\b")
@@ -182,7 +183,7 @@ def chosen_among(question: str) -> list[str]:
             else f"{AGREE_AFTER[aux].capitalize()} {m} a {singular(rest)}?"
             for m in listed
         ]
-    if rest.startswith("the ") or aux in ("has", "have") or len(rest.split()) < 2:
+    if rest.startswith("the ") or aux in ("has", "have") or len(rest.split()) < 2 and not participle(rest):
         return []  # "is the capital", "is older": one of them is named, nothing asked of each
     verb = AGREE_AFTER.get(aux, aux).capitalize()
     return [f"{verb} {member} {rest}?" for member in listed]  # a test of each: "Is soccer played …?"
