@@ -9,7 +9,9 @@ may be null):
 - ``owners``: 60 sentences that give an attribute with "its" / "their" (``random.Random(1127)`` of the
   corpus's 213); the false sentence gives the value to another entity the paragraph names;
 - ``scope``: 50 sentences that give a number of a metropolitan, urban or greater area
-  (``random.Random(1129)`` of the corpus's 142); the false sentence gives it to the place itself.
+  (``random.Random(1129)`` of the corpus's 142); the false sentence gives it to the place itself;
+- ``quantified``: 50 sentences that open with "Most", "Many", "Some" or "Several" and a plural
+  (``random.Random(1130)`` of the corpus's 321); the false sentence says it of all of them.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from verirag.verify.parts import parts
 from verirag.verify.pipeline import guarded, read_off
 
 DATA = Path(__file__).resolve().parent / "verifier_written"
-SETS = ("owners", "scope")
+SETS = ("owners", "scope", "quantified")
 
 
 def rows(name: str) -> list[tuple[int, str, list[Document]]]:

@@ -16,7 +16,7 @@ from verirag.verify.checks.joined_names import unrelated_names
 from verirag.verify.checks.key_terms import missing_terms
 from verirag.verify.checks.list_members import unlisted_members
 from verirag.verify.checks.number_context import numbers_out_of_place
-from verirag.verify.checks.partitive import dropped_partitives, restore_partitives
+from verirag.verify.checks.partitive import dropped_partitives, dropped_quantifiers, restore_partitives
 from verirag.verify.checks.scope import unscoped_numbers
 from verirag.verify.checks.shared_role import shared_roles
 from verirag.verify.checks.term_order import exchanged_terms
@@ -294,6 +294,23 @@ def test_a_name_the_documents_state_only_as_a_part_fails_without_its_part_and_wi
     assert dropped_partitives("Kazakhstan is in Central Asia.", also_whole) == []  # stated whole too
     assert restore_partitives(whole, [("", region["text"])]) == kept  # the part put back, word for word
     assert restore_partitives(kept, [("", region["text"])]) is None
+
+
+def test_a_plural_the_quote_states_only_with_its_quantifier_keeps_it():
+    vein = make_document(
+        "Vein",
+        "Veins are blood vessels that carry blood towards the heart. Most veins carry deoxygenated blood "
+        "from the tissues back to the heart; the pulmonary veins carry oxygenated blood.",
+    )
+    assert_guard_fails_without_a_call(
+        vein,
+        "Veins carry deoxygenated blood towards the heart.",
+        ["most veins"],
+        "Most veins carry deoxygenated blood towards the heart.",
+    )
+    texts = [("Vein", vein["text"])]
+    assert dropped_quantifiers("Veins carry blood towards the heart.", texts) == []  # stated plainly too
+    assert dropped_quantifiers("Veins usually carry deoxygenated blood back to the heart.", texts) == []
 
 
 def test_a_figure_another_subject_holds_in_a_lead_is_not_the_leads_own():
