@@ -41,6 +41,9 @@ _EACH = re.compile(
 # ("how many has each won")
 
 
+# an auxiliary "each" may follow as the member itself: "when did each marry him"
+_DO_AUX = ("did", "does", "do", "will", "can", "could", "would")
+
 _NOT_VERBS = frozenset(f"each all both also still not never often usually the a an {PREPOSITIONS}".split())
 
 
@@ -107,7 +110,7 @@ def _of_one(then: str) -> SubQuestion | None:
     phrase = THEY.sub(MEMBER, phrase, count=1) if MEMBER not in phrase else phrase
     if MEMBER not in phrase:  # "when did each marry him": after an auxiliary, "each" and a verb
         phrase = re.sub(
-            r"\b(did|does|do|will|can|could|would) each(?= [a-z]+(?: (?:him|her|it|the|an?|[A-Z])|[?.]?$))",
+            rf"\b({'|'.join(_DO_AUX)}) each(?= [a-z]+(?: (?:him|her|it|the|an?|[A-Z])|[?.]?$))",
             rf"\1 {MEMBER}",
             phrase,
             count=1,
@@ -160,9 +163,6 @@ def _of_one(then: str) -> SubQuestion | None:
         verb = verb[:-2] if verb.endswith(("ches", "shes", "sses", "xes", "oes")) else verb[:-1]
         text = f"{indirect['wh']} does {MEMBER} {verb}{indirect['rest']}"
     return SubQuestion(text[0].upper() + text[1:] + "?")
-
-
-_DO_AUX = ("did", "does", "do", "will", "can", "could", "would")
 
 
 def _verb_after_each(phrase: str) -> bool:

@@ -51,11 +51,19 @@ def compared(question: str) -> tuple[str, SubQuestion] | None:
             return None
         verb = AGREE_AFTER.get(found["aux"], found["aux"])
         return members, SubQuestion(f"How {adjective} {verb} {MEMBER}?")
-    if most in ("most", "least", "fewest") and plural_noun(what.split()[-1] if what else ""):
-        return members, SubQuestion(f"How many {what} does {MEMBER} have?")  # "has the most moons"
-    if not what or most in ("most", "least", "fewest"):
-        return None
-    return members, SubQuestion(f"What is the {what} of {MEMBER}?")  # "has the biggest population"
+    had = _what_each_has(most, what)
+    return (members, SubQuestion(had)) if had else None
+
+
+def _what_each_has(most: str, what: str) -> str | None:
+    """The part a choice by what each member has asks of one, or None.
+
+    "has the most moons" -> "How many moons does {member} have?"; "has the biggest population" -> "What is the
+    population of {member}?".
+    """
+    if most in ("most", "least", "fewest"):
+        return f"How many {what} does {MEMBER} have?" if what and plural_noun(what.split()[-1]) else None
+    return f"What is the {what} of {MEMBER}?" if what else None
 
 
 # the one of a set a superlative picks: "Which is the smallest of Japan's four main islands?"
@@ -155,11 +163,8 @@ def chosen_among(question: str) -> list[str]:
     aux, rest = found["aux"], found["rest"]
     had = re.fullmatch(r"the (?P<most>most|least|fewest|[a-z]+est) (?P<what>[a-z][a-z ]*)", rest)
     if aux in ("has", "have") and had:  # "has the most native speakers", "has the highest population"
-        what = had["what"]
-        if had["most"] in ("most", "least", "fewest"):
-            counted = plural_noun(what.split()[-1])
-            return [f"How many {what} does {member} have?" for member in listed] if counted else []
-        return [f"What is the {what} of {member}?" for member in listed]
+        asked = _what_each_has(had["most"], had["what"])
+        return [asked.replace(MEMBER, member) for member in listed] if asked else []
     ranked = re.fullmatch(
         r"(?:the )?(?:(?:most|least) (?P<most>[a-z]+)|(?P<est>[a-z]+est)|(?P<er>[a-z]+er|more [a-z]+))"
         r"(?: (?!by\b)[a-z]+)?(?: by (?P<by>[a-z][a-z ]*))?",  # "the most populous city", "bigger by area"

@@ -60,10 +60,11 @@ def restore_partitives(claim: str, documents: Sequence[tuple[str, str]]) -> str 
 _PLURAL_SUBJECT = re.compile(
     r"^(?:All (?:of )?(?:the )?|[Tt]he )?(?:[A-Z][a-z]+ )?(?P<noun>[A-Za-z][a-z]+s)\b(?! of\b)"
 )
-_QUANTIFIER = r"(?:most|many|some|several|certain)"
+_QUANTIFIERS = "most|many|some|several|certain"
+_QUANTIFIER = rf"(?:{_QUANTIFIERS})"
 # a claim that limits what it says itself: "Fractals often appear …", "Most veins …", "can be"
 _HEDGED = re.compile(
-    rf"\b(?:{_QUANTIFIER[3:-1]}|often|usually|generally|typically|mostly|commonly|frequently|sometimes|can|may|"
+    rf"\b(?:{_QUANTIFIERS}|often|usually|generally|typically|mostly|commonly|frequently|sometimes|can|may|"
     r"might|tends?|majority|not all)\b",
     re.IGNORECASE,
 )
