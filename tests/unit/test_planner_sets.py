@@ -31,6 +31,7 @@ SEALED = {
     "fanout_written8": "408033a9e8233c599e6588d8f1c22e206887185bc1d3b6c096f185ed1b22825b",
     "fanout_written9": "70bcf190f3011bc9587584d49d9a7077ecd85de92af8697db619f8cbacb04d3e",
     "fanout_written10": "0e740bff5d64bfbc2ac4e51dcbf093755dece5ac4124bdd5d860c93c7b68793f",
+    "fanout_written11": "69e1d58d59c1b5ff4dd375771e23813267b769087190298c59fade9bbecc4b5f",
 }
 
 
@@ -57,6 +58,7 @@ def sealed_digest(name: str) -> str:
         "written8",
         "written9",
         "written10",
+        "written11",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
