@@ -11,7 +11,11 @@ may be null):
 - ``scope``: 50 sentences that give a number of a metropolitan, urban or greater area
   (``random.Random(1129)`` of the corpus's 142); the false sentence gives it to the place itself;
 - ``quantified``: 50 sentences that open with "Most", "Many", "Some" or "Several" and a plural
-  (``random.Random(1130)`` of the corpus's 321); the false sentence says it of all of them.
+  (``random.Random(1130)`` of the corpus's 321); the false sentence says it of all of them;
+- ``definite``, ``definite2``: 70 sentences each that open "The <noun> …" about the lead's subject without
+  naming it, in a lead naming other things (``random.Random(1201)`` of the corpus's 1,195, then
+  ``random.Random(1202)`` of the rest); the true sentence names the subject, the false one gives the same to
+  another name of the paragraph.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from verirag.verify.parts import parts
 from verirag.verify.pipeline import guarded, read_off
 
 DATA = Path(__file__).resolve().parent / "verifier_written"
-SETS = ("owners", "scope", "quantified")
+SETS = ("owners", "scope", "quantified", "definite", "definite2")
 
 
 def rows(name: str) -> list[tuple[int, str, list[Document]]]:

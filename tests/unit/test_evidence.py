@@ -12,6 +12,7 @@ from verirag.verify import pipeline as support
 from verirag.verify.checks.attribute import unstated_attributes
 from verirag.verify.checks.bounded import unbounded
 from verirag.verify.checks.coverage import uncovered_words
+from verirag.verify.checks.implied_owner import other_owners
 from verirag.verify.checks.joined_names import unrelated_names
 from verirag.verify.checks.key_terms import missing_terms
 from verirag.verify.checks.list_members import unlisted_members
@@ -431,6 +432,34 @@ def test_an_attribute_given_with_its_or_their_is_of_the_subject_it_points_back_t
     assert unstated_attributes(["The capital of Russia is Moscow."], EUROPE) == []
     gourds = [("Cucurbita", "Gourds of the genus Lagenaria are African; their young fruits are eaten raw.")]
     assert unstated_attributes(["The young fruits of Lagenaria gourds are eaten raw."], gourds) == []
+
+
+def test_an_attribute_the_quote_gives_without_an_owner_is_its_subjects_not_another_names():
+    bear = [
+        (
+            "Brown bear",
+            "The brown bear is a large bear native to Eurasia. Its closest relative is the polar bear. "
+            "The fur ranges in color from cream to reddish to dark brown.",
+        )
+    ]
+    fur = "fur ranges in color from cream to reddish to dark brown."
+    assert other_owners(f"The polar bear's {fur}", bear) == ["polar bear"]
+    assert other_owners(f"The {fur.replace('fur', 'fur of the polar bear')}", bear) == ["polar bear"]
+    assert other_owners(f"The brown bear's {fur}", bear) == []  # the title's
+    # a name the lead gives its subject before its verb, and the one the sentence before opens with
+    kingdom = [
+        ("United Kingdom", "The United Kingdom, also called Britain, is a country. The capital is London.")
+    ]
+    assert other_owners("Britain's capital is London.", kingdom) == []
+    said = [("Wessex", "Alfred was king of Wessex. His capital was Winchester. Mercia lay to the north.")]
+    assert other_owners("Mercia's capital was Winchester.", said) == []  # "His" is not the place's own
+    # an owner the quote does not name is not this check's; nor one the quote gives the attribute by name
+    assert other_owners("The grizzly's fur ranges in color from cream to dark brown.", bear) == []
+    named = [("Brown bear", "The polar bear's fur is white. The fur of brown bears is brown.")]
+    assert other_owners("The polar bear's fur is white.", named) == []
+    assert_guard_fails_without_a_call(
+        make_document(*bear[0]), f"The polar bear's {fur}", ["polar bear"], f"The brown bear's {fur}"
+    )
 
 
 def test_an_attribute_stated_from_its_value_is_read_the_same_way():

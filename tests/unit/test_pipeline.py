@@ -201,6 +201,18 @@ DECISIONS = [
         "The capital of Switzerland is Zurich.",
     ),
     Case(
+        "implied_owner",
+        [
+            doc(
+                "Brown bear",
+                "The brown bear is a large bear. Its closest relative is the polar bear. "
+                "The fur ranges in color from cream to dark brown.",
+            )
+        ],
+        "The polar bear's fur ranges in color from cream to dark brown.",
+        context=ALONE,
+    ),
+    Case(
         "term_order",
         [doc("Helsinki", "Helsinki is 80 km north of Tallinn.")],
         "Tallinn is 80 km north of Helsinki.",

@@ -42,6 +42,7 @@ from verirag.verify.checks import (
     coverage,
     entailment,
     fragment,
+    implied_owner,
     joined_names,
     key_terms,
     list_members,
@@ -96,6 +97,7 @@ GUARD: tuple[tuple[str, Check], ...] = (
     ("mentioned", mentioned.check),  # no statement the quote only quotes
     ("list_members", list_members.check),  # no member swapped into the quote's list
     ("attribute", attribute.check),  # "the <attribute> of <Name>" in the quote's words, of that name
+    ("implied_owner", implied_owner.check),  # not "X's fur" where the quote's "The fur" is its subject's
     ("term_order", term_order.check),  # no two terms the other way round
     ("joined_names", joined_names.check),  # two names one document names together
     ("shared_role", shared_role.check),  # not "the founder" where the quote names co-founders
