@@ -1039,6 +1039,27 @@ def test_members_written_in_lower_case_are_read_where_the_answer_names_none_with
     assert members("Comets are icy and rocky.", "Which comets are icy and rocky?", 6) == []
 
 
+def test_the_members_of_a_sentence_that_lists_the_set_asked_for_are_its_list_in_any_case():
+    colours = (
+        "The three additive primary colours in the RGB (additive) colour model are red, green, and blue."
+    )
+    assert members(colours, "Which are the three additive primary colours?", 9) == ["red", "green", "blue"]
+    minerals = (
+        "The two commonest minerals in Oz's crust are the plagioclase (Na-Ca) feldspars and alkali feldspars."
+    )
+    question = "Which are the two commonest minerals in Oz's crust?"
+    assert members(minerals, question, 9) == ["plagioclase feldspars", "alkali feldspars"]
+    # the list first, a name the sentence places the set in is none, and a quantifier is no part of a member
+    planets = "Jupiter, Saturn and most of Uranus are the giant planets of the Solar System."
+    assert members(planets, "Which are the giant planets?", 9) == ["Jupiter", "Saturn", "Uranus"]
+    sisters = "The Brontë sisters were Charlotte, Emily, and Anne, who wrote as Currer, Ellis and Acton Bell."
+    assert members(sisters, "Which are the Brontë sisters?", 9) == ["Charlotte", "Emily", "Anne"]
+    # a list of the question's own words, or a sentence about another set, is read as before
+    assert members("Comets are icy and rocky.", "Which comets are icy and rocky?", 6) == []
+    other = "The largest moons are Ganymede, Titan and Callisto, beside Freedonia."
+    assert members(other, "Which countries border Freedonia?", 9) == ["Ganymede", "Titan", "Callisto"]
+
+
 def test_members_listed_after_a_colon_are_each_asked_what_the_choice_compares_or_tests():
     assert [p.question for p in plan("Which is the largest: Lake Alba, Lake Brix or Lake Corda?")] == [
         "How large is Lake Alba?",

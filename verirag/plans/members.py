@@ -38,6 +38,9 @@ def members(answer: str, question: str, limit: int) -> list[str]:
     Sea"). A name the answer writes with "the" keeps it ("the Netherlands").
     """
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
+    listed = _listed_as_the_set(answer, asked)
+    if listed:
+        return listed[:limit]
     named = {w.lower() for w in re.findall(r"(?<!^)\b[A-Z][\w'’.-]*", question)}  # the question's names
     polities = bool(asked & POLITY_KINDS)
     found: list[str] = []
@@ -58,6 +61,47 @@ def members(answer: str, question: str, limit: int) -> list[str]:
         if len(found) - before >= 2:
             break
     return (found or _common_nouns(answer, asked))[:limit]
+
+
+# a sentence that gives the set as a list: "The three additive primary colours … are red, green, and blue.",
+# "Red, green and blue are the three additive primary colours."
+_CLAUSE = r"(?:who|whom|whose|which|that|where|when|while|as|with|but)\b"  # no member opens with it
+_ITEM = rf"(?:the |an? )?(?!{_CLAUSE})[\w'’.-]+(?: [\w'’.-]+){{0,3}}"
+_LIST = rf"{_ITEM}(?:, {_ITEM})*,? and {_ITEM}"
+_SET_IS_LIST = re.compile(
+    rf"^(?P<set>[^,;]+?) (?:are|were|include|includes) (?P<list>{_LIST})(?=[.;:]|, [a-z]|$)"
+)
+_LIST_IS_SET = re.compile(rf"^(?P<list>{_LIST}) (?:are|were) the (?P<set>[^,;]+?)[.;]?$")
+
+
+def _listed_as_the_set(answer: str, asked: set[str]) -> list[str]:
+    """The members of the answer's first sentence where it lists the set the question asks for, else [].
+
+    The set is named by words of the question ("the three additive primary colours" for "Which are the three
+    additive primary colours?") and the list is its complement, in any case; each member is at most four
+    words, its parenthesis dropped ("the plagioclase (sodium-calcium) feldspars": plagioclase feldspars), a
+    lower-case one without its article. A member that is only the question's words is none.
+    """
+    first = re.sub(r"\s*\([^()]*\)", "", re.split(r"(?<=[.!?])\s+", answer)[0]).strip()
+    found = _SET_IS_LIST.match(first) or _LIST_IS_SET.match(first)
+    if found is None or not _content(found["set"]) & _content(" ".join(asked)):
+        return []
+    items = re.split(r",? and |, ", found["list"].rstrip("."))
+    if found.re is _LIST_IS_SET and all(i[:1].islower() for i in items[1:]):
+        items[0] = items[0][:1].lower() + items[0][1:]  # "Red, green and blue are …": red
+    out = []
+    for item in items:
+        item = re.sub(r"^(?:most|much|part|parts|some) of ", "", item)  # "… and most of Kazakhstan"
+        bare = item.removeprefix("the ").removeprefix("an ").removeprefix("a ")
+        if {w.lower() for w in bare.split()} <= asked | STOP:
+            return []
+        out.append(item if bare[:1].isupper() and item.startswith("the ") else bare)
+    return out
+
+
+def _content(text: str) -> set[str]:
+    """The words of ``text`` that are no stop words and no number, in lower case."""
+    return {w for w in re.findall(r"[a-z][\w'’-]*", text.lower()) if w not in STOP}
 
 
 # a list of common nouns: "radium and polonium", "helium, neon, argon and krypton"
