@@ -314,7 +314,10 @@ def test_the_subject_is_a_blank_when_the_claim_opens_with_a_name_and_keeps_an_an
     )
     moved = "China's capital is Kabul."
     fills = {"___'s capital is Kabul.": "Afghanistan", "China's capital is ___.": "Kabul"}
-    check = decide_one(reader(fills), [afghanistan], moved, slot_check=True)
+    # the guard's implied_owner fails it before any model call ("Its capital" is Afghanistan's); the slots
+    # read it as well
+    assert decide_one(reader(fills), [afghanistan], moved, slot_check=True).decided_by == "implied_owner"
+    check = decide_one(reader(fills), [afghanistan], moved, slot_check=True, checks_off=("implied_owner",))
     assert not check.passed and check.rival == "Afghanistan's capital is Kabul."
     quote = f"{afghanistan['title']}. {afghanistan['text']}"
     true = "Afghanistan's population is estimated to be 40 million."
