@@ -1205,6 +1205,11 @@ def test_a_verified_sentence_naming_two_of_a_quoted_list_names_the_whole_list():
             "Which are the four main islands of Freedonia?",
             f"How small is {MEMBER}?",
         ),
+        (  # a relative clause with its preposition, and "Into which …" for each
+            "Into which sea does each of the rivers that flow through Alba, Brix, Corda and Delta empty?",
+            "Which rivers flow through Alba, Brix, Corda and Delta?",
+            f"Into which sea does {MEMBER} empty?",
+        ),
         (  # a relative clause without "that"
             "How many people live in each of the countries the Alba Mountains run through?",
             "Which countries the Alba Mountains run through?",
@@ -1221,6 +1226,50 @@ def test_a_related_set_asks_each_name_its_own_question():
     (first, _) = plan("When were the museums that hold Alba, Brix and The Corda Tale founded?")
     assert first.members == ("Alba", "Brix", "The Corda Tale")
     assert first.member_questions[2] == "What is the museum that holds The Corda Tale?"
+    (first, _) = plan("Into which seas do the rivers that flow through Alba, Brix and Corda empty?")
+    assert first.member_questions[0] == "What is the river that flows through Alba?"
+
+
+@pytest.mark.parametrize(
+    "question, parts",
+    [
+        (  # "their" an owner, the verb and the attribute made to agree with one
+            "Alba, Brix and Corda: what are their capitals?",
+            ["What is Alba's capital?", "What is Brix's capital?", "What is Corda's capital?"],
+        ),
+        (
+            "Alba, Brix and Corda - when were they founded?",
+            ["When was Alba founded?", "When was Brix founded?", "When was Corda founded?"],
+        ),
+        (  # "each of these <kind>" stands for one member, what follows the kind kept
+            "Ra, Oz and Ix: what was each of these Brix deities the god of?",
+            ["What was Ra the god of?", "What was Oz the god of?", "What was Ix the god of?"],
+        ),
+        (
+            "Alba, Brix and Corda: in which language was each composed?",
+            [
+                "In which language was Alba composed?",
+                "In which language was Brix composed?",
+                "In which language was Corda composed?",
+            ],
+        ),
+        (  # a plural's own verb keeps the plural: a city may have several rivers
+            "Which rivers flow through Alba, Brix and Corda?",
+            [
+                "Which rivers flow through Alba?",
+                "Which rivers flow through Brix?",
+                "Which rivers flow through Corda?",
+            ],
+        ),
+    ],
+)
+def test_a_question_about_a_list_that_opens_it_is_asked_of_each_member(question, parts):
+    assert [p.question for p in plan(question)] == parts
+
+
+def test_a_choice_among_a_list_that_opens_the_question_is_not_split():
+    question = "Alba, Brix and Corda: which of them is the largest?"
+    assert [p.question for p in plan(question)] == [question]
 
 
 @pytest.mark.parametrize(

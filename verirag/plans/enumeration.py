@@ -18,9 +18,7 @@ from verirag.plans.phrases import (
     plural_noun,
 )
 from verirag.text import plural, singular
-from verirag.verify.lexicon import (
-    NAMES_AND,
-)
+from verirag.verify.lexicon import NAMES_AND, STOP
 
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{1,120})[\"“”]")
 
@@ -107,9 +105,12 @@ def enumeration(question: str) -> list[str]:
         after = f" {singular(shared['head'])}{after[shared.end() :]}"
         if members[0].startswith("the "):
             members = [m if m.startswith("the ") else f"the {m}" for m in members]
+    asked = _ASKED_OF_THEM.match(after) if not before.strip() else None
+    if asked:  # "A, B and C: what are their capitals?"
+        return [_of_member(asked["question"], m) for m in members]
     if (which := re.search(r"\b[Ww]hich ([a-z]+s)\b", question)) and plural_noun(which[1]):
-        # "Of which countries are ... the capitals?"
-        before, after = _one(before), _one(after)
+        if not _PLAIN_VERB.match(question, which.end()):  # not "Which rivers flow through A, B and C?"
+            before, after = _one(before), _one(after)  # "Of which countries are ... the capitals?"
     elif (agree := re.search(rf"\b({'|'.join(AGREE_AFTER)})(\s*)$", before)) and not all(
         plural_noun(m) for m in members
     ):  # "Where are A, B and C?"; not "Why are cats, dogs and horses …?"
@@ -118,6 +119,42 @@ def enumeration(question: str) -> list[str]:
     if subject:  # "A, B and C are each associated with which genre?" -> "A is associated with which genre?"
         after = f" {AGREE_AFTER[subject['aux']]}{after[subject.end() :]}"
     return [before + m + after for m in members]
+
+
+# a question after a list that opens it, about them: "A, B and C: what are their capitals?", "A, B and C —
+# when was each founded?"
+_ASKED_OF_THEM = re.compile(
+    r"^\s*(?::|[-–—])\s+(?P<question>[^?]*\b(?:they|them|their|each)\b[^?]*\?)$", re.IGNORECASE
+)
+# what stands for each member in it, and the verb before it: "are their capitals", "was each", "do they"
+_THEM = re.compile(
+    r"(?:\b(?P<aux>are|were|do|have) )?"
+    r"\b(?:their (?P<owned>[a-z]+)|each of (?:them|th[eo]se(?P<kind>(?: [\w-]+){1,3}))"
+    r"|each one|each|they|them)\b",
+    re.IGNORECASE,
+)
+# a plural's own verb in the present, no auxiliary: "Which rivers | flow through …" (no function word)
+_PLAIN_VERB = re.compile(
+    rf" (?!(?:{'|'.join(sorted(STOP))}|among|amongst|across|along|near)\b)[a-z]+[^s\W]\b"
+)
+
+
+def _of_member(question: str, member: str) -> str:
+    """The question after a list asked of one member: "what are their capitals?" -> "What is A's capital?"."""
+
+    def one(found: re.Match[str]) -> str:
+        kind = (found["kind"] or "").split()
+        if kind and not any(plural_noun(w) for w in kind):
+            return found.group()  # "each of these is …": not a kind named
+        rest = kind[next(i for i, w in enumerate(kind) if plural_noun(w)) + 1 :] if kind else []
+        aux = f"{_ONE[found['aux'].lower()]} " if found["aux"] else ""
+        if found["owned"]:
+            owned = singular(found["owned"]) if aux and plural_noun(found["owned"]) else found["owned"]
+            return f"{aux}{member}'s {owned}"
+        return " ".join([f"{aux}{member}", *rest])  # "each of these Egyptian deities the god": "Ra the god"
+
+    asked = _THEM.sub(one, question, count=1)
+    return asked[:1].upper() + asked[1:]
 
 
 # the verb after a list that opens the question, "each" beside it: "A, B and C are each associated with …"
@@ -143,7 +180,9 @@ def _shared_name(member: str, following: str) -> str:
 
 # a choice among the members: "Which of A, B and C …" (the list may take in "Which of"), "the largest of A,
 # B and C", "Which is older: A, B …"
-_CHOSEN_AFTER = re.compile(r",\s*(?:which|who|what)(?: one)? ", re.IGNORECASE)  # "Of A, B and C, which …"
+_CHOSEN_AFTER = re.compile(  # "Of A, B and C, which …", "A, B and C: which of them …"
+    r",\s*(?:which|who|what)(?: one)? |\s*(?::|[-–—])\s*(?:which|who)(?: one)? of\b", re.IGNORECASE
+)
 _CHOSEN_FROM = re.compile(r"(?:Which|Who|What)(?: one)? of\b", re.IGNORECASE)
 
 
@@ -171,11 +210,12 @@ def _one(frame: str) -> str:
     return _PLURAL_AFTER.sub(lambda m: f"{m['det']} {singular(m['noun'])}", frame)
 
 
+_THROUGH = "(?:through|in|into|from|on|at|by|across|along|near)"  # "the rivers that flow through A, B and C"
 # a set related to the members the question lists, then the verb said of each: "When were the museums that
 # hold A, B and C founded?", "How many films did the directors of A, B and C make?"
-_LINK = r" (?:of|in|from|(?:that|which|who) [a-z]+|[a-z]+(?:ed|en) by) "
+_LINK = rf" (?:of|in|from|(?:that|which|who) [a-z]+(?: {_THROUGH})?|[a-z]+(?:ed|en) by) "
 _RELATED = re.compile(
-    r"^(?P<wh>(?:(?:In|From|At|For|To|With|On|By) )?(?:[Ww]hat|[Ww]hich|Where|When|Who|How)"
+    r"^(?P<wh>(?:(?:In|Into|From|At|For|To|With|On|By) )?(?:[Ww]hat|[Ww]hich|Where|When|Who|How)"
     r"(?: [a-z-]+){0,3}?) (?P<aux>did|do|does|were|are|was|is) (?:each of )?the (?P<head>[a-z]+(?: [a-z]+)?)"
     rf"{_LINK}(?P<rest>.+)\?$"
 )
@@ -226,9 +266,9 @@ def related(question: str) -> tuple[str, SubQuestion, list[tuple[str, str]]] | N
         then = SubQuestion(f"{wh} {aux} {MEMBER} {said}?", group=f"{wh} {found['aux']} {MEMBER} {said}?")
     members = question[found.start("head") : found.start("rest") + end]
     link = question[found.end("head") : found.start("rest")]  # " of ", " that hold ", " fronted by "
-    relative = re.fullmatch(r" (that|which|who) ([a-z]+) ", link)
-    if relative:  # "museums that hold": "the museum that holds"
-        link = f" {relative[1]} {plural(relative[2])} "  # a verb said of one: "holds", "carries"
+    relative = re.fullmatch(rf" (that|which|who) ([a-z]+)((?: {_THROUGH})?) ", link)
+    if relative:  # "museums that hold": "the museum that holds"; "the rivers that flow through": "flows"
+        link = f" {relative[1]} {plural(relative[2])}{relative[3]} "  # a verb said of one: "holds", "carries"
     one = f"{singular(found['head'])}{link}"
     who = "Who" if found["head"].split()[-1] in _PEOPLE else "What"
     names = _listed(found["rest"][:end])

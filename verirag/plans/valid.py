@@ -48,6 +48,11 @@ _SAME_NUMBER = {
 _COUNTED_NAME = re.compile(r"^(?:Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Twelve)$")
 
 
+def _owner(word: str) -> str:
+    """A possessive's owner ("oz's": oz), other words as they are."""
+    return re.sub(r"['’]s$", "", word)
+
+
 def _words(text: str) -> list[str]:
     return [
         w.lower() for w in re.findall(r"[\w'’.-]*\w", re.sub(rf"{re.escape(MEMBER)}(?:['’]s)?", " ", text))
@@ -75,13 +80,16 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
             w,
             singular(w),
             positive(w),
-            re.sub(r"['’]s$", "", w),
+            _owner(w),
             *_SAME_NUMBER.get(w, ()),
             plain_verb(w),
         )
     } | _FRAME
     for index, part in enumerate(parts):
-        if any(w not in asked and singular(w) not in asked for w in _words(part.question)):
+        if any(
+            w not in asked and singular(w) not in asked and _owner(w) not in asked
+            for w in _words(part.question)
+        ):
             return False
         if part.depends_on is None:
             if MEMBER in part.question:
