@@ -1267,6 +1267,16 @@ def test_a_question_about_a_list_that_opens_it_is_asked_of_each_member(question,
     assert [p.question for p in plan(question)] == parts
 
 
+def test_a_name_opening_with_an_accented_capital_is_one_member():
+    question = "Bob Alba, Édith Brix, Łukasz Corda and Fela Dela are each associated with which genre?"
+    assert [p.question for p in plan(question)] == [
+        "Bob Alba is associated with which genre?",
+        "Édith Brix is associated with which genre?",
+        "Łukasz Corda is associated with which genre?",
+        "Fela Dela is associated with which genre?",
+    ]
+
+
 def test_a_choice_among_a_list_that_opens_the_question_is_not_split():
     question = "Alba, Brix and Corda: which of them is the largest?"
     assert [p.question for p in plan(question)] == [question]

@@ -6,7 +6,9 @@ unchanged, 50 synthetic ones differ; its echoed words, 2026-11-28: one tape reco
 verdict; a role's synonym and the parts of a hyphenated word, 2026-11-28: 22 synthetic records of 6 pairs
 change their missing terms or what the draft asked, no verdict; the ``stated`` reading, 2026-11-29: 25
 synthetic verdicts of 7 true pairs pass, no false pair's, the tape's unchanged; ``implied_owner``, 2026-11-30:
-8 synthetic records of 2 false pairs change what they find, no verdict): the embedded model's own
+8 synthetic records of 2 false pairs change what they find, no verdict; a name opening with an accented
+capital, 2026-11-30: 8 synthetic records of 2 true pairs under ``atoms`` (off by default) split "… Agnès
+Varda, Éric Rohmer …" into more atoms, 4 of them failed by the hash judge): the embedded model's own
 replies on a fixed sample of the verifier benchmarks v1 and v2 (a tape), and a synthetic judge on every
 pair. This test replays the tape and every 10th pair; ``tests/integration/test_replay.py`` every pair.
 """

@@ -187,7 +187,9 @@ def same_root(a: str, b: str) -> bool:
 YEAR = re.compile(r"\b(1[0-9]{3}|20[0-2][0-9])\b")
 
 
-NAME_WORD = r"[A-Z][\w'’.-]*"
+# a capital of the Latin alphabets ("Édith", "Łódź", "Ōsaka"), and a name's word that opens with one
+CAPITAL = "[A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper()) + "]"
+NAME_WORD = rf"{CAPITAL}[\w'’.-]*"
 
 
 def name_run(word: str = NAME_WORD, links: str = NAME_LINKS) -> str:
@@ -208,7 +210,7 @@ def initials(short: str, long: str) -> bool:
 _INITIAL_LINKS = frozenset("of the and for in on at to de".split())  # words an acronym leaves out
 NAMES_AND = name_run(links=rf"{NAME_LINKS}|and ")  # "Bosnia and Herzegovina" one name (atoms, plans)
 # "David O. Selznick": an initial is a word of its own, and no name starts inside a word (the slot check)
-NAME_WITH_INITIALS = r"(?<![\w'’-])" + name_run(r"(?:(?<!\.)[A-Z]\.(?= [A-Z])|[A-Z][\w'’-]*)")
+NAME_WITH_INITIALS = r"(?<![\w'’-])" + name_run(rf"(?:(?<!\.)[A-Z]\.(?= [A-Z])|{CAPITAL}[\w'’-]*)")
 MEMBER = rf"(?:the )?{NAME}"
 LISTED = re.compile(rf"{MEMBER}(?:, {MEMBER})*,? (?:and|or) {MEMBER}")
 
