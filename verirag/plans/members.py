@@ -11,6 +11,7 @@ from verirag.verify.lexicon import (
     NAMES_AND,
     POLITY_KINDS,
     STOP,
+    content_words,
     initials,
     is_feature,
     name_lists,
@@ -84,7 +85,7 @@ def _listed_as_the_set(answer: str, asked: set[str]) -> list[str]:
     """
     first = re.sub(r"\s*\([^()]*\)", "", re.split(r"(?<=[.!?])\s+", answer)[0]).strip()
     found = _SET_IS_LIST.match(first) or _LIST_IS_SET.match(first)
-    if found is None or not _content(found["set"]) & _content(" ".join(asked)):
+    if found is None or not content_words(found["set"]) & content_words(" ".join(asked)):
         return []
     items = re.split(r",? and |, ", found["list"].rstrip("."))
     if found.re is _LIST_IS_SET and all(i[:1].islower() for i in items[1:]):
@@ -97,11 +98,6 @@ def _listed_as_the_set(answer: str, asked: set[str]) -> list[str]:
             return []
         out.append(item if bare[:1].isupper() and item.startswith("the ") else bare)
     return out
-
-
-def _content(text: str) -> set[str]:
-    """The words of ``text`` that are no stop words and no number, in lower case."""
-    return {w for w in re.findall(r"[a-z][\w'’-]*", text.lower()) if w not in STOP}
 
 
 # a list of common nouns: "radium and polonium", "helium, neon, argon and krypton"

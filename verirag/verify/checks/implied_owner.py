@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from verirag.text import split_sentences
 from verirag.verify.claim import Claim
 from verirag.verify.evidence import Evidence
-from verirag.verify.lexicon import STOP, content_words, opening_name, same_root, title_subject
+from verirag.verify.lexicon import content_words, opening_name, same_root, title_subject
 
 # the claim's owner of an attribute: "The polar bear's fur …", "Venus's dense atmosphere …", "The fur of the
 # polar bear is …"
@@ -84,9 +84,9 @@ def _owners(claim: str, sentence: str, said: str) -> Iterator[tuple[str, set[str
     """
     possessive = _POSSESSIVE.match(claim) or _OF.match(claim)
     if possessive is not None:
-        heads = {w for w in possessive["words"].split() if len(w) > 2 and w not in STOP}
-        if any(same_root(h, w) for h in content_words(" ".join(heads)) for w in content_words(said)):
-            yield possessive["owner"], content_words(" ".join(heads))
+        heads = content_words(" ".join(w for w in possessive["words"].split() if len(w) > 2))
+        if any(same_root(h, w) for h in heads for w in content_words(said)):
+            yield possessive["owner"], heads
     words = sentence.split()
     for n in range(1, len(said.split()) + 1):
         tail = words[1 + n : 3 + n]
