@@ -32,6 +32,7 @@ SEALED = {
     "fanout_written9": "70bcf190f3011bc9587584d49d9a7077ecd85de92af8697db619f8cbacb04d3e",
     "fanout_written10": "0e740bff5d64bfbc2ac4e51dcbf093755dece5ac4124bdd5d860c93c7b68793f",
     "fanout_written11": "69e1d58d59c1b5ff4dd375771e23813267b769087190298c59fade9bbecc4b5f",
+    "fanout_written12": "4cc05406c990cecebb4438a89fa479cf25d611fb48baf2516f0a6c5fb4cb5ba7",
 }
 
 
@@ -59,6 +60,7 @@ def sealed_digest(name: str) -> str:
         "written9",
         "written10",
         "written11",
+        "written12",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
