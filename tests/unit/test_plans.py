@@ -1696,3 +1696,142 @@ def test_a_set_the_parse_finds_is_asked_then_each_member(question, first, then):
 )
 def test_a_question_the_parse_finds_no_set_in_is_one_part(question):
     assert plan(question) == [SubQuestion(question)]
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        (  # noun phrases with their articles, up to where an adverb opens the clause
+            "How many keys does a piano, a grand organ and a toy harp usually have?",
+            [
+                "How many keys does a piano usually have?",
+                "How many keys does a grand organ usually have?",
+                "How many keys does a toy harp usually have?",
+            ],
+        ),
+        (  # two members "each" marks as several, typed in lower case
+            "how many plays did alba and brix each write",
+            ["How many plays did alba write?", "How many plays did brix write?"],
+        ),
+        (  # a name with a number, names with "the"; "each" said of the list is one member's verb
+            "In what year did Probe 7, the Corda space station and the Dela Sky Telescope each launch?",
+            [
+                "In what year did Probe 7 launch?",
+                "In what year did the Corda space station launch?",
+                "In what year did the Dela Sky Telescope launch?",
+            ],
+        ),
+        (  # the members of an attribute's "of" up to the end
+            "Tell me the melting points of tin, lead, zinc and iron.",
+            [
+                "Tell me the melting points of tin.",
+                "Tell me the melting points of lead.",
+                "Tell me the melting points of zinc.",
+                "Tell me the melting points of iron.",
+            ],
+        ),
+    ],
+)
+def test_common_noun_phrases_listed_as_the_subject_or_owner_are_each_asked(question, parts):
+    assert [p.question for p in plan(question)] == parts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What are salt and pepper used for?",  # two with no "each" may be one thing
+        "Does a piano, a grand organ and a toy harp need tuning?",  # no clause marked after the list
+        "What are the effects of tin, lead and zinc on the body?",  # the list does not end the question
+    ],
+)
+def test_a_list_of_common_nouns_without_a_marked_end_is_one_part(question):
+    assert [p.question for p in plan(question)] == [question]
+
+
+def test_each_after_a_listed_subject_is_dropped_from_the_members_question():
+    assert [p.question for p in plan("When were Alba, Brix and Corda each founded?")] == [
+        "When was Alba founded?",
+        "When was Brix founded?",
+        "When was Corda founded?",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        (  # a counted set whose head has a modifier; "roughly" before the question of each
+            "Which two bird orders hold the most species, and roughly how many species are in each?",
+            [
+                ("Which two bird orders hold the most species?", None),
+                ("Roughly how many species are in {member}?", 0),
+            ],
+        ),
+        (  # a modified head with no count, before its auxiliary
+            "Which bird orders are named after Oz, and what is each one's size?",
+            [("Which bird orders are named after Oz?", None), ("What is {member}'s size?", 0)],
+        ),
+        (  # an irregular plural
+            "Which two plant genera hold the most species, and where is each found?",
+            [("Which two plant genera hold the most species?", None), ("Where is {member} found?", 0)],
+        ),
+        (  # an order to say what is asked
+            "Name the two heaviest metals of Oz and say what colour each one is.",
+            [("Which are the two heaviest metals of Oz?", None), ("What colour is {member}?", 0)],
+        ),
+    ],
+)
+def test_a_counted_set_with_a_modified_head_or_an_order_to_say_is_split(question, parts):
+    assert [(p.question, p.depends_on) for p in plan(question)] == parts
+
+
+def test_a_counted_set_with_a_modified_head_is_a_set_a_part_may_wait_for():
+    question = "Which two bird orders hold the most species, and what is the size of each?"
+    first = SubQuestion("Which two bird orders hold the most species?")
+    then = SubQuestion("What is the size of {member}?", depends_on=0)
+    assert valid(question, [first, then])
+    one = "Which city hosts the Oz Games, and what is the size of each?"
+    assert not valid(one, [SubQuestion("Which city hosts the Oz Games?"), then])
+
+
+def test_an_owners_possessive_in_the_subject_is_no_verbs_subject():
+    question = "What does each of Alba's two most famous paintings depict?"
+    assert [(p.question, p.depends_on) for p in plan(question)] == [
+        ("Which are the two most famous paintings of Alba?", None),
+        ("What does {member} depict?", 0),
+    ]
+
+
+def test_a_counted_set_asked_with_is_as_people_type_it_is_split():
+    question = "whats the three tallest towers of Oz and is each one open to visitors"
+    assert [(p.question, p.depends_on) for p in plan(question)] == [
+        ("Which are the three tallest towers of Oz?", None),
+        ("Is {member} open to visitors?", 0),
+    ]
+
+
+def test_a_relative_clause_without_that_after_a_counted_set_is_the_sets():
+    question = "Tell me the three fruits the island exports most of, and where each one is grown."
+    assert [(p.question, p.depends_on) for p in plan(question)] == [
+        ("Which are the three fruits the island exports most of?", None),
+        ("Where is {member} grown?", 0),
+    ]
+
+
+def test_a_list_that_opens_the_question_without_and_or_in_lower_case_is_asked_of_each_member():
+    assert [p.question for p in plan("alba, brix and corda - what year did each one open")] == [
+        "What year did Alba open?",
+        "What year did brix open?",
+        "What year did corda open?",
+    ]
+    assert [p.question for p in plan("Alba, Brix, Corda: what sport is each of them known for?")] == [
+        "What sport is Alba known for?",
+        "What sport is Brix known for?",
+        "What sport is Corda known for?",
+    ]
+
+
+@pytest.mark.parametrize(
+    "question", ["Alba, Brix and Corda: which is largest?", "tin, lead, zinc - which melts first?"]
+)
+def test_a_question_of_a_whole_opening_list_is_one_part(question):
+    assert [p.question for p in plan(question)] == [question]

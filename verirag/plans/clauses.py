@@ -71,7 +71,7 @@ def of_member(then: str) -> SubQuestion | None:
     "what are their capitals" -> "What is the capital of {member}?"; "where were they born" -> "Where was
     {member} born?".
     """
-    then = _WHETHER.sub(r"\g<aux> \g<who> ", then)
+    then = _SAY.sub("", _WHETHER.sub(r"\g<aux> \g<who> ", then))
     return _of_each(then) or _of_one(then)
 
 
@@ -80,6 +80,10 @@ _WHETHER = re.compile(
     r"^(?:(?:say|state|tell me) )?(?:whether|if) (?P<who>each(?: one| of them)?|they) "
     r"(?P<aux>is|are|was|were|has|have|does|do|did) "
 )
+
+
+# an order to say what is asked, as the question: "say what colour each one is" -> "what colour each one is"
+_SAY = re.compile(r"^(?:say|state|tell me) (?=(?:what|which|who|where|when|how)\b)")
 
 
 def _of_each(then: str) -> SubQuestion | None:

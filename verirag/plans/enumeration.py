@@ -44,6 +44,23 @@ _COMMON = re.compile(
 )
 
 
+# noun phrases listed between an auxiliary and where the clause goes on ("does a guitar, a bass guitar and a
+# double bass usually have", "did the tomato, the potato and the tea plant originally come from", "did A and B
+# each publish"), after an attribute's "of" up to the end ("the atomic numbers of gold, silver, copper and
+# iron."), or before a colon or dash that opens the question: a phrase is up to four words, none a function
+# word, an article before it
+_WORD = rf"(?!(?:{'|'.join(sorted(STOP))})\b)[\w'’-]+(?:\.\w+)*"
+_ITEM = rf"(?:(?:a|an|the) )?{_WORD}(?: {_WORD}){{0,3}}?"
+_PHRASES = re.compile(
+    "(?:" + "|".join(rf"(?<=\b{a} )" for a in sorted(AUXILIARIES)) + ")"
+    rf"(?P<listed>{_ITEM}(?:, {_ITEM})*,? and {_ITEM})"
+    r"(?= (?P<each>each)\b| [a-z]+ly (?!and\b)[a-z]+| (?:made|born|named|known|used|found|called|written)\b)"
+    rf"|\bthe (?:[a-z]+ )?[a-z]+s of (?P<owners>{_ITEM}(?:, {_ITEM})+,? and {_ITEM})(?=[?.]?$)"
+    rf"|^(?P<opening>{_ITEM}(?:, {_ITEM})+(?:,? and {_ITEM})?)(?=\s*(?::|[-–—])\s)",  # "A, B, C: what is …"
+    re.IGNORECASE,
+)
+
+
 _PLURAL_AFTER = re.compile(r"\b(?P<det>[Ww]hich|the) (?P<noun>[a-z]+s)\b(?!['’])")
 
 
@@ -75,16 +92,20 @@ _BEFORE_SUBJECT = re.compile(rf"\b(?:{'|'.join(sorted(AUXILIARIES))})\s*$")
 def enumeration(question: str) -> list[str]:
     """The question once per member of its enumeration ([] when it has none)."""
     quoted = list(_QUOTED.finditer(question))
-    start, end, members = 0, 0, []
+    start, end, members, phrases = 0, 0, [], False
     if (
         len(quoted) >= 2
         and not _SEPARATOR.sub("", _QUOTED.sub("", question[quoted[0].start() : quoted[-1].end()])).strip()
     ):
         start, end, members = quoted[0].start(), quoted[-1].end(), [m.group(1) for m in quoted]
-    elif (match := _NAMES.search(question) or _COMMON.search(question)) is not None:
-        start, end, members = match.start(), match.end(), _listed(match.group(0))
-        if len(members) < 3:
-            return []
+    elif (
+        match := _NAMES.search(question) or _COMMON.search(question) or _PHRASES.search(question)
+    ) is not None:
+        phrases = match.re is _PHRASES  # its end is where the clause goes on: no verb in its last member
+        group = next((g for g in ("listed", "owners", "opening") if phrases and match[g]), 0)
+        start, end, members = match.start(group), match.end(group), _listed(match.group(group))
+        if len(members) < (2 if phrases and match["each"] else 3):
+            return []  # two with no "each" may be one name ("salt and pepper")
         if attribute := _ACRONYM_OF.match(members[0]):  # "the GDP of China, USA and France": GDP of each
             start, members[0] = start + attribute.end(), members[0][attribute.end() :]
         members = [_shared_name(m, n) for m, n in zip(members, [*members[1:], ""], strict=True)]
@@ -96,7 +117,9 @@ def enumeration(question: str) -> list[str]:
         verb_at = max((i + 1 for i, w in enumerate(words) if plural_noun(w)), default=0)
         before = before[: following.start()]  # "did each of these musicians play: A" -> "did A play"
         after = "".join(f" {w}" for w in words[verb_at:]) + after
-    if _BEFORE_SUBJECT.search(before) and (verb := re.search(r" [a-z]+$", members[-1])):
+    if _BEFORE_SUBJECT.search(before):  # "did A and B each publish": one member publishes
+        after = re.sub(r"^ each\b", "", after)
+    if not phrases and _BEFORE_SUBJECT.search(before) and (verb := re.search(r" [a-z]+$", members[-1])):
         members[-1], after = members[-1][: verb.start()], verb.group() + after  # "were A, B and C founded"
     elif members and (head := re.search(r" [a-z]+s$", members[-1])) and plural_noun(head.group()[1:]):
         members[-1], after = members[-1][: head.start()], head.group() + after  # "… and Indian oceans?"
@@ -108,6 +131,8 @@ def enumeration(question: str) -> list[str]:
     asked = _ASKED_OF_THEM.match(after) if not before.strip() else None
     if asked:  # "A, B and C: what are their capitals?"
         return [_of_member(asked["question"], m) for m in members]
+    if not before.strip() and re.match(r"\s*(?::|[-–—])\s", after):
+        return []  # "A, B and C: which is largest?": a question of them all, no member's own
     if (which := re.search(r"\b[Ww]hich ([a-z]+s)\b", question)) and plural_noun(which[1]):
         if not _PLAIN_VERB.match(question, which.end()):  # not "Which rivers flow through A, B and C?"
             before, after = _one(before), _one(after)  # "Of which countries are ... the capitals?"

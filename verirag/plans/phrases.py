@@ -17,10 +17,11 @@ AGREE = {"are": "is", "were": "was", "Are": "Is", "Were": "Was"}
 
 
 # where the noun phrase that names a set ends: a preposition, a relative word, a conjunction, a comma or a
-# bracket ("the five largest countries | by area", "the capitals | of ...", "the cities | , in 2000")
+# bracket ("the five largest countries | by area", "the capitals | of ...", "the cities | , in 2000"), or
+# "the" after a plural, opening a relative clause without "that" ("the three crops | the world produces …")
 PHRASE_END = re.compile(
     r"\s*(?:[,(;:]|(?<![\w-])(?:of|in|on|at|by|with|from|for|to|into|through|among|across|that|which|who|whose|where"
-    r"|and|or|between|since|during|before|after|including|under|over)(?![\w-]))"
+    r"|and|or|between|since|during|before|after|including|under|over|(?<=[a-z][a-z]s )the)(?![\w-]))"
 )
 
 
@@ -48,7 +49,7 @@ PREPOSITIONS = (
 )
 
 
-IRREGULAR_PLURALS = frozenset("people children women men".split())
+IRREGULAR_PLURALS = frozenset("people children women men phyla genera taxa bacteria fungi".split())
 
 
 AFTER_HEAD = frozenset("alive ever today now worldwide overall combined".split())  # words after a head

@@ -110,7 +110,12 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
             then = replace(then, question=re.sub(r"\b(?:him|her)\b", named[0], then.question))
         return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
     chosen = _CHOSEN_AND.match(question)
-    if chosen and max_hops >= 2 and max_parts >= 2 and plural_noun(chosen["noun"] or "people"):
+    if (
+        chosen
+        and max_hops >= 2
+        and max_parts >= 2
+        and any(map(plural_noun, (chosen["noun"] or "people").split()))
+    ):
         then = of_member(chosen["then"])  # "Which players scored …, and where were they born?"
         return [SubQuestion(f"{chosen['ask']}?"), replace(then, depends_on=0)] if then else []
     phrased, each = _each_as_set(_as_question(question))
@@ -311,10 +316,11 @@ _PREPOSITION = PREPOSITIONS.replace(" ", "|")
 _ASKS = rf"(?:what|which|where|when|whom|whose|who|how|(?:{_PREPOSITION}) (?:which|what))"
 # or a yes-no question of the members, or an order to say whether ("is each one a metal", "say whether each")
 _ASKS_OF = (
-    rf"(?:{_ASKS}|(?:is|are|was|were|does|do|did|has|have) (?:each|they)|(?:say|state|tell me) whether)"
+    rf"(?:(?:(?:roughly|approximately|about) )?{_ASKS}|(?:is|are|was|were|does|do|did|has|have) (?:each|they)"
+    rf"|(?:say|state|tell me) (?:whether|{_ASKS}))"
 )
 _LIST_AND = re.compile(
-    r"^(?:(?:What|Which|Who)(?: [a-z]+s)? (?:are|were)|List|Identify|Name|Find|(?:Tell|Give|Show) me)"
+    r"^(?:(?:What|Which|Who)(?: [a-z]+s)? (?:are|were|is)|List|Identify|Name|Find|(?:Tell|Give|Show) me)"
     r" (?:the )?"
     r"(?P<set>(?:\([^()]*\)|\"[^\"]*\"|“[^”]*”|(?!\. )[^?,(\"“])+?),?"
     r" (?:and|along with) "
@@ -349,7 +355,7 @@ def _topic_first(question: str, max_parts: int, max_hops: int) -> list[SubQuesti
 # a question that picks members by what they did, then a clause about them: "Which countries have won the
 # World Cup since 2000, and who were their captains?", "Which three British monarchs reigned longest, and …?"
 _CHOSEN_AND = re.compile(
-    rf"^(?P<ask>(?:Which {COUNTED_NAMES}(?P<noun>[a-z]+)|Who) "
+    rf"^(?P<ask>(?:Which {COUNTED_NAMES}(?P<noun>[a-z]+(?:-[a-z]+)*(?: [a-z]+)?)|Who) "
     r"(?!(?:are|were|is|was) the\b(?! most\b| [a-z]+est\b))[^?,]+?),? and "
     rf"(?P<then>{_ASKS_OF}\b[^?]*?)[?.]?$"
 )
@@ -491,8 +497,8 @@ def _verb_after(words: list[str], at: int) -> bool:
     word, before = words[at], words[at - 1].rstrip(",")
     if not re.fullmatch(r"[a-z]+", word) or word in _BASE_NOT or word.endswith(("s", "ed", "ing", "est")):
         return False
-    if before.lower() in _BASE_NOT:
-        return False  # an object: "in the | world", "by | revenue"
+    if before.lower() in _BASE_NOT or before.endswith(("'s", "’s")):
+        return False  # an object: "in the | world", "by | revenue"; an owner's: "Picasso's | two …"
     return (
         words[at - 1].endswith(",")  # "the five largest airlines, defined by …, | start operating"
         or plural_noun(before)

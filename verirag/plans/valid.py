@@ -28,6 +28,10 @@ _FRAME = frozenset(
 
 _ASKS_SET = re.compile(
     r"^(?:(?:Which|What) (?:(?:are|were) (?:the )?(?P<set>.+)\?$"
+    # a head with a word before it, counted or before an auxiliary: "Which two animal phyla …", "Which two
+    # countries border …", "Which chemical elements are …"
+    r"|(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten) (?P<modifier>[a-z-]+) (?P<modified>[a-z]+)"
+    r"|[a-z-]+ (?P<before_aux>[a-z]+)(?= (?:are|were|have|had|did|do)\b)) "
     rf"|{COUNTED_NAMES}(?P<noun>[a-z]+(?:-[a-z]+)*) )"  # "Which two city-states …"
     r"|Who (?!is |was )(?P<people>[a-z]+) )"
 )
@@ -101,7 +105,10 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
         kind = _ASKS_SET.match(parts[source].question)
         listed = kind is not None and (
             kind["people"] is not None
-            or plural_noun(kind["noun"] or noun_head(kind["set"] or "")[1])
+            or plural_noun(
+                kind["noun"] or kind["modified"] or kind["before_aux"] or noun_head(kind["set"] or "")[1]
+            )
+            or plural_noun(kind["modifier"] or "")
             or (kind["set"] is not None and describes_members(kind["set"]))
             or (kind["set"] is not None and _COUNTED_NAME.match(noun_head(kind["set"])[1]) is not None)
         )
