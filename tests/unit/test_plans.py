@@ -1835,3 +1835,17 @@ def test_a_list_that_opens_the_question_without_and_or_in_lower_case_is_asked_of
 )
 def test_a_question_of_a_whole_opening_list_is_one_part(question):
     assert [p.question for p in plan(question)] == [question]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "I'm sorry, but I can't list the three biggest cities of Oz.",
+        "Sorry, Oz Records does not say.",
+        "I cannot answer that, Alba and Brix are unknown to me.",
+    ],
+)
+def test_a_reply_that_declines_to_list_names_no_member(reply):
+    from verirag.plans import proposed
+
+    assert proposed(reply, "Which are the three biggest cities of Oz?", 6) == []

@@ -118,14 +118,25 @@ def _common_nouns(answer: str, asked: set[str]) -> list[str]:
     return []
 
 
+# a reply that declines to list: an apology or a refusal in the first person
+_DECLINED = re.compile(
+    r"^(?:I['’]m sorry|I am sorry|Sorry|Unfortunately|As an AI"
+    r"|I (?:cannot|can['’]t|can not|am unable|am not able|don['’]t know|do not know))\b",
+    re.IGNORECASE,
+)
+
+
 def proposed(reply: str, question: str, limit: int) -> list[str]:
     """The names a model's own list gives for ``question`` (see ``propose_members``), at most ``limit``.
 
     Comma-, line- or "and"-separated names, each opening with a capital ("the Netherlands" keeps its
     article), or a list of two or more common nouns in lower case only ("metre, kilogram, second"); a bullet
     or number before a name is dropped, and so is a phrase of the question's own words or
-    of more than six words. "unknown", or no name, is none.
+    of more than six words. "unknown", or no name, is none, and so is a reply that declines ("I'm sorry, but I
+    can't …": no "I'm sorry" member).
     """
+    if _DECLINED.match(reply.strip()):
+        return []
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
     items = [
         re.sub(r"^\s*(?:[-*•]|\d+[.)])?\s*", "", i).strip().rstrip(".").strip()
