@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from verirag.plans.ranks import Ranking, query, ranked_before, ranking, states_rank
@@ -188,3 +190,84 @@ def test_a_scope_written_out_with_what_it_is_and_a_rank_held_with_another_still_
     assert not states_rank(
         MEDITERRANEAN, 1, "Sicily", "It is the largest island in the Mediterranean Sea's eastern half."
     )
+
+
+def test_a_ranking_asked_in_other_forms_is_read_as_the_same_ranking():
+    turkey = Ranking(3, "largest", "city", (), "of Turkey", "")
+    assert ranking("Which are the Turkeys 3 biggest cities?") == turkey  # an owner, its apostrophe lost
+    assert ranking("Which are the Turkey's three biggest cities?") == replace(turkey, count=3)
+    provinces = Ranking(3, "most populous", "province", (), "of China", "")
+    assert ranking("Which three provinces of China have the largest populations?") == provinces
+    assert ranking("Which are the three provinces of China with the biggest population?") == provinces
+    assert ranking("Which are the top five most-populated countries?") == Ranking(
+        5, "most populous", "country", (), "", ""
+    )
+
+
+ROMAN = Ranking(3, "", "emperor", ("Roman",), "", "")
+MING = Ranking(3, "", "emperor", (), "of the Ming dynasty", "")
+RASHIDUN = Ranking(3, "", "caliph", (), "of the Rashidun Caliphate", "")
+
+
+def test_an_order_is_a_ranking_with_no_superlative_read_from_each_members_position():
+    assert ranking("Which are the first three Roman emperors?") == ROMAN
+    assert ranking("Which are the Ming dynasty's first three emperors?") == replace(
+        MING, scope="of Ming dynasty"
+    )
+    assert ranking("Which are the first three emperors?") is None  # an order of nothing named
+    assert query(ROMAN, 1) == "the first Roman emperor"  # its first rank said, and no "in the world"
+    assert query(MING, 2) == "the second emperor of the Ming dynasty"
+    # the member's time may follow its position; "founding" is the first; a realm's name before the noun
+    assert states_rank(
+        ROMAN, 2, "Tiberius", "Tiberius was the second Roman emperor from AD 14 until his death."
+    )
+    assert states_rank(ROMAN, 1, "Augustus", "Augustus was the founder of Rome and the first Roman emperor.")
+    hongwu = "The Hongwu Emperor was the founding emperor of the Ming dynasty of China, reigning from 1368."
+    assert states_rank(MING, 1, "Hongwu Emperor", hongwu)
+    assert states_rank(RASHIDUN, 2, "Umar", "Umar was the second Rashidun caliph, ruling from 634.")
+    abu_bakr = "Abu Bakr was a companion. He served as the first caliph of the Rashidun Caliphate."
+    assert states_rank(RASHIDUN, 1, "Abu Bakr", abu_bakr)
+    for title, text in (
+        ("Adams", "Adams was the second vice emperor under Augustus."),  # another office
+        ("Macrinus", "Macrinus was the first Roman emperor of the equestrian order."),  # another scope
+        ("Gordian", "Gordian was the twenty-first Roman emperor."),  # a compound ordinal
+        ("Philip", "Philip was the first Roman emperor to convert."),  # an order of something else
+        ("Domitian", "Domitian was the third emperor of the Flavian dynasty."),
+    ):
+        assert not any(states_rank(ROMAN, rank, title, text) for rank in (1, 2, 3)), text
+    assert not states_rank(MING, 3, "Yongle", "Yongle was the third emperor of the Ming dynasty to die.")
+
+
+def test_a_peopled_place_is_largest_where_it_is_most_populous_and_by_population():
+    turkey = Ranking(3, "largest", "city", (), "of Turkey", "")
+    izmir = "İzmir is the third most populous city in Turkey, after Istanbul and Ankara."
+    assert states_rank(turkey, 3, "İzmir", izmir)
+    assert [n for _, n, _ in ranked_before(turkey, "İzmir", izmir)] == ["Istanbul", "Ankara"]
+    assert states_rank(turkey, 2, "Ankara", "Ankara is Turkey's second-largest city by population.")
+    # "and" before the rank is no ordinal ("second", "22nd"): the capital and largest city is the first
+    assert states_rank(turkey, 1, "Istanbul", "Istanbul is the capital and most populous city of Turkey.")
+    countries = Ranking(3, "largest", "country", (), "in Africa", "")  # a country's size is its area
+    assert not states_rank(countries, 1, "Nigeria", "Nigeria is the most populous country in Africa.")
+
+
+def test_a_rank_held_in_two_scopes_and_a_member_named_with_what_it_is_still_rank():
+    caribbean = Ranking(3, "largest", "island", (), "of the Caribbean", "")
+    jamaica = (
+        "It is the third-largest island in the Greater Antilles and the Caribbean, after Cuba and the island"
+        " of Hispaniola."
+    )
+    assert states_rank(caribbean, 3, "Jamaica", jamaica)
+    assert [n for _, n, _ in ranked_before(caribbean, "Jamaica", jamaica)] == ["Cuba", "Hispaniola"]
+    capital = "It is the third-largest island of the Caribbean, after Cuba and the capital of Haiti."
+    assert ranked_before(caribbean, "Jamaica", capital) == []  # "the capital of Haiti" is no island
+
+
+def test_a_modifier_asked_must_be_stated_and_a_past_rank_is_no_present_one():
+    eu = ranking("Which three EU countries have the biggest populations?")
+    assert eu is not None and eu.modifiers == ("EU",)
+    assert not states_rank(eu, 1, "India", "India is the world's most populous country.")
+    populous = Ranking(3, "most populous", "country", (), "in the world", "")
+    soviet = "It was the world's third-most populous country, the largest by area."
+    assert not states_rank(populous, 3, "Soviet Union", soviet)
+    empires = Ranking(3, "largest", "empire", (), "in history", "")
+    assert states_rank(empires, 1, "British Empire", "The British Empire was the largest empire in history.")

@@ -3,9 +3,10 @@
 "Which are the four biggest islands in the world?" is rarely one sentence anywhere, but each member's own
 lead often states its rank ("New Guinea is the world's second-largest island"), and a lower one names those
 before it ("the fifth largest island in the Mediterranean Sea, after Sicily, Sardinia, Cyprus, and Corsica").
-:func:`ranking` reads the count, superlative, noun and scope of such a set; :func:`query` is what to search
-for each rank; :func:`states_rank` finds the sentence of a document that gives its own subject that rank, in
-that scope, and :func:`ranked_before` the members such a sentence ranks before it.
+An order is read the same way: "the first three Roman emperors" from "Tiberius was the second Roman emperor".
+:func:`ranking` reads the count, superlative (none for an order), noun and scope of such a set; :func:`query`
+is what to search for each rank; :func:`states_rank` finds the sentence of a document that gives its own
+subject that rank, in that scope, and :func:`ranked_before` the members such a sentence ranks before it.
 """
 
 from __future__ import annotations
@@ -22,10 +23,31 @@ _WORD_OF = {int(n): w for w, n in ORDINALS.items()} | {1: "first"}  # 2 -> "seco
 
 # words of one size or height, as leads write them: "the biggest islands" are the largest ones
 _SAME_SIZE = {"biggest": "largest", "tallest": "highest"}
+# a place where people live is as large as its people are many: "the largest city" is the most populous one
+_PEOPLED = frozenset("city town metropolis municipality".split())
+_BY_PEOPLE = ("largest", "most populous")
+_FIRST = "first"  # an order's first rank, as a question asks it
+_FOUNDING = re.compile(r"^(?:first|founding)$", re.IGNORECASE)  # as leads write it: "the founding emperor"
+_COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten)"
+# the forms a ranking is also asked in, each rewritten "Which are the <count> <superlative> <noun> <scope>?"
+# (:func:`_as_ranking`): an owner before the count ("the Ming dynasty's first three emperors", "the Turkeys
+# 3 biggest cities")
+_OWNED = re.compile(
+    rf"^Which are the (?P<owner>(?:the )?[A-Z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}?)(?:['’]s|(?<=[a-z])s) "
+    rf"(?P<ranked>(?:top )?(?:{_COUNT}|first|earliest|[a-z]+est|most|least)\b[^?]*?)\?$"
+)
+# a size by people, asked as what members have: "Which three provinces of China have the largest populations?"
+_PEOPLE = re.compile(
+    rf"^Which (?:are the )?(?P<count>(?:top )?{_COUNT}) (?P<noun>[^?]+?) (?:have|has|with) the "
+    r"(?:largest|biggest|highest|greatest) (?:populations?|numbers? of (?:people|inhabitants))"
+    r"(?P<scope>[^?]*)\?$"
+)
+_POPULATED = re.compile(r"\b(?:most[- ])?populated\b")  # "the top five (most-)populated countries"
 
 _RANKING = re.compile(
-    r"^Which are the (?:top )?(?P<count>\d+|two|three|four|five|six|seven|eight|nine|ten) "
-    r"(?P<sup>(?:most|least) [a-z]+|[a-z]+est)"
+    r"^Which are the (?:top )?(?:(?P<order>first|earliest) )?"
+    r"(?P<count>\d+|two|three|four|five|six|seven|eight|nine|ten)"
+    r"(?(order)| (?P<sup>(?:most|least) [a-z]+|[a-z]+est))"
     r"(?P<modifiers>(?: [A-Za-z][\w-]*?){0,2}) (?P<noun>[a-z]+s)\b(?P<scope>[^?]*)\?$"
 )
 
@@ -36,16 +58,35 @@ _COUNT_FIRST = re.compile(
 _SCOPE_STOP = frozenset("the in of on at all time ever to by".split())
 _WORLD = re.compile(r"\b(?:world|earth|globally|globe)\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;:(]| and\b| (?:but|while|which|whereas|according)\b")
+# a second scope the rank is held in: "the third-largest island in the Greater Antilles and the Caribbean"
+_AND_SCOPE = re.compile(
+    r"(?<=[a-z]) and (?:in )?(?:the )?[A-Z][\w'-]*(?: [A-Z][\w'-]*)*"
+    r"(?=\s*(?:$|[,;:(.]|(?:after|behind|by)\b))"
+)
+_OTHER_SCOPE = re.compile(r"^\s+(?:in|on|of|within) (?:the )?(?:[A-Z][\w'-]* )+and (?:in )?(?:the )?$")
+# when an order's member held its rank: "the third president of the United States from 1801 to 1809"
+# what a realm's name is followed by: "the second Mughal emperor" rules "the Mughal Empire"
+_REALMS = frozenset("empire dynasty caliphate kingdom union republic sultanate khanate state".split())
+# a realm named with its country after it: "the Ming dynasty of China"
+_REALM_OF = re.compile(r"^\s+of (?:the )?[A-Z]")
+_HELD = re.compile(r"\b(?:was|were|had been)\b[^,;]{0,40}$")  # a past rank: "It was the world's"
+_EVER = re.compile(r"\b(?:history|ever|all time|recorded)\b")  # a ranking over the past ("in history")
+_DURING = re.compile(
+    r"^\s+(?:(?:ruling|reigning|serving) )?(?:from|between|since|until|during|in|c\.) "
+    r"(?:AD |BC |about |around )?\d"
+)
 _BY = re.compile(r"\bby (?:land |total )?(\w+)")
 # what before a superlative makes it no first rank: a share, a count, a compound ordinal, an alternative
 _NOT_FIRST = re.compile(
-    r"(?:\bone of (?:the )?|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+|[a-z]+(?:th|st|nd|rd)) "
+    r"(?:\bone of (?:the )?|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+"
+    r"|(?!and )[a-z]+(?:th|st|nd|rd)) "
     r"|\bamong (?:the )?|-| or )$",
     re.IGNORECASE,
 )
 
 # words that may stand between a rank and its noun: "the largest and most massive moon", "member of the"
 _BETWEEN = frozenset("member members of the".split())
+_NAMED_AS = re.compile(r"^the ([a-z]+) of ")  # a member named with what it is: "the island of Hispaniola"
 _ALSO = re.compile(r"^ and (?:most [a-z]+|[a-z]+est)\b", re.IGNORECASE)  # "the largest and most massive moon"
 # words that may follow the ranked noun: its scope or what it ranks after ("the highest mountain peak of an
 # island": another noun, another ranking)
@@ -64,7 +105,7 @@ _FEATURE = re.compile(rf"^\s+(?:{'|'.join(sorted(FEATURES))})\b", re.IGNORECASE)
 # the members a rank names before its own: ", after Sicily, Sardinia, Cyprus, and Corsica", "second only to X"
 _BEFORE = re.compile(
     rf"^(?P<lead>.*?)(?:,\s*|\s+)(?:after|behind|following|(?:second )?only (?:to|than|by))\s+"
-    rf"(?P<names>{MEMBER}(?:(?:,? and |, ){MEMBER})*)(?P<rest>.*)$"
+    rf"(?P<names>(?:the [a-z]+ of )?{MEMBER}(?:(?:,? and |, )(?:the [a-z]+ of )?{MEMBER})*)(?P<rest>.*)$"
 )
 # an owner named before a member: "after Jupiter's Ganymede"
 _OWNER = re.compile(rf"^(?:the )?{OWNER}(?=[A-Z])")
@@ -80,27 +121,41 @@ class Ranking:
     """A ranked set asked for: "the four biggest islands in the world" -> 4, largest, island, world."""
 
     count: int
-    superlative: str  # as leads write it ("largest" for "biggest")
+    superlative: str  # as leads write it ("largest" for "biggest"); "" for an order ("the first three …")
     noun: str  # singular
     modifiers: tuple[str, ...]  # words between the superlative and the noun ("Portuguese-speaking")
     scope: str  # "in the world", "in South America", "" (the world)
     by: str  # what the ranking measures, when the question says ("area"), else ""
 
 
+def _as_ranking(question: str) -> str:
+    """The question in the form :data:`_RANKING` reads, where it asks a ranking in another form."""
+    q = _COUNT_FIRST.sub(r"\g<1>\g<3> \g<2>", question.strip())
+    owned = _OWNED.match(q)
+    if owned:  # "the Ming dynasty's first three emperors" -> "the first three emperors of the Ming dynasty"
+        q = f"Which are the {owned['ranked']} of {owned['owner']}?"
+    people = _PEOPLE.match(q)
+    if people:  # "Which three provinces of China have the largest populations?"
+        count = people["count"].removeprefix("top ")
+        q = f"Which are the {count} most populous {people['noun']}{people['scope']}?"
+    return _POPULATED.sub("most populous", q)
+
+
 def ranking(question: str) -> Ranking | None:
     """The ranking a set's question asks for, or None ("Which are the 3 longest rivers in the world?")."""
-    found = _RANKING.match(_COUNT_FIRST.sub(r"\g<1>\g<3> \g<2>", question.strip()))
+    found = _RANKING.match(_as_ranking(question))
     if not found:
         return None
     count = found["count"]
     number = int(count) if count.isdigit() else int(NUMBER_WORDS.get(count, "0"))
     if not 2 <= number <= max(_WORD_OF):
         return None
-    sup = found["sup"]
-    sup = " ".join(_SAME_SIZE.get(w, w) for w in sup.split())
+    sup = " ".join(_SAME_SIZE.get(w, w) for w in (found["sup"] or "").split())
     scope = found["scope"].strip()
     by = _BY.search(scope)
     scope = scope[: by.start()].strip() if by else scope
+    if not sup and not scope and not found["modifiers"]:
+        return None  # "the first three emperors": an order of nothing named
     return Ranking(
         count=number,
         superlative=sup,
@@ -114,11 +169,11 @@ def ranking(question: str) -> Ranking | None:
 def query(r: Ranking, rank: int) -> str:
     """What to search for the member ranked ``rank`` (1 first): "the second largest island in the world"."""
     words = [
-        _WORD_OF[rank] if rank > 1 else "",
+        _WORD_OF[rank] if rank > 1 or not r.superlative else "",
         r.superlative,
         *r.modifiers,
         r.noun,
-        r.scope or "in the world",
+        r.scope or ("in the world" if r.superlative else ""),
     ]
     return "the " + " ".join(w for w in words if w) + (f" by {r.by}" if r.by else "")
 
@@ -133,23 +188,52 @@ def _rank_of(word: str) -> int:
     return int(ORDINALS.get(w) or re.sub(r"\D", "", w) or 0)
 
 
+def _clause(after: str) -> str:
+    """The words after a rank up to its clause's end, over a second scope it names ("in A and the B")."""
+    start = 0
+    while end := _CLAUSE_END.search(after, start):
+        joined = _AND_SCOPE.match(after, end.start())
+        if not joined or not re.search(r"\b[A-Z][\w'-]*$", after[: end.start()]):
+            return after[: end.start()]
+        start = joined.end()
+    return after
+
+
 def _in_scope(r: Ranking, before: str, clause: str) -> bool:
     """Whether the clause (or the possessive before the rank) places the ranking in the question's scope.
 
     The scope must end the ranking: "the largest city in the world below sea level", "the world's largest
-    city at the time" and "the second-largest city in China's interior" rank within something else.
+    city at the time" and "the second-largest city in China's interior" rank within something else. An order
+    may end with its member's time ("the third president of the United States from 1801 to 1809"), and one
+    asked with no scope ("the first three Roman emperors") holds in none named after its noun.
     """
     words = _scope_words(r)
+    order = not r.superlative
+    if len(words) >= 2 and words[-1] in _REALMS:  # "the third Mughal emperor" in "the Mughal Empire"
+        named = r"\s+".join(re.escape(w) for w in words[:-1])
+        head = re.match(rf"^\W*{named}\s+{re.escape(r.noun)}\b", clause, re.IGNORECASE)
+        rest = clause[head.end() :] if head else ""
+        if head and (not re.match(r"\s+(?:of|in|on|within|at)\b", rest) or bool(_DURING.match(rest))):
+            return True
+    if order and not words:
+        head = re.search(rf"\b{re.escape(r.noun)}\b", clause, re.IGNORECASE)
+        rest = clause[head.end() :] if head else ""
+        return bool(head) and (
+            not re.match(r"\s+(?:of|in|on|within|at)\b", rest) or bool(_DURING.match(rest))
+        )
     world = not words or words == ["world"] or words == ["earth"]
     phrase = _WORLD.pattern if world else r"\W+".join(re.escape(w) for w in words)
     for place in re.finditer(rf"\b(?:{phrase})\b", clause, re.IGNORECASE):
         opens = re.search(r"(?:^|\b(?:in|of|on|the|across|within|throughout))\s*$", clause[: place.start()])
         heads = list(re.finditer(rf"\b{re.escape(r.noun)}(?:s|es)?\b", clause[: place.start()], re.I))
-        between = re.findall(r"[\w'-]+", clause[heads[-1].end() : place.start()].lower()) if heads else []
-        if not set(between) <= _AFTER_NOUN | {"the"}:
+        gap = clause[heads[-1].end() : place.start()] if heads else ""
+        between = re.findall(r"[\w'-]+", gap.lower())
+        if not set(between) <= _AFTER_NOUN | {"the"} and not _OTHER_SCOPE.match(gap):
             continue  # a part of the place: "the second largest city on the east coast of India"
         rest = _FEATURE.sub("", clause[place.end() :])  # "in the Mediterranean Sea"
-        if opens and _ENDS.match(rest):  # not "West Africa", "central India", "China's"
+        if opens and (
+            _ENDS.match(rest) or (order and (_DURING.match(rest) or _REALM_OF.match(rest)))
+        ):  # not "West Africa", "China's"
             return True
     owner = re.search(
         rf"(?:^|\b(?:the|in|of|and|making it|it is|is|was)\s+)(?:{phrase})['’]s\W*$", before, re.I
@@ -163,18 +247,20 @@ def _measures(r: Ranking, clause: str) -> bool:
     said = _BY.search(clause)
     if not said:
         return True
-    return said[1].lower() == r.by.lower() if r.by else said[1].lower() in _SIZES
+    if r.by:
+        return said[1].lower() == r.by.lower()
+    return said[1].lower() in _SIZES or (r.noun in _PEOPLED and said[1].lower() == "population")
 
 
 def _names_subject(before: str, title: str) -> bool:
     """Whether the words before the rank make the document's own subject the one ranked.
 
-    The title's name or "it" must come last before the rank, with no relative clause after it ("the
-    highest of which is K2, the second highest": K2's rank, not the range's) and no negation.
+    The title's name or a pronoun ("it", "he", "she") must come last before the rank, with no relative clause
+    after it ("the highest of which is K2, the second highest": K2's rank, not the range's) and no negation.
     """
     name = title_subject(title).lower()
     lower = before.lower()
-    subjects = [m.end() for m in re.finditer(rf"\b{re.escape(name)}\b|\bit\b", lower)]
+    subjects = [m.end() for m in re.finditer(rf"\b{re.escape(name)}\b|\b(?:it|he|she)\b", lower)]
     if not subjects:
         return False
     after = lower[subjects[-1] :]
@@ -184,7 +270,11 @@ def _names_subject(before: str, title: str) -> bool:
     # not "a freshwater lake on the longest arm of Africa's second-longest river"
     said = [
         m.end()
-        for m in re.finditer(r"\b(?:is|was|are|were|remains|became|becoming|being|and|as well as)\b|,", after)
+        for m in re.finditer(
+            r"\b(?:is|was|are|were|remains|became|becoming|being|and|as well as"
+            r"|(?:served|reigned|ruled) as)\b|,",
+            after,
+        )
     ]
     tail = after[said[-1] if said else 0 :].split()
     return len(tail) <= 3 and all(w in _LEAD_IN or w.endswith(("'s", "’s")) for w in tail)
@@ -195,25 +285,33 @@ def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]
 
     The words after are those after the superlative (" island in the Mediterranean Sea, after Sicily, …").
     """
-    sup = re.escape(r.superlative).replace(r"\ ", r"[- ]")
-    pattern = re.compile(rf"(?<![\w-])(?:(?P<ord>{ORDINAL})[- ]?)?{sup}(?![\w-])", re.IGNORECASE)
+    sups = _BY_PEOPLE if r.noun in _PEOPLED and r.superlative in _BY_PEOPLE else (r.superlative,)
+    sup = "|".join(re.escape(w).replace(r"\ ", r"[- ]") for w in sups)
+    if r.superlative:
+        pattern = re.compile(rf"(?<![\w-])(?:(?P<ord>{ORDINAL})[- ]?)?(?:{sup})(?![\w-])", re.IGNORECASE)
+    else:  # an order: "the second Roman emperor", "the founding emperor of the Ming dynasty"
+        pattern = re.compile(rf"(?<![\w-])(?P<ord>{ORDINAL}|first|founding)(?![\w-])", re.IGNORECASE)
     nouns = {r.noun, plural(r.noun)}
+    follow = _AFTER_NOUN if r.superlative else _AFTER_NOUN | {"from", "between", "since", "until", "during"}
     for sentence in split_sentences(text):
         for found in pattern.finditer(sentence):
-            given = _rank_of(found["ord"]) if found["ord"] else 1
+            given = 1 if _FOUNDING.match(found["ord"] or "first") else _rank_of(found["ord"])
             before = sentence[: found.start()]
-            if given == 1 and _NOT_FIRST.search(before):
+            if r.superlative and given == 1 and _NOT_FIRST.search(before):
                 continue  # "one of the largest", "ten highest", "twenty-third most populous", "second- or"
-            after = _ALSO.sub("", sentence[found.end() :])
-            end = _CLAUSE_END.search(after)
-            clause = after[: end.start()] if end else after
+            after = _ALSO.sub("", sentence[found.end() :]) if r.superlative else sentence[found.end() :]
+            clause = _clause(after)
             words = re.findall(r"[\w'-]+", clause.lower())[:9]
             head = next((i for i, w in enumerate(words) if w in nouns), -1)
             allowed = _BETWEEN | {m.lower() for m in r.modifiers} | set(_scope_words(r))
             follows = words[head + 1 : head + 2]
             several = head >= 0 and words[head] != r.noun and "of" not in words[:head]  # "largest cities"
-            if head < 0 or several or not set(words[:head]) <= allowed or not set(follows) <= _AFTER_NOUN:
+            if head < 0 or several or not set(words[:head]) <= allowed or not set(follows) <= follow:
                 continue  # "the second-largest uninhabited island": another ranking than the one asked
+            if not {m.lower() for m in r.modifiers} <= set(words):
+                continue  # "the most populous country" is no rank among "EU countries"
+            if r.superlative and _HELD.search(before) and not _EVER.search(r.scope):
+                continue  # "It was the world's third-most populous country": a rank held once, not now
             if _in_scope(r, before, clause) and _measures(r, clause) and _names_subject(before, title):
                 yield given, sentence.strip(), after
 
@@ -234,9 +332,12 @@ def ranked_before(r: Ranking, title: str, text: str) -> list[tuple[int, str, str
         if given < 2:
             continue
         listed = _BEFORE.match(after)
-        if not listed or _CLAUSE_END.search(listed["lead"]):
+        if not listed or _clause(listed["lead"]) != listed["lead"]:
             continue  # the list must follow the ranked noun's own clause
         names = [_OWNER.sub("", n.rstrip(".")) for n in re.split(r",? and |, ", listed["names"])]
+        if any(m[1] != r.noun for n in names if (m := _NAMED_AS.match(n))):
+            continue  # "after the capital of France" names no member
+        names = [_NAMED_AS.sub("", n) for n in names]
         rest = re.sub(rf"^\s+{plural(r.noun)}\b", "", listed["rest"])
         if rest != listed["rest"]:  # "after the Volga, Danube, and Ural rivers": each one a river
             names = [f"{n} {r.noun.title()}" for n in names]
