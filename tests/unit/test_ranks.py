@@ -271,3 +271,43 @@ def test_a_modifier_asked_must_be_stated_and_a_past_rank_is_no_present_one():
     assert not states_rank(populous, 3, "Soviet Union", soviet)
     empires = Ranking(3, "largest", "empire", (), "in history", "")
     assert states_rank(empires, 1, "British Empire", "The British Empire was the largest empire in history.")
+
+
+def test_a_ranking_asked_members_first_or_by_people_or_with_a_capital_is_read():
+    africa = Ranking(4, "longest", "river", (), "in Africa", "")
+    assert ranking("Which four rivers in Africa are the longest?") == africa
+    assert ranking("Which rivers in Africa are the four longest?") == africa
+    assert ranking("Which are the Longest four rivers in Africa?") == africa  # capitalised by the planner
+    people = Ranking(2, "most populous", "state", ("German",), "", "")
+    assert ranking("Which 2 German states have the most people?") == people
+    assert ranking("Which two German states are home to the most inhabitants?") == people
+    qin = Ranking(2, "", "emperor", (), "of Qin dynasty", "")
+    assert ranking("Which are the Qin dynasty first 2 emperors?") == qin  # an owner with no "'s"
+    assert ranking("Which are the first 3 Qing emperors in order?") == Ranking(
+        3, "", "emperor", ("Qing",), "", ""
+    )
+
+
+def test_an_order_read_through_a_relative_clause_a_second_title_and_a_realm_after_the_noun():
+    korea = Ranking(3, "", "president", (), "of South Korea", "")
+    rhee = "Rhee was a South Korean politician who served as the first president of South Korea from 1948."
+    assert states_rank(korea, 1, "Rhee", rhee)  # the subject's own relative clause
+    son = "Kim was the son of a farmer who served as the first president of South Korea."
+    assert not states_rank(korea, 1, "Kim", son)  # another's
+    park = "Park was the second and longest-serving president of South Korea from 1962 to 1979."
+    assert states_rank(korea, 2, "Park", park)
+    qing = Ranking(3, "", "emperor", ("Qing",), "", "")
+    assert states_rank(qing, 3, "Kangxi", "Kangxi was the third emperor of the Qing dynasty.")
+    assert not states_rank(qing, 3, "Kangxi", "Kangxi was the third emperor of the Ming dynasty.")
+
+
+def test_a_rank_with_no_noun_takes_the_noun_of_the_rank_before_it():
+    europe = Ranking(3, "largest", "island", (), "of Europe", "")
+    ireland = "Ireland is the second-largest island of the British Isles, the third-largest in Europe."
+    assert states_rank(europe, 3, "Ireland", ireland)
+    populous = Ranking(4, "most populous", "country", (), "in the world", "")
+    maharashtra = (
+        "Maharashtra is the third-most populous country subdivision in South Asia, and the fourth-most"
+        " populous in the world."
+    )
+    assert not states_rank(populous, 4, "Maharashtra", maharashtra)  # a subdivision, not a country

@@ -26,7 +26,6 @@ _SAME_SIZE = {"biggest": "largest", "tallest": "highest"}
 # a place where people live is as large as its people are many: "the largest city" is the most populous one
 _PEOPLED = frozenset("city town metropolis municipality".split())
 _BY_PEOPLE = ("largest", "most populous")
-_FIRST = "first"  # an order's first rank, as a question asks it
 _FOUNDING = re.compile(r"^(?:first|founding)$", re.IGNORECASE)  # as leads write it: "the founding emperor"
 _COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten)"
 # the forms a ranking is also asked in, each rewritten "Which are the <count> <superlative> <noun> <scope>?"
@@ -35,13 +34,22 @@ _COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten)"
 _OWNED = re.compile(
     rf"^Which are the (?P<owner>(?:the )?[A-Z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}?)(?:['’]s|(?<=[a-z])s) "
     rf"(?P<ranked>(?:top )?(?:{_COUNT}|first|earliest|[a-z]+est|most|least)\b[^?]*?)\?$"
+    rf"|^Which are the (?P<named>[A-Z][\w-]*(?: [a-z][\w-]*)?) (?P<listed>(?:top |first ){_COUNT}\b[^?]*?)\?$"
+)
+# the members asked first, the superlative after: "Which four rivers in Africa are the longest?"
+_ARE_THE = re.compile(
+    rf"^Which (?:(?P<count>{_COUNT}) (?P<noun>[^?]+?)|(?P<nouns>[^?]+?) are the (?P<n>{_COUNT})) "
+    r"(?(count)are the |)(?P<sup>(?:most|least) [a-z]+|[a-z]+est)\?$"
 )
 # a size by people, asked as what members have: "Which three provinces of China have the largest populations?"
 _PEOPLE = re.compile(
-    rf"^Which (?:are the )?(?P<count>(?:top )?{_COUNT}) (?P<noun>[^?]+?) (?:have|has|with) the "
-    r"(?:largest|biggest|highest|greatest) (?:populations?|numbers? of (?:people|inhabitants))"
+    rf"^Which (?:are the )?(?P<count>(?:top )?{_COUNT}) (?P<noun>[^?]+?) (?:have|has|with|are home to) the "
+    r"(?:largest|biggest|highest|greatest|most) "
+    r"(?:populations?|numbers? of (?:people|inhabitants)|people|inhabitants|residents)"
     r"(?P<scope>[^?]*)\?$"
 )
+_OPENERS = frozenset("top first earliest most least".split())
+_ORDERED = re.compile(r",? (?:in (?:chronological )?order|respectively|in turn)\?$")  # no scope: how to say
 _POPULATED = re.compile(r"\b(?:most[- ])?populated\b")  # "the top five (most-)populated countries"
 
 _RANKING = re.compile(
@@ -99,6 +107,11 @@ _ENDS = re.compile(
     r"(?:(?:by|after|behind|following|as of|only|shorter|surpassed|ahead|proper)\b.*)?$",
     re.IGNORECASE,
 )
+# the subject's own relative clause, after what it is: "was a South Korean politician who served as the"
+_OWN_RELATIVE = re.compile(
+    r"^\s*(?:is|was) an? (?:(?!of\b|who\b)[\w'-]+,? )+who (?:served|serves|reigned|reigns|ruled|rules)"
+    r"(?: as)? (?:the )?$"
+)
 _LEAD_IN = frozenset("the also now currently still officially and both".split())
 # a place's name written out with what it is after the scope's words: "the Mediterranean" Sea
 _FEATURE = re.compile(rf"^\s+(?:{'|'.join(sorted(FEATURES))})\b", re.IGNORECASE)
@@ -130,10 +143,21 @@ class Ranking:
 
 def _as_ranking(question: str) -> str:
     """The question in the form :data:`_RANKING` reads, where it asks a ranking in another form."""
-    q = _COUNT_FIRST.sub(r"\g<1>\g<3> \g<2>", question.strip())
+    q = re.sub(
+        r"^(Which are the )([A-Z][a-z]+)\b",
+        lambda m: m[1] + m[2].lower() if m[2].lower() in _OPENERS or m[2].endswith("est") else m[0],
+        question.strip(),
+    )  # "the Biggest 3 islands"
+    q = _COUNT_FIRST.sub(r"\g<1>\g<3> \g<2>", q)
     owned = _OWNED.match(q)
     if owned:  # "the Ming dynasty's first three emperors" -> "the first three emperors of the Ming dynasty"
-        q = f"Which are the {owned['ranked']} of {owned['owner']}?"
+        q = f"Which are the {owned['ranked'] or owned['listed']} of {owned['owner'] or owned['named']}?"
+    are = _ARE_THE.match(q)
+    if (
+        are
+    ):  # "Which four rivers in Africa are the longest?" -> "Which are the four longest rivers in Africa?"
+        q = f"Which are the {are['count'] or are['n']} {are['sup']} {are['noun'] or are['nouns']}?"
+    q = _ORDERED.sub("?", q)
     people = _PEOPLE.match(q)
     if people:  # "Which three provinces of China have the largest populations?"
         count = people["count"].removeprefix("top ")
@@ -218,6 +242,8 @@ def _in_scope(r: Ranking, before: str, clause: str) -> bool:
     if order and not words:
         head = re.search(rf"\b{re.escape(r.noun)}\b", clause, re.IGNORECASE)
         rest = clause[head.end() :] if head else ""
+        realm = "|".join(re.escape(m) for m in r.modifiers) or "$^"  # "the third emperor of the Qing dynasty"
+        rest = re.sub(rf"^\s+of (?:the )?(?:{realm})\s+(?:{'|'.join(_REALMS)})\b", "", rest, flags=re.I)
         return bool(head) and (
             not re.match(r"\s+(?:of|in|on|within|at)\b", rest) or bool(_DURING.match(rest))
         )
@@ -264,6 +290,8 @@ def _names_subject(before: str, title: str) -> bool:
     if not subjects:
         return False
     after = lower[subjects[-1] :]
+    if _OWN_RELATIVE.match(after):
+        return True  # "Sukarno was an Indonesian statesman who served as the first president"
     if re.search(r"\b(?:not|never|nor|which|whose|whom|who|where|including|such as|like)\b", after):
         return False
     # the rank stands right after a verb that says what the subject is, or after a comma in a list of ranks:
@@ -278,6 +306,15 @@ def _names_subject(before: str, title: str) -> bool:
     ]
     tail = after[said[-1] if said else 0 :].split()
     return len(tail) <= 3 and all(w in _LEAD_IN or w.endswith(("'s", "’s")) for w in tail)
+
+
+def _elided(r: Ranking, sup: str, before: str) -> bool:
+    """Whether a rank with no noun takes the ranked noun of one just before it in the same sentence.
+
+    "Ireland is the second-largest island of the British Isles, the third-largest in Europe": the island.
+    """
+    noun = rf"{re.escape(r.noun)}(?:\s+(?:in|of|on)\s[^.;,]*)?"  # its own scope after it, no other noun
+    return bool(re.search(rf"(?:{sup})[- ]?\s*{noun},\s*(?:and )?(?:the )?$", before, re.I))
 
 
 def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]:
@@ -300,9 +337,17 @@ def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]
             if r.superlative and given == 1 and _NOT_FIRST.search(before):
                 continue  # "one of the largest", "ten highest", "twenty-third most populous", "second- or"
             after = _ALSO.sub("", sentence[found.end() :]) if r.superlative else sentence[found.end() :]
+            if not r.superlative:  # "the second and longest-serving president", "the founder and first"
+                after = re.sub(r"^ and (?:the )?[a-z][\w-]*(?= )", "", after)
             clause = _clause(after)
             words = re.findall(r"[\w'-]+", clause.lower())[:9]
             head = next((i for i, w in enumerate(words) if w in nouns), -1)
+            if head < 0 and words[:1] in (["in"], ["of"], ["on"]) and _elided(r, sup, before):
+                clause, words, head = (
+                    f" {r.noun}{clause}",
+                    [r.noun, *words],
+                    0,
+                )  # "…, the third-largest in Europe"
             allowed = _BETWEEN | {m.lower() for m in r.modifiers} | set(_scope_words(r))
             follows = words[head + 1 : head + 2]
             several = head >= 0 and words[head] != r.noun and "of" not in words[:head]  # "largest cities"
