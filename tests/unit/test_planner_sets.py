@@ -33,6 +33,7 @@ SEALED = {
     "fanout_written10": "0e740bff5d64bfbc2ac4e51dcbf093755dece5ac4124bdd5d860c93c7b68793f",
     "fanout_written11": "69e1d58d59c1b5ff4dd375771e23813267b769087190298c59fade9bbecc4b5f",
     "fanout_written12": "4cc05406c990cecebb4438a89fa479cf25d611fb48baf2516f0a6c5fb4cb5ba7",
+    "fanout_written13": "8784bc079e3fb957dcd436900f12d3ad9acc0d96c4a1c6d96aedcc5d82540d95",
 }
 
 
@@ -61,6 +62,7 @@ def sealed_digest(name: str) -> str:
         "written10",
         "written11",
         "written12",
+        "written13",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
