@@ -311,3 +311,13 @@ def test_a_rank_with_no_noun_takes_the_noun_of_the_rank_before_it():
         " populous in the world."
     )
     assert not states_rank(populous, 4, "Maharashtra", maharashtra)  # a subdivision, not a country
+
+
+def test_a_modifier_that_names_a_place_is_the_scope_where_the_sentence_names_the_place():
+    central = Ranking(3, "most populous", "country", ("Central", "American"), "", "")
+    nicaragua = "It is the third-most populous country in Central America after Guatemala and Honduras."
+    assert states_rank(central, 3, "Nicaragua", nicaragua)
+    assert [n for _, n, _ in ranked_before(central, "Nicaragua", nicaragua)] == ["Guatemala", "Honduras"]
+    assert not states_rank(central, 3, "Chad", "It is the third-most populous country in Africa.")
+    iraq = Ranking(3, "largest", "city", (), "of Iraq", "")  # "overall" ends a scope
+    assert states_rank(iraq, 2, "Mosul", "It is the second largest city in Iraq overall after Baghdad.")

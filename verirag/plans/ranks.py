@@ -13,11 +13,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from verirag.plans.phrases import OWNER
 from verirag.text import plural, singular, split_sentences
-from verirag.verify.lexicon import FEATURES, MEMBER, NUMBER_WORDS, ORDINAL, ORDINALS, title_subject
+from verirag.verify.lexicon import (
+    FEATURES,
+    MEMBER,
+    NUMBER_WORDS,
+    ORDINAL,
+    ORDINALS,
+    same_name,
+    title_subject,
+)
 
 _WORD_OF = {int(n): w for w, n in ORDINALS.items()} | {1: "first"}  # 2 -> "second"
 
@@ -75,6 +83,10 @@ _OTHER_SCOPE = re.compile(r"^\s+(?:in|on|of|within) (?:the )?(?:[A-Z][\w'-]* )+a
 # when an order's member held its rank: "the third president of the United States from 1801 to 1809"
 # what a realm's name is followed by: "the second Mughal emperor" rules "the Mughal Empire"
 _REALMS = frozenset("empire dynasty caliphate kingdom union republic sultanate khanate state".split())
+# a place a clause ranks in, with its realm's noun: "in Central America", "of the Qing dynasty"
+_PLACE = re.compile(
+    rf"\b(?:in|of) (?:the )?((?:[A-Z][\w'-]*\s)*[A-Z][\w'-]*(?:\s(?:{'|'.join(_REALMS)})\b)?)"
+)
 # a realm named with its country after it: "the Ming dynasty of China"
 _REALM_OF = re.compile(r"^\s+of (?:the )?[A-Z]")
 _HELD = re.compile(r"\b(?:was|were|had been)\b[^,;]{0,40}$")  # a past rank: "It was the world's"
@@ -104,7 +116,7 @@ _AFTER_NOUN = frozenset(
 # what may follow a ranking's scope: nothing, its noun ("of galaxies"), what it ranks by or after
 _ENDS = re.compile(
     r"^(?!['’]s\b)\W*(?:(?:of )?(?:the )?[a-z]+s\b\W*)?"
-    r"(?:(?:by|after|behind|following|as of|only|shorter|surpassed|ahead|proper)\b.*)?$",
+    r"(?:(?:by|after|behind|following|as of|only|shorter|surpassed|ahead|proper|overall)\b.*)?$",
     re.IGNORECASE,
 )
 # the subject's own relative clause, after what it is: "was a South Korean politician who served as the"
@@ -308,6 +320,22 @@ def _names_subject(before: str, title: str) -> bool:
     return len(tail) <= 3 and all(w in _LEAD_IN or w.endswith(("'s", "’s")) for w in tail)
 
 
+def _placed(r: Ranking, clause: str) -> Ranking:
+    """The ranking with its modifiers that name a place read as its scope, where the clause names the place.
+
+    "the three Central American countries" rank "in Central America", "German states" "in Germany".
+    """
+    names = [m for m in r.modifiers if m[:1].isupper()]
+    if r.scope or not names:
+        return r
+    for place in _PLACE.finditer(clause):
+        words = place[1].lower().split()
+        if all(any(m.lower() == w or same_name(m.lower(), w) for w in words) for m in names):
+            rest = tuple(m for m in r.modifiers if m not in names)
+            return replace(r, modifiers=rest, scope=f"in {place[1]}")
+    return r
+
+
 def _elided(r: Ranking, sup: str, before: str) -> bool:
     """Whether a rank with no noun takes the ranked noun of one just before it in the same sentence.
 
@@ -353,11 +381,12 @@ def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]
             several = head >= 0 and words[head] != r.noun and "of" not in words[:head]  # "largest cities"
             if head < 0 or several or not set(words[:head]) <= allowed or not set(follows) <= follow:
                 continue  # "the second-largest uninhabited island": another ranking than the one asked
-            if not {m.lower() for m in r.modifiers} <= set(words):
+            placed = _placed(r, clause)
+            if not {m.lower() for m in placed.modifiers} <= set(words):
                 continue  # "the most populous country" is no rank among "EU countries"
             if r.superlative and _HELD.search(before) and not _EVER.search(r.scope):
                 continue  # "It was the world's third-most populous country": a rank held once, not now
-            if _in_scope(r, before, clause) and _measures(r, clause) and _names_subject(before, title):
+            if _in_scope(placed, before, clause) and _measures(r, clause) and _names_subject(before, title):
                 yield given, sentence.strip(), after
 
 
