@@ -4,11 +4,12 @@ Plans every question of the planner sets and ``../shared/bench`` with the rules,
 that is a ranking ("Which are the three biggest islands of Mediterranean?"), and runs ``ranked`` over the
 default store (retrieval only, no model): one record per ranking with the members found, each with its rank,
 the document that ranks it and the sentence. With --before RECORDS, the rankings whose members changed.
-With --gold SET (a ``ranked_*.jsonl`` of set questions, members labelled by hand), each question is asked as
-the first hop of a fan-out question (", and what is each known for?" after it) and the members found are
-scored against the labels: a member is right at its labelled rank.
+With --gold SET (a set of ``ranked/``: set questions written blind, members labelled by hand), each question
+is asked as the first hop of a fan-out question (", and what is each known for?" after it) and the members
+found are scored against the labels: a member is right at its labelled rank. --table RECORDS prints the table
+of such a run again (``docs/bench/ranked_*``).
 Run from the repository root:
-    .venv/bin/python benchmarks/planner/ranked_sets.py --out F [--before G | --gold S]
+    .venv/bin/python benchmarks/planner/ranked_sets.py --out F [--before G | --gold S] | --table R
 """
 
 from __future__ import annotations
@@ -106,10 +107,18 @@ def table(records: list[dict]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", required=True)
+    parser.add_argument("--out", default="")
     parser.add_argument("--before", default="")
     parser.add_argument("--gold", default="")
+    parser.add_argument("--table", default="")
     args = parser.parse_args()
+    if args.table:
+        if not read_records(Path(args.table)):
+            parser.error(f"no records in {args.table}")
+        print(table(read_records(Path(args.table))))
+        return
+    if not args.out:
+        parser.error("--out is required")
     if args.gold:
         gold = Path(args.gold)
         if not gold.is_file():
