@@ -1469,6 +1469,12 @@ def test_a_verb_after_each_of_these_stays_with_each_listed_member():
             "Which are the first three kings of Oz?",
             f"What are the years {MEMBER} sat on the throne?",
         ),
+        # a comma and "and" after a set typed with no question word
+        (
+            "ozs 3 biggest cities, and what river is each on",
+            "Which are the Ozs 3 biggest cities?",
+            f"What river is {MEMBER} on?",
+        ),
         # a preposition before "which"/"what" opens the clause
         (
             "Who were the first two mayors of Oz and during which years did they serve, respectively?",
@@ -1493,6 +1499,11 @@ def test_a_set_named_before_its_question_or_a_clause_opened_by_a_preposition_is_
     question, first, then
 ):
     assert [(p.question, p.depends_on) for p in plan(question)] == [(first, None), (then, 0)]
+
+
+def test_a_question_before_a_comma_and_is_not_a_set_named_by_itself():
+    question = "Which two kings of Oz reigned longest, and how old was each at his death?"
+    assert plan(question)[0].question == "Which two kings of Oz reigned longest?"
 
 
 @pytest.mark.parametrize(

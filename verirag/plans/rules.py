@@ -334,8 +334,15 @@ _LIST_AND = re.compile(
 # each of them rule?", "Shakespeare's four major tragedies - where is each set?", "For the first three Mughal
 # emperors, give the years each one reigned."
 _TOPIC = re.compile(
-    r"^(?:For )?(?:[Tt]he )?(?P<set>[^:?,–—-]+?)(?: ?: | [-–—] |, )"
+    r"^(?:For )?(?:[Tt]he )?(?P<set>[^:?,–—-]+?)(?: ?: | [-–—] |,(?P<joined> and)? )"
     rf"(?:(?:give|name|list|state|tell me|say) )?(?P<then>(?:{_ASKS_OF}|the|whats?)\b[^?]*?)[?.]?$"
+)
+
+
+# what opens a question or an order rather than a set's name ("irans 3 biggest cities, and what is each …")
+_ASKING = re.compile(
+    r"^(?:which|what|whats|who|whom|whose|when|where|how|why|tell|name|list|give|identify|find|state|say)\b",
+    re.IGNORECASE,
 )
 
 
@@ -348,6 +355,8 @@ def _topic_first(question: str, max_parts: int, max_hops: int) -> list[SubQuesti
     words = members.lower().split()
     if any(w in AUXILIARIES for w in words) or words[0] in PREPOSITIONS.split():
         return []  # "Borneo is shared by three countries - …", "Of the …, how many …": not the set's name
+    if found["joined"] and _ASKING.match(members):
+        return []  # "Which mammals lay eggs, and …": a question first, not a set named by itself
     then = of_member(_CONTRACTED.sub(r"\1 is", found["then"]))
     return _of_members(members, [then], "are", max_parts, max_hops) if then else []
 
