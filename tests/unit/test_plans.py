@@ -1720,6 +1720,14 @@ def test_a_question_the_parse_finds_no_set_in_is_one_part(question):
                 "How many keys does a toy harp usually have?",
             ],
         ),
+        (  # up to a participle as the project reads one ("considered"), plural phrases with no article
+            "Are grey wolves, sea otters and pine martens considered endangered?",
+            [
+                "Are grey wolves considered endangered?",
+                "Are sea otters considered endangered?",
+                "Are pine martens considered endangered?",
+            ],
+        ),
         (  # two members "each" marks as several, typed in lower case
             "how many plays did alba and brix each write",
             ["How many plays did alba write?", "How many plays did brix write?"],

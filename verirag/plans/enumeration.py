@@ -13,6 +13,7 @@ from verirag.plans.phrases import (
     AGREE,
     AGREE_AFTER,
     AUXILIARIES,
+    PARTICIPLES,
     one_of,
     participle,
     plural_noun,
@@ -50,13 +51,16 @@ _COMMON = re.compile(
 # iron."), or before a colon or dash that opens the question: a phrase is up to four words, none a function
 # word, an article before it
 _WORD = rf"(?!(?:{'|'.join(sorted(STOP))})\b)[\w'’-]+(?:\.\w+)*"
+# a participle as phrases.participle reads one ("made", "considered"), or "used"
+_PARTICIPLE = rf"(?:{'|'.join(sorted(PARTICIPLES))}|used|[a-z]{{3,}}ed)"
+_OPENS = r"\s*(?::|[-–—])\s"  # a colon or dash that opens the question after a list: "A, B, C: what is …"
 _ITEM = rf"(?:(?:a|an|the) )?{_WORD}(?: {_WORD}){{0,3}}?"
 _PHRASES = re.compile(
     "(?:" + "|".join(rf"(?<=\b{a} )" for a in sorted(AUXILIARIES)) + ")"
     rf"(?P<listed>{_ITEM}(?:, {_ITEM})*,? and {_ITEM})"
-    r"(?= (?P<each>each)\b| [a-z]+ly (?!and\b)[a-z]+| (?:made|born|named|known|used|found|called|written)\b)"
+    rf"(?= (?P<each>each)\b| [a-z]+ly (?!and\b)[a-z]+| {_PARTICIPLE}\b)"
     rf"|\bthe (?:[a-z]+ )?[a-z]+s of (?P<owners>{_ITEM}(?:, {_ITEM})+,? and {_ITEM})(?=[?.]?$)"
-    rf"|^(?P<opening>{_ITEM}(?:, {_ITEM})+(?:,? and {_ITEM})?)(?=\s*(?::|[-–—])\s)",  # "A, B, C: what is …"
+    rf"|^(?P<opening>{_ITEM}(?:, {_ITEM})+(?:,? and {_ITEM})?)(?={_OPENS})",
     re.IGNORECASE,
 )
 
@@ -117,11 +121,17 @@ def enumeration(question: str) -> list[str]:
         verb_at = max((i + 1 for i, w in enumerate(words) if plural_noun(w)), default=0)
         before = before[: following.start()]  # "did each of these musicians play: A" -> "did A play"
         after = "".join(f" {w}" for w in words[verb_at:]) + after
-    if _BEFORE_SUBJECT.search(before):  # "did A and B each publish": one member publishes
+    subject_next = _BEFORE_SUBJECT.search(before) is not None
+    if subject_next:  # "did A and B each publish": one member publishes
         after = re.sub(r"^ each\b", "", after)
-    if not phrases and _BEFORE_SUBJECT.search(before) and (verb := re.search(r" [a-z]+$", members[-1])):
+    if not phrases and subject_next and (verb := re.search(r" [a-z]+$", members[-1])):
         members[-1], after = members[-1][: verb.start()], verb.group() + after  # "were A, B and C founded"
-    elif members and (head := re.search(r" [a-z]+s$", members[-1])) and plural_noun(head.group()[1:]):
+    elif (
+        members
+        and (head := re.search(r" [a-z]+s$", members[-1]))
+        and plural_noun(head.group()[1:])
+        and not any(plural_noun(m.split()[-1]) for m in members[:-1])  # not "grey wolves, … pine martens"
+    ):
         members[-1], after = members[-1][: head.start()], head.group() + after  # "… and Indian oceans?"
     shared = _SHARED_HEAD.match(after)
     if shared and plural_noun(shared["head"]):  # "the American, French and Russian revolutions": each one's
@@ -131,7 +141,7 @@ def enumeration(question: str) -> list[str]:
     asked = _ASKED_OF_THEM.match(after) if not before.strip() else None
     if asked:  # "A, B and C: what are their capitals?"
         return [_of_member(asked["question"], m) for m in members]
-    if not before.strip() and re.match(r"\s*(?::|[-–—])\s", after):
+    if not before.strip() and re.match(_OPENS, after):
         return []  # "A, B and C: which is largest?": a question of them all, no member's own
     if (which := re.search(r"\b[Ww]hich ([a-z]+s)\b", question)) and plural_noun(which[1]):
         if not _PLAIN_VERB.match(question, which.end()):  # not "Which rivers flow through A, B and C?"
@@ -149,7 +159,7 @@ def enumeration(question: str) -> list[str]:
 # a question after a list that opens it, about them: "A, B and C: what are their capitals?", "A, B and C —
 # when was each founded?"
 _ASKED_OF_THEM = re.compile(
-    r"^\s*(?::|[-–—])\s+(?P<question>[^?]*\b(?:they|them|their|each)\b[^?]*\?)$", re.IGNORECASE
+    rf"^{_OPENS}\s*(?P<question>[^?]*\b(?:they|them|their|each)\b[^?]*\?)$", re.IGNORECASE
 )
 # what stands for each member in it, and the verb before it: "are their capitals", "was each", "do they"
 _THEM = re.compile(
