@@ -1501,9 +1501,12 @@ def test_a_set_named_before_its_question_or_a_clause_opened_by_a_preposition_is_
     assert [(p.question, p.depends_on) for p in plan(question)] == [(first, None), (then, 0)]
 
 
-def test_a_question_before_a_comma_and_is_not_a_set_named_by_itself():
+def test_a_question_or_an_order_before_a_comma_and_is_not_a_set_named_by_itself():
     question = "Which two kings of Oz reigned longest, and how old was each at his death?"
     assert plan(question)[0].question == "Which two kings of Oz reigned longest?"
+    assert plan("Show me the planets of Oz, and what are their masses?")[0].question == (
+        "Which are the planets of Oz?"
+    )
 
 
 @pytest.mark.parametrize(
@@ -1720,12 +1723,20 @@ def test_a_question_the_parse_finds_no_set_in_is_one_part(question):
                 "How many keys does a toy harp usually have?",
             ],
         ),
-        (  # up to a participle as the project reads one ("considered"), plural phrases with no article
-            "Are grey wolves, sea otters and pine martens considered endangered?",
+        (  # up to a participle of phrases.PARTICIPLES ("built")
+            "Were the pyramids, the aqueducts and the cathedrals built by slaves?",
             [
-                "Are grey wolves considered endangered?",
-                "Are sea otters considered endangered?",
-                "Are pine martens considered endangered?",
+                "Were the pyramids built by slaves?",
+                "Were the aqueducts built by slaves?",
+                "Were the cathedrals built by slaves?",
+            ],
+        ),
+        (  # plural phrases with no article: the last one's plural is its own, not a head they share
+            "Are grey wolves, sea otters and pine martens found in Norway?",
+            [
+                "Are grey wolves found in Norway?",
+                "Are sea otters found in Norway?",
+                "Are pine martens found in Norway?",
             ],
         ),
         (  # two members "each" marks as several, typed in lower case
@@ -1761,6 +1772,7 @@ def test_common_noun_phrases_listed_as_the_subject_or_owner_are_each_asked(quest
         "What are salt and pepper used for?",  # two with no "each" may be one thing
         "Does a piano, a grand organ and a toy harp need tuning?",  # no clause marked after the list
         "What are the effects of tin, lead and zinc on the body?",  # the list does not end the question
+        "When was the bread, butter and jam sandwich invented?",  # a list naming one thing, a verb in "-ed"
     ],
 )
 def test_a_list_of_common_nouns_without_a_marked_end_is_one_part(question):

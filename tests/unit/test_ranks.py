@@ -321,3 +321,114 @@ def test_a_modifier_that_names_a_place_is_the_scope_where_the_sentence_names_the
     assert not states_rank(central, 3, "Chad", "It is the third-most populous country in Africa.")
     iraq = Ranking(3, "largest", "city", (), "of Iraq", "")  # "overall" ends a scope
     assert states_rank(iraq, 2, "Mosul", "It is the second largest city in Iraq overall after Baghdad.")
+
+
+PRESIDENTS = Ranking(3, "", "president", (), "of the United States", "")
+
+
+@pytest.mark.parametrize(
+    ("ranked", "rank", "title", "text"),
+    [
+        # a rank in an apposition to another name: that one's rank, not the subject's
+        (
+            PRESIDENTS,
+            2,
+            "Abigail Adams",
+            "Abigail Adams was the wife of John Adams, the second president of the United States.",
+        ),
+        # an order after its noun and scope goes on to another order: after, from, in some years
+        (ROMAN, 1, "Galba", "Galba was the first Roman emperor after Nero."),
+        (ROMAN, 1, "Severus", "Severus was the first Roman emperor from Africa."),
+        (
+            PRESIDENTS,
+            1,
+            "Kennedy",
+            "Kennedy was the first president of the United States in 20 years to die.",
+        ),
+        (
+            Ranking(2, "", "president", (), "of France", ""),
+            1,
+            "de Gaulle",
+            "De Gaulle was the first president of France of the Fifth Republic.",
+        ),
+        # a realm's name before the noun places an order, not a superlative ("outside Italy")
+        (
+            Ranking(3, "largest", "city", (), "of the Roman Empire", ""),
+            1,
+            "Trier",
+            "Trier is the largest Roman city.",
+        ),
+        # a peopled place's size asked by area, or the most populous asked and an area stated
+        (
+            Ranking(3, "largest", "city", (), "in the world", "area"),
+            1,
+            "Tokyo",
+            "Tokyo is the most populous city in the world.",
+        ),
+        (
+            Ranking(3, "most populous", "city", (), "in the United States", ""),
+            2,
+            "Juneau",
+            "Juneau is the second-largest city in the United States by area.",
+        ),
+        # a demonym's place with more to its name: "American" is not "North America"
+        (
+            Ranking(3, "largest", "city", ("American",), "", ""),
+            1,
+            "Mexico City",
+            "It is the largest city in North America.",
+        ),
+        (ROMAN, 1, "Otto I", "Otto I was the first emperor of the Holy Roman Empire."),
+        # another's relative clause, or one with no "as"
+        (
+            Ranking(3, "", "president", (), "of South Korea", ""),
+            1,
+            "Kim",
+            "Kim was an aide to a general who served as the first president of South Korea.",
+        ),
+        (
+            Ranking(3, "", "president", (), "of South Korea", ""),
+            1,
+            "Kim",
+            "Kim was a guard who served the first president of South Korea.",
+        ),
+        # a rank joined by "and" to an ordinal's, or to a share
+        (
+            Ranking(3, "largest", "city", (), "of Turkey", ""),
+            1,
+            "Ankara",
+            "Ankara is the second largest and most populous city in Turkey after Istanbul.",
+        ),
+        (
+            Ranking(3, "largest", "city", (), "of Turkey", ""),
+            1,
+            "Bursa",
+            "Bursa is one of the oldest and largest cities in Turkey.",
+        ),
+    ],
+)
+def test_a_rank_held_by_another_or_in_another_order_or_measure_gives_no_member(ranked, rank, title, text):
+    assert states_rank(ranked, rank, title, text) == ""
+
+
+def test_ranks_listed_after_a_comma_and_joined_by_and_still_rank():
+    canada = Ranking(3, "largest", "city", (), "of Canada", "")
+    montreal = "Montreal is the largest city in the province of Quebec, the second-largest in Canada."
+    assert states_rank(canada, 2, "Montreal", montreal)
+    turkey = Ranking(3, "largest", "city", (), "of Turkey", "")
+    assert states_rank(turkey, 1, "Bursa", "Bursa is the oldest and largest city in Turkey.")
+    baltic = Ranking(3, "largest", "island", (), "of Europe", "")
+    assert states_rank(
+        baltic, 2, "Gotland", "Gotland is the second-largest island in the Baltic Sea and Europe."
+    )
+
+
+def test_a_question_of_another_measure_or_with_a_clause_is_no_ranking_of_people_or_a_wrong_one():
+    assert ranking("Which are the five countries with the highest population density?") is None
+    assert ranking("Which three countries did Napoleon invade that are the largest?") is None
+    assert ranking("Which are the three least populated countries?") == Ranking(
+        3, "least populous", "country", (), "", ""
+    )
+    assert ranking("Which are the Ming dynasty's first three emperors, in order?") == Ranking(
+        3, "", "emperor", (), "of Ming dynasty", ""
+    )

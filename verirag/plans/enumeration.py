@@ -51,8 +51,9 @@ _COMMON = re.compile(
 # iron."), or before a colon or dash that opens the question: a phrase is up to four words, none a function
 # word, an article before it
 _WORD = rf"(?!(?:{'|'.join(sorted(STOP))})\b)[\w'’-]+(?:\.\w+)*"
-# a participle as phrases.participle reads one ("made", "considered"), or "used"
-_PARTICIPLE = rf"(?:{'|'.join(sorted(PARTICIPLES))}|used|[a-z]{{3,}}ed)"
+# a participle of phrases.PARTICIPLES ("made", "built"), or "named", "used", "called": not any word in "-ed",
+# which a list that names one thing goes on to ("the bread, butter and jam sandwich invented")
+_PARTICIPLE = rf"(?:{'|'.join(sorted(PARTICIPLES | {'named', 'used', 'called'}))})"
 _OPENS = r"\s*(?::|[-–—])\s"  # a colon or dash that opens the question after a list: "A, B, C: what is …"
 _ITEM = rf"(?:(?:a|an|the) )?{_WORD}(?: {_WORD}){{0,3}}?"
 _PHRASES = re.compile(

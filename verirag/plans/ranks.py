@@ -44,9 +44,10 @@ _OWNED = re.compile(
     rf"(?P<ranked>(?:top )?(?:{_COUNT}|first|earliest|[a-z]+est|most|least)\b[^?]*?)\?$"
     rf"|^Which are the (?P<named>[A-Z][\w-]*(?: [a-z][\w-]*)?) (?P<listed>(?:top |first ){_COUNT}\b[^?]*?)\?$"
 )
+_PHRASE = r"(?:(?!\b(?:did|does|do|that|which|who|whom|whose)\b)[^?])+?"  # a noun phrase, no clause in it
 # the members asked first, the superlative after: "Which four rivers in Africa are the longest?"
 _ARE_THE = re.compile(
-    rf"^Which (?:(?P<count>{_COUNT}) (?P<noun>[^?]+?)|(?P<nouns>[^?]+?) are the (?P<n>{_COUNT})) "
+    rf"^Which (?:(?P<count>{_COUNT}) (?P<noun>{_PHRASE})|(?P<nouns>{_PHRASE}) are the (?P<n>{_COUNT})) "
     r"(?(count)are the |)(?P<sup>(?:most|least) [a-z]+|[a-z]+est)\?$"
 )
 # a size by people, asked as what members have: "Which three provinces of China have the largest populations?"
@@ -54,23 +55,22 @@ _PEOPLE = re.compile(
     rf"^Which (?:are the )?(?P<count>(?:top )?{_COUNT}) (?P<noun>[^?]+?) (?:have|has|with|are home to) the "
     r"(?:largest|biggest|highest|greatest|most) "
     r"(?:populations?|numbers? of (?:people|inhabitants)|people|inhabitants|residents)"
-    r"(?P<scope>[^?]*)\?$"
+    r"(?P<scope>(?: (?:in|of|on|across|within) [^?]*)?)\?$"
 )
 _OPENERS = frozenset("top first earliest most least".split())
 _ORDERED = re.compile(r",? (?:in (?:chronological )?order|respectively|in turn)\?$")  # no scope: how to say
-_POPULATED = re.compile(r"\b(?:most[- ])?populated\b")  # "the top five (most-)populated countries"
+# "the top five (most-)populated countries"; not "the most densely populated"
+_POPULATED = re.compile(rf"\b(?:(?P<sup>most|least)[- ]|(?P<count>{_COUNT}) )populated\b")
 
 _RANKING = re.compile(
     r"^Which are the (?:top )?(?:(?P<order>first|earliest) )?"
-    r"(?P<count>\d+|two|three|four|five|six|seven|eight|nine|ten)"
+    rf"(?P<count>{_COUNT[3:-1]})"
     r"(?(order)| (?P<sup>(?:most|least) [a-z]+|[a-z]+est))"
     r"(?P<modifiers>(?: [A-Za-z][\w-]*?){0,2}) (?P<noun>[a-z]+s)\b(?P<scope>[^?]*)\?$"
 )
 
 # the count after the superlative, as people also write it: "the biggest two deer species"
-_COUNT_FIRST = re.compile(
-    r"^(Which are the )((?:most|least) [a-z]+|[a-z]+est) (\d+|two|three|four|five|six|seven|eight|nine|ten)\b"
-)
+_COUNT_FIRST = re.compile(rf"^(Which are the )((?:most|least) [a-z]+|[a-z]+est) ({_COUNT})\b")
 _SCOPE_STOP = frozenset("the in of on at all time ever to by".split())
 _WORLD = re.compile(r"\b(?:world|earth|globally|globe)\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;:(]| and\b| (?:but|while|which|whereas|according)\b")
@@ -80,20 +80,20 @@ _AND_SCOPE = re.compile(
     r"(?=\s*(?:$|[,;:(.]|(?:after|behind|by)\b))"
 )
 _OTHER_SCOPE = re.compile(r"^\s+(?:in|on|of|within) (?:the )?(?:[A-Z][\w'-]* )+and (?:in )?(?:the )?$")
-# when an order's member held its rank: "the third president of the United States from 1801 to 1809"
 # what a realm's name is followed by: "the second Mughal emperor" rules "the Mughal Empire"
 _REALMS = frozenset("empire dynasty caliphate kingdom union republic sultanate khanate state".split())
 # a place a clause ranks in, with its realm's noun: "in Central America", "of the Qing dynasty"
 _PLACE = re.compile(
     rf"\b(?:in|of) (?:the )?((?:[A-Z][\w'-]*\s)*[A-Z][\w'-]*(?:\s(?:{'|'.join(_REALMS)})\b)?)"
 )
-# a realm named with its country after it: "the Ming dynasty of China"
-_REALM_OF = re.compile(r"^\s+of (?:the )?[A-Z]")
+# a realm named with its country after it: "the Ming dynasty of China" (only after a realm's noun)
+_REALM_OF = re.compile(r"^\s+of (?:the )?[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)*(?=\s*$)")
 _HELD = re.compile(r"\b(?:was|were|had been)\b[^,;]{0,40}$")  # a past rank: "It was the world's"
 _EVER = re.compile(r"\b(?:history|ever|all time|recorded)\b")  # a ranking over the past ("in history")
+# when an order's member held its rank: "the third president of the United States from 1801 to 1809"
 _DURING = re.compile(
     r"^\s+(?:(?:ruling|reigning|serving) )?(?:from|between|since|until|during|in|c\.) "
-    r"(?:AD |BC |about |around )?\d"
+    r"(?:AD |BC |about |around )?\d{2,4}\b(?! years)"
 )
 _BY = re.compile(r"\bby (?:land |total )?(\w+)")
 # what before a superlative makes it no first rank: a share, a count, a compound ordinal, an alternative
@@ -121,9 +121,13 @@ _ENDS = re.compile(
 )
 # the subject's own relative clause, after what it is: "was a South Korean politician who served as the"
 _OWN_RELATIVE = re.compile(
-    r"^\s*(?:is|was) an? (?:(?!of\b|who\b)[\w'-]+,? )+who (?:served|serves|reigned|reigns|ruled|rules)"
-    r"(?: as)? (?:the )?$"
+    r"^\s*(?:is|was) an? (?:(?!(?:of|who|to|for|with|under|in|by|from|at|on)\b)[\w'-]+,? )+"
+    r"who (?:served|serves|reigned|reigns|ruled|rules) as (?:the )?$"
 )
+# a rank before a comma, so that the comma lists another: "the largest city of Quebec, the second-largest"
+_RANK_BEFORE = re.compile(rf"\b(?:{ORDINAL}|[a-z]+est|most [a-z]+|first)\b", re.IGNORECASE)
+# a rank joined to the next by "and": "the second largest and", "the oldest and"
+_JOINED = re.compile(rf"(?:(?P<ord>{ORDINAL})[- ]?)?(?:[a-z]+est|most [a-z]+)(?:[- ][a-z]+)? and $", re.I)
 _LEAD_IN = frozenset("the also now currently still officially and both".split())
 # a place's name written out with what it is after the scope's words: "the Mediterranean" Sea
 _FEATURE = re.compile(rf"^\s+(?:{'|'.join(sorted(FEATURES))})\b", re.IGNORECASE)
@@ -155,26 +159,25 @@ class Ranking:
 
 def _as_ranking(question: str) -> str:
     """The question in the form :data:`_RANKING` reads, where it asks a ranking in another form."""
-    q = re.sub(
-        r"^(Which are the )([A-Z][a-z]+)\b",
+    q = _ORDERED.sub("?", question.strip())  # "…, in order?": how to answer, no scope
+    q = re.sub(  # "the Biggest 3 islands", as the planner capitalises it
+        r"^(Which are the )([A-Z][a-z]+)(?= )",
         lambda m: m[1] + m[2].lower() if m[2].lower() in _OPENERS or m[2].endswith("est") else m[0],
-        question.strip(),
-    )  # "the Biggest 3 islands"
+        q,
+    )
     q = _COUNT_FIRST.sub(r"\g<1>\g<3> \g<2>", q)
     owned = _OWNED.match(q)
     if owned:  # "the Ming dynasty's first three emperors" -> "the first three emperors of the Ming dynasty"
         q = f"Which are the {owned['ranked'] or owned['listed']} of {owned['owner'] or owned['named']}?"
-    are = _ARE_THE.match(q)
-    if (
-        are
-    ):  # "Which four rivers in Africa are the longest?" -> "Which are the four longest rivers in Africa?"
+    if are := _ARE_THE.match(q):  # "Which four rivers in Africa are the longest?"
         q = f"Which are the {are['count'] or are['n']} {are['sup']} {are['noun'] or are['nouns']}?"
-    q = _ORDERED.sub("?", q)
     people = _PEOPLE.match(q)
     if people:  # "Which three provinces of China have the largest populations?"
         count = people["count"].removeprefix("top ")
         q = f"Which are the {count} most populous {people['noun']}{people['scope']}?"
-    return _POPULATED.sub("most populous", q)
+    return _POPULATED.sub(
+        lambda m: f"{m['count'] + ' ' if m['count'] else ''}{m['sup'] or 'most'} populous", q
+    )
 
 
 def ranking(question: str) -> Ranking | None:
@@ -245,34 +248,34 @@ def _in_scope(r: Ranking, before: str, clause: str) -> bool:
     """
     words = _scope_words(r)
     order = not r.superlative
-    if len(words) >= 2 and words[-1] in _REALMS:  # "the third Mughal emperor" in "the Mughal Empire"
+    if (
+        order and len(words) >= 2 and words[-1] in _REALMS
+    ):  # "the third Mughal emperor" in "the Mughal Empire"
         named = r"\s+".join(re.escape(w) for w in words[:-1])
         head = re.match(rf"^\W*{named}\s+{re.escape(r.noun)}\b", clause, re.IGNORECASE)
-        rest = clause[head.end() :] if head else ""
-        if head and (not re.match(r"\s+(?:of|in|on|within|at)\b", rest) or bool(_DURING.match(rest))):
+        if head and _order_ends(clause[head.end() :]):
             return True
     if order and not words:
         head = re.search(rf"\b{re.escape(r.noun)}\b", clause, re.IGNORECASE)
         rest = clause[head.end() :] if head else ""
         realm = "|".join(re.escape(m) for m in r.modifiers) or "$^"  # "the third emperor of the Qing dynasty"
         rest = re.sub(rf"^\s+of (?:the )?(?:{realm})\s+(?:{'|'.join(_REALMS)})\b", "", rest, flags=re.I)
-        return bool(head) and (
-            not re.match(r"\s+(?:of|in|on|within|at)\b", rest) or bool(_DURING.match(rest))
-        )
+        return bool(head) and _order_ends(rest)
     world = not words or words == ["world"] or words == ["earth"]
     phrase = _WORLD.pattern if world else r"\W+".join(re.escape(w) for w in words)
     for place in re.finditer(rf"\b(?:{phrase})\b", clause, re.IGNORECASE):
-        opens = re.search(r"(?:^|\b(?:in|of|on|the|across|within|throughout))\s*$", clause[: place.start()])
+        opens = re.search(
+            r"(?:^|\b(?:in|of|on|the|across|within|throughout|and))\s*$", clause[: place.start()]
+        )
         heads = list(re.finditer(rf"\b{re.escape(r.noun)}(?:s|es)?\b", clause[: place.start()], re.I))
         gap = clause[heads[-1].end() : place.start()] if heads else ""
         between = re.findall(r"[\w'-]+", gap.lower())
         if not set(between) <= _AFTER_NOUN | {"the"} and not _OTHER_SCOPE.match(gap):
             continue  # a part of the place: "the second largest city on the east coast of India"
         rest = _FEATURE.sub("", clause[place.end() :])  # "in the Mediterranean Sea"
-        if opens and (
-            _ENDS.match(rest) or (order and (_DURING.match(rest) or _REALM_OF.match(rest)))
-        ):  # not "West Africa", "China's"
-            return True
+        realm_of = order and words[-1] in _REALMS and _REALM_OF.match(rest)  # "the Ming dynasty of China"
+        if opens and (_order_ends(rest) or realm_of if order else _ENDS.match(rest)):
+            return True  # not "West Africa", "China's"; an order not "after Nero"
     owner = re.search(
         rf"(?:^|\b(?:the|in|of|and|making it|it is|is|was)\s+)(?:{phrase})['’]s\W*$", before, re.I
     )
@@ -280,14 +283,26 @@ def _in_scope(r: Ranking, before: str, clause: str) -> bool:
     return bool(owner and noun and _ENDS.match(clause[noun.end() :]))
 
 
-def _measures(r: Ranking, clause: str) -> bool:
-    """Whether the clause ranks by what the question does ("by area"; a size when it names none)."""
+def _order_ends(rest: str) -> bool:
+    """Whether an order's clause ends after its noun and scope: nothing more, or the member's time."""
+    return re.fullmatch(r"\W*", rest) is not None or _DURING.match(rest) is not None
+
+
+def _measures(r: Ranking, clause: str, stated: str) -> bool:
+    """Whether the clause ranks by what the question does ("by area"; a size when it names none).
+
+    A peopled place's size is its people: "the most populous city" is no rank "by area", and "the
+    largest city by area" none among the most populous or the largest.
+    """
     said = _BY.search(clause)
+    peopled = r.noun in _PEOPLED and r.superlative in _BY_PEOPLE
+    if peopled and "populous" in stated.lower() and r.by and r.by.lower() != "population":
+        return False
     if not said:
         return True
     if r.by:
         return said[1].lower() == r.by.lower()
-    return said[1].lower() in _SIZES or (r.noun in _PEOPLED and said[1].lower() == "population")
+    return said[1].lower() == "population" if peopled else said[1].lower() in _SIZES
 
 
 def _names_subject(before: str, title: str) -> bool:
@@ -317,6 +332,8 @@ def _names_subject(before: str, title: str) -> bool:
         )
     ]
     tail = after[said[-1] if said else 0 :].split()
+    if said and after[said[-1] - 1] == "," and not _RANK_BEFORE.search(after[: said[-1] - 1]):
+        return False  # "the wife of John Adams, the second president": the rank of whom the comma follows
     return len(tail) <= 3 and all(w in _LEAD_IN or w.endswith(("'s", "’s")) for w in tail)
 
 
@@ -330,10 +347,24 @@ def _placed(r: Ranking, clause: str) -> Ranking:
         return r
     for place in _PLACE.finditer(clause):
         words = place[1].lower().split()
-        if all(any(m.lower() == w or same_name(m.lower(), w) for w in words) for m in names):
+        named = [w for w in words if w not in _REALMS]  # "North America" is no "American" place
+        same = [(m, w) for m in names for w in named if m.lower() == w or same_name(m.lower(), w)]
+        if {m for m, _ in same} == set(names) and {w for _, w in same} == set(named):
             rest = tuple(m for m in r.modifiers if m not in names)
             return replace(r, modifiers=rest, scope=f"in {place[1]}")
     return r
+
+
+def _joined_rank(before: str) -> str:
+    """The words before a rank joined by "and" to another, with the other's ordinal in place of it.
+
+    "the second largest and most populous city": "second" ranks both (no first rank); "one of the oldest and
+    largest": a share; "the capital and largest city" keeps its "and" (a noun, no rank, before it).
+    """
+    joined = _JOINED.search(before)
+    if not joined:
+        return before
+    return before[: joined.start()] + (f"{joined['ord']} " if joined["ord"] else "")
 
 
 def _elided(r: Ranking, sup: str, before: str) -> bool:
@@ -362,7 +393,7 @@ def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]
         for found in pattern.finditer(sentence):
             given = 1 if _FOUNDING.match(found["ord"] or "first") else _rank_of(found["ord"])
             before = sentence[: found.start()]
-            if r.superlative and given == 1 and _NOT_FIRST.search(before):
+            if r.superlative and given == 1 and _NOT_FIRST.search(_joined_rank(before)):
                 continue  # "one of the largest", "ten highest", "twenty-third most populous", "second- or"
             after = _ALSO.sub("", sentence[found.end() :]) if r.superlative else sentence[found.end() :]
             if not r.superlative:  # "the second and longest-serving president", "the founder and first"
@@ -386,7 +417,8 @@ def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]
                 continue  # "the most populous country" is no rank among "EU countries"
             if r.superlative and _HELD.search(before) and not _EVER.search(r.scope):
                 continue  # "It was the world's third-most populous country": a rank held once, not now
-            if _in_scope(placed, before, clause) and _measures(r, clause) and _names_subject(before, title):
+            measured = _measures(r, clause, found.group())
+            if _in_scope(placed, before, clause) and measured and _names_subject(before, title):
                 yield given, sentence.strip(), after
 
 

@@ -341,7 +341,8 @@ _TOPIC = re.compile(
 
 # what opens a question or an order rather than a set's name ("irans 3 biggest cities, and what is each …")
 _ASKING = re.compile(
-    r"^(?:which|what|whats|who|whom|whose|when|where|how|why|tell|name|list|give|identify|find|state|say)\b",
+    r"^(?:which|what|whats|who|whom|whose|when|where|how|why|tell|show|name|list|give|identify|find|state|say"
+    r"|please|provide|mention|enumerate|kindly|regarding|given|describe|explain)\b",
     re.IGNORECASE,
 )
 
