@@ -391,7 +391,8 @@ def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]
     follow = _AFTER_NOUN if r.superlative else _AFTER_NOUN | {"from", "between", "since", "until", "during"}
     for sentence in split_sentences(text):
         for found in pattern.finditer(sentence):
-            given = 1 if _FOUNDING.match(found["ord"] or "first") else _rank_of(found["ord"])
+            ordinal = found["ord"] or ""  # none before a superlative: the first rank
+            given = 1 if not ordinal or _FOUNDING.match(ordinal) else _rank_of(ordinal)
             before = sentence[: found.start()]
             if r.superlative and given == 1 and _NOT_FIRST.search(_joined_rank(before)):
                 continue  # "one of the largest", "ten highest", "twenty-third most populous", "second- or"
