@@ -34,6 +34,7 @@ SEALED = {
     "fanout_written11": "69e1d58d59c1b5ff4dd375771e23813267b769087190298c59fade9bbecc4b5f",
     "fanout_written12": "4cc05406c990cecebb4438a89fa479cf25d611fb48baf2516f0a6c5fb4cb5ba7",
     "fanout_written13": "8784bc079e3fb957dcd436900f12d3ad9acc0d96c4a1c6d96aedcc5d82540d95",
+    "fanout_written14": "1e68644bacb9dd298af03333204e423c4abc45318b317618b22db371398b3f80",
 }
 
 
@@ -63,6 +64,7 @@ def sealed_digest(name: str) -> str:
         "written11",
         "written12",
         "written13",
+        "written14",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
