@@ -1550,7 +1550,7 @@ def test_a_question_or_an_order_before_a_comma_and_is_not_a_set_named_by_itself(
         ),
         (
             "Which was made earliest: Oz, Ev or Ix?",
-            [f"How early was {m} made?" for m in ("Oz", "Ev", "Ix")],
+            [f"When was {m} made?" for m in ("Oz", "Ev", "Ix")],  # an order asks when
         ),
         # the choice after the list: "Of A, B and C, which …"
         (
@@ -1880,3 +1880,110 @@ def test_a_reply_that_declines_to_list_names_no_member(reply):
     from verirag.plans import proposed
 
     assert proposed(reply, "Which are the three biggest cities of Oz?", 6) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "then"),
+    [
+        # a set a clause names before "each of them": a participle's phrase is no head, a passive's object
+        # is asked with its subject and verb
+        (
+            "Oz had two kings called Ozma. When did each of them reign?",
+            "Which are the two kings called Ozma that Oz had?",
+            "When did {member} reign?",
+        ),
+        (
+            "Ozium is named after two chemists. What nationality was each of them?",
+            "Which are the two chemists that Ozium is named after?",
+            "What nationality was {member}?",
+        ),
+        (
+            "Ozlings are split into two main groups. Which species is the largest in each group?",
+            "Which are the two main groups that Ozlings are split into?",
+            "Which species is the largest in {member}?",
+        ),
+        # "each of those <noun>": the set the clause before names by that noun
+        (
+            "The Oz Turtles are named after four painters - where was each of those painters born?",
+            "Which are the four painters that The Oz Turtles are named after?",
+            "Where was {member} born?",
+        ),
+        # an adjective after the set's head is the question's predicate, not the set's
+        (
+            "Where is each of the three living tapir species native to?",
+            "Which are the three living tapir species?",
+            "Where is {member} native to?",
+        ),
+        # a set named, then asked for again ("who were they", "which are they")
+        (
+            "Oz's first two kings: who were they, and from what year did each of them rule?",
+            "Which are the first two kings of Oz?",
+            "From what year did {member} rule?",
+        ),
+        (
+            "Only two metals are liquid in Oz - which are they, and what are their atomic numbers?",
+            "Which two metals are liquid in Oz?",
+            "What is the atomic number of {member}?",
+        ),
+        # a field that opens the question qualifies the set
+        (
+            "In women's oz ball, who are the three most decorated players, and what is each one's tally?",
+            "Which are the three most decorated players, in women's oz ball?",
+            "What is {member}'s tally?",
+        ),
+        # a related set framed by a hyphenated participle holds two names
+        (
+            "In which cities were the bands co-founded by Ann Alba and Bo Brix formed?",
+            "Which are the bands co-founded by Ann Alba and Bo Brix?",
+            "In which city was {member} formed?",
+        ),
+    ],
+)
+def test_a_set_named_apart_from_its_question_is_asked_then_each_member(question, first, then):
+    assert [(p.question, p.depends_on) for p in plan(question)] == [(first, None), (then, 0)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # "each of these <noun>" that is not the last plural the clause before names
+        "What are the host cities of the Oz Games for the years 2000, 2004 and 2008, and what's the motto "
+        "for each of these Oz Games?",
+        # "each of their <noun>": an attribute of each member, a chain no part asks
+        "Borneo is shared by three countries - how much area does each of their capital cities cover?",
+    ],
+)
+def test_each_of_a_noun_that_is_not_the_set_named_before_is_one_part(question):
+    assert plan(question) == [SubQuestion(question)]
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        # titles holding "of" and "the" before a colon, then an order to name something of each
+        (
+            "Alba of the North, The Brix Saga, Corda: name the author of each.",
+            [
+                "Who is the author of Alba of the North?",
+                "Who is the author of The Brix Saga?",
+                "Who is the author of Corda?",
+            ],
+        ),
+        # an order among members: when each came out, was founded
+        (
+            "Which film came out first: Alba, Brix or Corda?",
+            ["When did Alba come out?", "When did Brix come out?", "When did Corda come out?"],
+        ),
+        (
+            "Which was founded first: Alba, Brix or Corda?",
+            ["When was Alba founded?", "When was Brix founded?", "When was Corda founded?"],
+        ),
+        # a superlative of distance: how near each is, not whether each is nearest
+        (
+            "Of Alba, Brix and Corda, which star is nearest to us?",
+            ["How near is Alba to us?", "How near is Brix to us?", "How near is Corda to us?"],
+        ),
+    ],
+)
+def test_members_listed_are_each_asked_the_measure_a_choice_or_an_order_compares(question, parts):
+    assert [(p.question, p.depends_on) for p in plan(question)] == [(p, None) for p in parts]

@@ -16,6 +16,7 @@ from verirag.plans.phrases import (
     AGREE_AFTER,
     AUXILIARIES,
     OWNER,
+    PLAIN_OF_PAST,
     TYPED_OWNER,
     describes_members,
     participle,
@@ -100,9 +101,12 @@ _CLAUSE = re.compile(rf"\b(?:which|what|who|how|where|when|{'|'.join(sorted(AUXI
 # the same choice tested by a main verb: "Which of these deserts covers the most area: …", "Which of these
 # religions originated in India: …"
 _CHOSEN_BY_VERB = re.compile(
-    r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: (?P<noun>[a-z]+))?)? "
+    r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: (?P<noun>[a-z]+))?"
+    rf"| [a-z]+(?= (?:{'|'.join(PLAIN_OF_PAST)}) ))? "  # "Which film came …"
     r"(?P<verb>[a-z]{3,}) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
 )
+# an order among the members: "came out first", "was founded earliest", "was born last"
+_ORDER = re.compile(r"(?:(?P<particle>out|up|off|about) )?(?:first|earliest|last|latest)")
 
 
 def _listed(found: re.Match[str]) -> list[str]:
@@ -117,13 +121,22 @@ def _chosen_by_verb(question: str) -> list[str]:
     """The question asked of each member a colon lists, where a main verb tests or compares them."""
     found = _CHOSEN_BY_VERB.match(question)
     verb = found["verb"] if found else ""
-    if found and not verb.endswith(("s", "ed")) and not plural_noun(found["noun"] or ""):
+    if (
+        found
+        and not verb.endswith(("s", "ed"))
+        and verb not in PLAIN_OF_PAST
+        and not plural_noun(found["noun"] or "")
+    ):
         return []  # a plain verb after a plural: "Which of these composers belong to …: …"
     listed = _listed(found) if found and verb not in AUXILIARIES else []
     if not found or not listed:
         return []
-    does = "Did" if verb.endswith("ed") else "Does"
+    does = "Did" if verb.endswith("ed") or verb in PLAIN_OF_PAST else "Does"
     base, rest = plain_verb(verb), found["rest"]
+    order = _ORDER.fullmatch(rest)
+    if order and does == "Did":  # "came out first": when each came out
+        particle = f" {order['particle']}" if order["particle"] else ""
+        return [f"When did {member} {base}{particle}?" for member in listed]
     most = re.fullmatch(r"the (?:most|least) (?P<what>[a-z]+)", rest)
     if most:  # "covers the most area": how much of it each covers
         return [f"How much {most['what']} {does.lower()} {member} {base}?" for member in listed]
@@ -170,6 +183,15 @@ def chosen_among(question: str) -> list[str]:
         r"(?: (?!by\b)[a-z]+)?(?: by (?P<by>[a-z][a-z ]*))?",  # "the most populous city", "bigger by area"
         rest,
     )
+    ordered = re.fullmatch(
+        r"(?P<verb>[a-z]+(?:ed|en)|born|built|made|held|won|written) (?:first|earliest|last|latest)", rest
+    )
+    if ordered and aux in ("was", "were"):  # "was founded first": when each was founded
+        return [f"When {AGREE_AFTER.get(aux, aux)} {member} {ordered['verb']}?" for member in listed]
+    near = re.fullmatch(r"(?P<est>[a-z]+est) (?P<to>(?:to|from) [^?]+)", rest)
+    adjective = positive(near["est"]) if near else ""
+    if near and adjective:  # "is closest to the Sun": how close each is to it
+        return [f"How {adjective} {AGREE_AFTER.get(aux, aux)} {member} {near['to']}?" for member in listed]
     made = re.fullmatch(r"(?P<verb>(?!the\b)[a-z]+) (?P<how>[a-z]+est\b.*)", rest)
     how = _how(made["how"]) if made else None
     if made and how:  # "was made earliest": how early each was made

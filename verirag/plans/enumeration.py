@@ -56,12 +56,16 @@ _WORD = rf"(?!(?:{'|'.join(sorted(STOP))})\b)[\w'’-]+(?:\.\w+)*"
 _PARTICIPLE = rf"(?:{'|'.join(sorted(PARTICIPLES | {'named', 'used', 'called'}))})"
 _OPENS = r"\s*(?::|[-–—])\s"  # a colon or dash that opens the question after a list: "A, B, C: what is …"
 _ITEM = rf"(?:(?:a|an|the) )?{_WORD}(?: {_WORD}){{0,3}}?"
+# before a colon or dash, a title of capitalised words may hold function words ("Hundred Years of Solitude")
+_LINKING = "of|the|in|on|at|to|for|from|with|de|la|le|du|von|van|der"
+_TITLED = rf"(?-i:(?:The |A |An )?[A-Z0-9][\w'’-]*(?:(?: (?:{_LINKING}))* [A-Z0-9][\w'’-]*)*)"
+_OPENING_ITEM = rf"(?:{_TITLED}|{_ITEM})"
 _PHRASES = re.compile(
     "(?:" + "|".join(rf"(?<=\b{a} )" for a in sorted(AUXILIARIES)) + ")"
     rf"(?P<listed>{_ITEM}(?:, {_ITEM})*,? and {_ITEM})"
     rf"(?= (?P<each>each)\b| [a-z]+ly (?!and\b)[a-z]+| {_PARTICIPLE}\b)"
     rf"|\bthe (?:[a-z]+ )?[a-z]+s of (?P<owners>{_ITEM}(?:, {_ITEM})+,? and {_ITEM})(?=[?.]?$)"
-    rf"|^(?P<opening>{_ITEM}(?:, {_ITEM})+(?:,? and {_ITEM})?)(?={_OPENS})",
+    rf"|^(?P<opening>{_OPENING_ITEM}(?:, {_OPENING_ITEM})+(?:,? and {_OPENING_ITEM})?)(?={_OPENS})",
     re.IGNORECASE,
 )
 
@@ -139,6 +143,9 @@ def enumeration(question: str) -> list[str]:
         after = f" {singular(shared['head'])}{after[shared.end() :]}"
         if members[0].startswith("the "):
             members = [m if m.startswith("the ") else f"the {m}" for m in members]
+    if ordered := _ORDERED_OF_EACH.match(after):  # "A, B, C: name the author of each."
+        who = "who" if plural(ordered["what"].split()[-1]) in _PEOPLE else "what"
+        after = f": {who} is {ordered['what']} of each?"
     asked = _ASKED_OF_THEM.match(after) if not before.strip() else None
     if asked:  # "A, B and C: what are their capitals?"
         return [_of_member(asked["question"], m) for m in members]
@@ -161,6 +168,12 @@ def enumeration(question: str) -> list[str]:
 # when was each founded?"
 _ASKED_OF_THEM = re.compile(
     rf"^{_OPENS}\s*(?P<question>[^?]*\b(?:they|them|their|each)\b[^?]*\?)$", re.IGNORECASE
+)
+# an order to give something of each, after a list that opens the question: "A, B, C: name the author of each"
+_ORDERED_OF_EACH = re.compile(
+    rf"^{_OPENS}\s*(?:name|give|list|state|tell me|identify) (?P<what>the [^?.]+?) (?:of|for) each"
+    r"(?: one)?[.?]?$",
+    re.IGNORECASE,
 )
 # what stands for each member in it, and the verb before it: "are their capitals", "was each", "do they"
 _THEM = re.compile(
@@ -249,7 +262,11 @@ def _one(frame: str) -> str:
 _THROUGH = "(?:through|in|into|from|on|at|by|across|along|near)"  # "the rivers that flow through A, B and C"
 # a set related to the members the question lists, then the verb said of each: "When were the museums that
 # hold A, B and C founded?", "How many films did the directors of A, B and C make?"
-_LINK = rf" (?:of|in|from|(?:that|which|who) [a-z]+(?: {_THROUGH})?|[a-z]+(?:ed|en) by) "
+_LINK = rf" (?:of|in|from|(?:that|which|who) [a-z]+(?: {_THROUGH})?|(?:[a-z]+-)?[a-z]+(?:ed|en) by) "
+# two names suffice where a related set's phrase frames them: "the bands co-founded by A and B"
+_TWO_NAMES = re.compile(
+    rf"(?:the )?{_NAME} and (?:the )?{_NAME}(?: [a-z]+)?(?=\?$)|(?:the )?{_NAME} and (?:the )?{_NAME}"
+)
 _RELATED = re.compile(
     r"^(?P<wh>(?:(?:In|Into|From|At|For|To|With|On|By) )?(?:[Ww]hat|[Ww]hich|Where|When|Who|How)"
     r"(?: [a-z-]+){0,3}?) (?P<aux>did|do|does|were|are|was|is) (?:each of )?the (?P<head>[a-z]+(?: [a-z]+)?)"
@@ -276,7 +293,7 @@ def related(question: str) -> tuple[str, SubQuestion, list[tuple[str, str]]] | N
     found = attribute = None
     for frame in (_RELATED, _RELATED_ATTRIBUTE):  # a verb after the list, else an attribute before the set
         found = frame.match(question)
-        listed = _NAMES.match(found["rest"]) if found else None
+        listed = (_NAMES.match(found["rest"]) or _TWO_NAMES.match(found["rest"])) if found else None
         if listed:
             attribute = found if frame is _RELATED_ATTRIBUTE else None
             break

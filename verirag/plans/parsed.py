@@ -43,8 +43,15 @@ def _each(question: str, each: Token) -> tuple[str, SubQuestion] | None:
     pobj = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
     if pobj is not None and pobj.lower_ not in _BACK:
         phrase = _phrase(pobj)
-        if phrase[0].lower_ in _BACK or pobj.tag_ not in _PLURAL:
+        if pobj.tag_ not in _PLURAL:
             return None
+        if phrase[0].lower_ in ("these", "those"):  # "each of those artists": the set named before
+            return _named_before(question, each, pobj)
+        if phrase[0].lower_ in _BACK:
+            return None  # "each of their capital cities": an attribute of each member, a chain
+        after = [c for c in pobj.rights if c.pos_ == "ADJ"]
+        if after:  # "Where is each of the five … species native to?": the predicate is no part of the set
+            phrase = pobj.doc[phrase.start : after[0].left_edge.i]
         return _asked(question, each.idx, phrase, re.sub(r"^the ", "", phrase.text))
     noun = each.head if each.dep_ == "det" else None
     if (
@@ -60,14 +67,22 @@ def _each(question: str, each: Token) -> tuple[str, SubQuestion] | None:
     return _named_before(question, each)
 
 
-def _named_before(question: str, each: Token) -> tuple[str, SubQuestion] | None:
-    """A set named in the clause before "each" (one, of them, <noun>): that clause asks for it."""
+def _named_before(question: str, each: Token, noun: Token | None = None) -> tuple[str, SubQuestion] | None:
+    """A set named in the clause before "each" (one, of them, <noun>): that clause asks for it.
+
+    A set pointed at by its noun ("each of those artists") is the last plural the clause names.
+    """
     breaks = [m for m in _BREAK.finditer(question) if m.group().strip() and m.end() <= each.idx]
     if not breaks:
         return None
     cut = breaks[-1]
     before, after = question[: cut.start()].strip(), question[cut.end() :]
-    if each.dep_ == "det" and each.head.i > each.i:  # "each one", "each voice actor": the noun goes with it
+    plurals = [t.lower_ for t in each.doc if t.tag_ in _PLURAL and t.idx < cut.start()]
+    if noun is not None and plurals[-1:] != [noun.lower_]:
+        return None  # "the host cities of the … Games for the years …, and … each of these Olympic Games"
+    if noun is not None:
+        rest = question[noun.idx + len(noun.text) :]
+    elif each.dep_ == "det" and each.head.i > each.i:  # "each one", "each voice actor": the noun goes with it
         rest = question[each.head.idx + len(each.head.text) :]
     else:
         rest = re.sub(r"^ (?:one|of (?:them|these|those))\b", "", question[each.idx + len(each.text) :])
@@ -85,6 +100,32 @@ def _named_before(question: str, each: Token) -> tuple[str, SubQuestion] | None:
     ):
         return None
     return asked, SubQuestion(_sentence(template.removesuffix("?") + "?"))
+
+
+# a set named, then asked for again: "Japan's first two winners of … - who were they, and in what year …?"
+_RESTATED = re.compile(
+    r"^(?P<set>[^?]+?)(?:[:;.,]| [-–—]) (?P<wh>[Ww]ho|[Ww]hich|[Ww]hat) (?P<aux>are|were) "
+    r"(?:they|these|those)(?P<rest>(?:,? and [^?]+)?[?.]?)$"
+)
+
+
+def restated(question: str) -> str:
+    """A set named, then asked for again, as one question (else the question as it is).
+
+    "<set>: who were they, and …?" -> "Who were <set>, and …?"; "Only two elements are liquid … - which are
+    they?" -> "Which two elements are liquid …?".
+    """
+    found = _RESTATED.match(question)
+    if not found:
+        return question
+    clause = found["set"]
+    root = next(t for t in parse(clause) if t.dep_ == "ROOT")
+    if root.pos_ in ("NOUN", "PROPN"):  # the set's name alone
+        asked = f"{found['wh'].capitalize()} {found['aux']} {re.sub(r'^The ', 'the ', clause)}"
+    else:  # a clause that names it
+        asked = (_set_question(clause) or "").removesuffix("?")
+    rest = found["rest"] if found["rest"].endswith(("?", ".")) else f"{found['rest']}?"
+    return f"{asked}{rest}" if asked else question
 
 
 def _set_question(clause: str) -> str | None:
@@ -110,7 +151,8 @@ def _set_question(clause: str) -> str | None:
     phrase = _phrase(noun)
     if any(t.tag_ in _PLURAL for t in doc[phrase.end :]):
         return None  # "The SI units … are named after scientists": the set "each" points at is not counted
-    words = clause[(phrase[1].idx if phrase[0].dep_ == "det" else phrase.start_char) : phrase.end_char]
+    opens = next(t for t in phrase if t.dep_ not in ("det", "advmod", "predet") or t == noun)
+    words = clause[opens.idx : phrase.end_char]  # "Only two elements": the words that describe the set
     verb = noun.head
     while verb.pos_ not in ("VERB", "AUX") and verb.head != verb:
         verb = verb.head  # "sits on the border of two countries": the verb above the preposition
@@ -129,11 +171,13 @@ def _set_question(clause: str) -> str | None:
         )
     if noun.dep_ == "nsubj":  # "Three countries share Lake Victoria"
         return f"Which {words}{clause[phrase.end_char :]}?"
-    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if noun.dep_ == "pobj" and subject is not None and subject.i < verb.i < noun.i:
-        between = clause[verb.idx + len(verb.text) : phrase.start_char].strip()
-        # "Lake Oz sits on the border of two countries" -> "… countries that Lake Oz sits on the border of?"
-        return f"Which are the {words} that {_phrase(subject).text} {verb.text} {between}?"
+        # "Lake Oz sits on the border of two countries" -> "… countries that Lake Oz sits on the border of?",
+        # "Curium is named after two scientists" -> "… scientists that Curium is named after?"
+        return (
+            f"Which are the {words} that {clause[_phrase(subject).start_char : phrase.start_char].strip()}?"
+        )
     if doc[0] == phrase[0] or doc[0].tag_ == "IN" and doc[0] == noun.head or doc[0].tag_ == "EX":
         return f"Which are the {words}?"  # the clause is the set: "Among the five …", "There are two kinds …"
     return None

@@ -146,11 +146,16 @@ def noun_head(phrase: str) -> tuple[list[str], str]:
     """
     end = PHRASE_END.search(phrase)
     words = (phrase[: end.start()] if end else phrase).split()
-    while len(words) >= 2 and (
-        re.fullmatch(r"[a-z]+(?:ed|ing)", words[-1]) or words[-1] in PARTICIPLES or words[-1] in AFTER_HEAD
-    ):
+    cut = next((i for i in range(1, len(words)) if _participle(words[i]) and plural_noun(words[i - 1])), None)
+    words = words[:cut]  # "emperors called Napoleon", "cities hosting the Games": the clause is no head
+    while len(words) >= 2 and (_participle(words[-1]) or words[-1] in AFTER_HEAD):
         words.pop()  # "paintings ever sold", "people alive"
     return (words[:-1], words[-1]) if words else ([], "")
+
+
+def _participle(word: str) -> bool:
+    """Whether a word reads as a participle ("called", "leading", "born")."""
+    return re.fullmatch(r"[a-z]+(?:-[a-z]+)*(?:ed|ing)", word) is not None or word in PARTICIPLES
 
 
 def counted(phrase: str) -> bool:
@@ -232,8 +237,24 @@ _SILENT_E = re.compile(r"(?:(?:^|[^aeiou])[aeiou][bcdglnrstvz]|[aeiou][cs]|[vz])
 _NO_E = ("it", "en", "er", "on", "et", "el", "om", "ot")  # "visit-ed", "open-ed", "cover-ed", "travel-ed"
 
 
+# the plain form of pasts without "-ed" a question may ask an order by: "Which film came out first: …"
+PLAIN_OF_PAST = {
+    "came": "come",
+    "began": "begin",
+    "became": "become",
+    "went": "go",
+    "rose": "rise",
+    "took": "take",
+}
+
+
 def plain_verb(verb: str) -> str:
-    """A verb's plain form from "-s" or "-ed": "covers" -> "cover", "originated" -> "originate"."""
+    """A verb's plain form from "-s", "-ed" or :data:`PLAIN_OF_PAST`.
+
+    "covers" -> "cover", "originated" -> "originate", "came" -> "come".
+    """
+    if verb in PLAIN_OF_PAST:
+        return PLAIN_OF_PAST[verb]
     if not verb.endswith("ed"):
         return singular(verb)
     stem = verb[:-2]

@@ -16,7 +16,7 @@ from verirag.plans.clauses import THEY, of_member
 from verirag.plans.compared import chosen_among, compared
 from verirag.plans.enumeration import enumeration, related
 from verirag.plans.framed import framed_set
-from verirag.plans.parsed import each_member
+from verirag.plans.parsed import each_member, restated
 from verirag.plans.parts import MEMBER, SubQuestion, hops
 from verirag.plans.phrases import (
     AGREE,
@@ -81,7 +81,7 @@ def _typed(question: str) -> str:
 def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     """The parts the rules find ([] when none splits the question)."""
     question = _typed(question)
-    question = _dated_first(_INSTRUCTION.sub("", _RESPECTIVELY.sub("", question)))
+    question = restated(_dated_first(_INSTRUCTION.sub("", _RESPECTIVELY.sub("", question))))
     fronted = _FRONTED.match(question)
     if fronted:  # "Apart from humans, what are the great apes, and …": the set asked without them
         parts = _split(fronted["rest"], max_parts, max_hops)
@@ -298,9 +298,11 @@ def _dated_first(question: str) -> str:
     return f"{rest[: end.start()]} {when}{rest[end.start() :]}"
 
 
-# an exception that opens the question: it qualifies the set asked for
+# an exception or a field that opens the question: it qualifies the set asked for ("In women's gymnastics, who
+# are the three most decorated athletes, and …")
 _FRONTED = re.compile(
-    r"^(?P<front>(?:Apart from|Aside from|Besides|Other than|Except for|Excluding|Not counting) [^,?]+), "
+    r"^(?P<front>(?:Apart from|Aside from|Besides|Other than|Except for|Excluding|Not counting|In|Within"
+    r"|Across|Throughout|Among) (?!(?:which|what|whose|how)\b)[^,?]+), "
     r"(?P<rest>[a-z][^?]*\?)$"
 )
 
