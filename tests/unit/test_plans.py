@@ -1533,7 +1533,7 @@ def test_a_question_or_an_order_before_a_comma_and_is_not_a_set_named_by_itself(
         # a noun after "Which", a noun after the superlative, a comparative by a measure
         (
             "Which river is the longest: the Oz, the Ev or the Ix?",
-            [f"How long is {m}?" for m in ("the Oz", "the Ev", "the Ix")],
+            [f"How long is the river {m}?" for m in ("Oz", "Ev", "Ix")],  # the kind goes with each
         ),
         (
             "Which is the most populous city: Oz, Ev or Ix?",
@@ -1981,9 +1981,105 @@ def test_each_of_a_noun_that_is_not_the_set_named_before_is_one_part(question):
         # a superlative of distance: how near each is, not whether each is nearest
         (
             "Of Alba, Brix and Corda, which star is nearest to us?",
-            ["How near is Alba to us?", "How near is Brix to us?", "How near is Corda to us?"],
+            [f"How near is the star {m} to us?" for m in ("Alba", "Brix", "Corda")],
         ),
     ],
 )
 def test_members_listed_are_each_asked_the_measure_a_choice_or_an_order_compares(question, parts):
     assert [(p.question, p.depends_on) for p in plan(question)] == [(p, None) for p in parts]
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        # a set named in quotes is counted by its quoted head
+        (
+            "Oz has had four 'core leaders'. Who were they, and over which years did each one lead?",
+            [
+                ("Which are the four 'core leaders' that Oz had?", None),
+                ("Over which years did {member} lead?", 0),
+            ],
+        ),
+        # "each <named group's noun>" after "of": the group, then the question of each
+        (
+            "How did the reign of each Oz-Ev emperor come to an end?",
+            [("Which are the Oz-Ev emperors?", None), ("How did the reign of {member} come to an end?", 0)],
+        ),
+        # an order to list a set "with the <attribute> of each"
+        (
+            "List the Oz metals with the atomic number of each.",
+            [("Which are the Oz metals?", None), ("What is the atomic number of {member}?", 0)],
+        ),
+        # several clauses about each member: a part per clause ("its", "it" stand for the member)
+        (
+            "Which are the three largest cities of Oz, and what is the size of each and who is its mayor?",
+            [
+                ("Which are the three largest cities of Oz?", None),
+                ("What is the size of {member}?", 0),
+                ("Who is the mayor of {member}?", 0),
+            ],
+        ),
+        (
+            "Oz's two largest lakes - how deep is each, and which river drains it?",
+            [
+                ("Which are the two largest lakes of Oz?", None),
+                ("How deep is {member}?", 0),
+                ("Which river drains {member}?", 0),
+            ],
+        ),
+        # a set asked for, then an order to give something of each, one clause written in a clause's order
+        (
+            "Which countries make up the Oz Cone? Give me the capital of each and how big each country is.",
+            [
+                ("Which countries make up the Oz Cone?", None),
+                ("What is the capital of {member}?", 0),
+                ("How big is {member}?", 0),
+            ],
+        ),
+        # members listed after a colon that "each of these <noun>" stands for
+        (
+            "What is each of these scientists best known for: Ann Alba, Bo Brix and Cy Corda?",
+            [(f"What is {m} best known for?", None) for m in ("Ann Alba", "Bo Brix", "Cy Corda")],
+        ),
+        # titles holding "a", then two clauses asked of each, within the parts allowed
+        (
+            "Alba Saga, To Kill a Brix, Corda: who wrote each one, and what year did it come out?",
+            [
+                (q.format(m), None)
+                for m in ("Alba Saga", "To Kill a Brix", "Corda")
+                for q in ("Who wrote {}?", "What year did {} come out?")
+            ],
+        ),
+        # who made each of the works a lower-case question lists
+        (
+            "who created alba, brix, corda and dax",
+            [(f"Who created {m}?", None) for m in ("alba", "brix", "corda", "dax")],
+        ),
+        # a choice's kind goes with members named without it; a dash may open the list
+        (
+            "Which university is the oldest - Alba, Brix or Corda?",
+            [(f"How old is the university {m}?", None) for m in ("Alba", "Brix", "Corda")],
+        ),
+    ],
+)
+def test_clauses_orders_and_kinds_people_write_are_asked_of_each_member(question, parts):
+    assert [(p.question, p.depends_on) for p in plan(question)] == parts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "List the countries with the largest populations.",  # one set ranked by what its members have
+        "What key is each of these symphonies in: Alba's First, his Fifth and his Ninth, and Brix's Jupiter?",
+        "What branch were the nominees of each party affiliated with in the Oz election?",  # a verb ends it
+    ],
+)
+def test_a_ranking_by_what_members_have_or_each_in_a_choice_is_one_part(question):
+    assert plan(question) == [SubQuestion(question)]
+
+
+def test_clauses_asked_of_more_members_than_parts_allow_are_asked_together():
+    parts = plan("Alba, Brix, Corda and Dax: who wrote each one, and what year did it come out?")
+    assert [p.question for p in parts] == [
+        f"Who wrote {m}, and what year did it come out?" for m in ("Alba", "Brix", "Corda", "Dax")
+    ]

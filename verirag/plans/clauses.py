@@ -75,6 +75,35 @@ def of_member(then: str) -> SubQuestion | None:
     return _of_each(then) or _of_one(then)
 
 
+# where a clause about the members gives way to another: "who wrote each one, and what year did it come out"
+AND_ASKS = re.compile(
+    r",? and (?=(?:(?:in|from|on|at|for|by|to|with) )?(?:what|which|who|whom|where|when|how)\b)"
+)
+
+
+# an order to give what is asked: "give me the capital of each" asks "what is the capital of each"
+_ORDERED = re.compile(r"^(?:(?:give|tell|show) me|name|list|state|provide|identify|mention) (?=the )")
+# a question written in a clause's order: "how big each country is" asks "how big is each country"
+_EMBEDDED = re.compile(
+    r"^(?P<wh>how [a-z]+|what [a-z]+) (?P<who>each(?: [a-z]+)?|they) (?P<aux>is|are|was|were)$"
+)
+
+
+def asked_of_each(then: str) -> list[SubQuestion]:
+    """A part per clause ``then`` joins by "and", each asked of one member ([] when one reads no member).
+
+    "who wrote each one, and what year did it come out" -> "Who wrote {member}?", "What year did {member}
+    come out?"; a clause no reading splits is asked whole.
+    """
+    clauses = AND_ASKS.split(_ORDERED.sub("what is ", then))
+    later = [re.sub(r"\bit\b", "each", re.sub(r"\bits\b", "their", c)) for c in clauses[1:]]
+    asked = [of_member(_EMBEDDED.sub(r"\g<wh> \g<aux> \g<who>", c)) for c in [clauses[0], *later]]
+    if len(asked) > 1 and all(asked):
+        return [a for a in asked if a]
+    whole = of_member(then)
+    return [whole] if whole else []
+
+
 # an order to say whether the members are something, as the yes-no question: "say whether each is a gas"
 _WHETHER = re.compile(
     r"^(?:(?:say|state|tell me) )?(?:whether|if) (?P<who>each(?: one| of them)?|they) "

@@ -94,8 +94,8 @@ def _superlative_of(question: str) -> tuple[str, SubQuestion] | None:
 # Cambridge?", "Which of these sports are played with eleven players: soccer, cricket or baseball?"
 _CHOSEN_AMONG = re.compile(
     r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: [A-Z][a-z]+){0,2}(?: [a-z]+)?"
-    r"| [a-z]+(?:-[a-z]+)?)? "  # "Which river is the longest: …", "Which of these South American camelids"
-    r"(?P<aux>is|are|was|were|has|have) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
+    r"| (?P<kind>[a-z]+(?:-[a-z]+)?))? "  # "Which river is the longest: …", "Which of these … camelids"
+    r"(?P<aux>is|are|was|were|has|have) (?P<rest>[^:?]+?)(?::| [-–—]) (?P<listed>[^:?]+?)\?$"
 )
 _CLAUSE = re.compile(rf"\b(?:which|what|who|how|where|when|{'|'.join(sorted(AUXILIARIES))})\b")
 # the same choice tested by a main verb: "Which of these deserts covers the most area: …", "Which of these
@@ -103,7 +103,7 @@ _CLAUSE = re.compile(rf"\b(?:which|what|who|how|where|when|{'|'.join(sorted(AUXI
 _CHOSEN_BY_VERB = re.compile(
     r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: (?P<noun>[a-z]+))?"
     rf"| [a-z]+(?= (?:{'|'.join(PLAIN_OF_PAST)}) ))? "  # "Which film came …"
-    r"(?P<verb>[a-z]{3,}) (?P<rest>[^:?]+?): (?P<listed>[^:?]+?)\?$"
+    r"(?P<verb>[a-z]{3,}) (?P<rest>[^:?]+?)(?::| [-–—]) (?P<listed>[^:?]+?)\?$"
 )
 # an order among the members: "came out first", "was founded earliest", "was born last"
 _ORDER = re.compile(r"(?:(?P<particle>out|up|off|about) )?(?:first|earliest|last|latest)")
@@ -170,9 +170,13 @@ def chosen_among(question: str) -> list[str]:
     found = _CHOSEN_AMONG.match(question)
     if not found:
         return _chosen_by_verb(question)
-    listed = _listed(found)
-    if not listed:
-        return []
+    kind = found["kind"]
+    listed = [  # "Which university is the oldest: …, Copenhagen": the university, not the city
+        m if not kind or kind in m.lower() or plural_noun(kind) else f"the {kind} {re.sub(r'^the ', '', m)}"
+        for m in _listed(found)
+    ]
+    if not listed or re.search(r"\beach\b", found["rest"]):
+        return []  # "What key is each of these symphonies in: …": asked of each, no choice
     aux, rest = found["aux"], found["rest"]
     had = re.fullmatch(r"the (?P<most>most|least|fewest|[a-z]+est) (?P<what>[a-z][a-z ]*)", rest)
     if aux in ("has", "have") and had:  # "has the most native speakers", "has the highest population"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from verirag.plans.clauses import AND_ASKS as _AND_ASKS
 from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import (
     AGREE,
@@ -57,7 +58,7 @@ _PARTICIPLE = rf"(?:{'|'.join(sorted(PARTICIPLES | {'named', 'used', 'called'}))
 _OPENS = r"\s*(?::|[-–—])\s"  # a colon or dash that opens the question after a list: "A, B, C: what is …"
 _ITEM = rf"(?:(?:a|an|the) )?{_WORD}(?: {_WORD}){{0,3}}?"
 # before a colon or dash, a title of capitalised words may hold function words ("Hundred Years of Solitude")
-_LINKING = "of|the|in|on|at|to|for|from|with|de|la|le|du|von|van|der"
+_LINKING = "of|the|a|an|in|on|at|to|for|from|with|de|la|le|du|von|van|der"
 _TITLED = rf"(?-i:(?:The |A |An )?[A-Z0-9][\w'’-]*(?:(?: (?:{_LINKING}))* [A-Z0-9][\w'’-]*)*)"
 _OPENING_ITEM = rf"(?:{_TITLED}|{_ITEM})"
 _PHRASES = re.compile(
@@ -98,8 +99,12 @@ def _paired(item: str) -> list[str]:
 _BEFORE_SUBJECT = re.compile(rf"\b(?:{'|'.join(sorted(AUXILIARIES))})\s*$")
 
 
-def enumeration(question: str) -> list[str]:
-    """The question once per member of its enumeration ([] when it has none)."""
+def enumeration(question: str, max_parts: int = 6) -> list[str]:
+    """The question once per member of its enumeration ([] when it has none).
+
+    Clauses after a list that opens the question ("A, B: who wrote each, and when did it come out?") are
+    each asked of each member where ``max_parts`` allows, else asked together.
+    """
     quoted = list(_QUOTED.finditer(question))
     start, end, members, phrases = 0, 0, [], False
     if (
@@ -107,6 +112,10 @@ def enumeration(question: str) -> list[str]:
         and not _SEPARATOR.sub("", _QUOTED.sub("", question[quoted[0].start() : quoted[-1].end()])).strip()
     ):
         start, end, members = quoted[0].start(), quoted[-1].end(), [m.group(1) for m in quoted]
+    elif made := _MADE_BY.match(question):  # "who created tetris, mario and barbie": each one's maker
+        start, end, members = made.start("listed"), made.end("listed"), _listed(made["listed"])
+        if len(members) < 3 or any(len(m.split()) > 5 for m in members):
+            return []
     elif (
         match := _NAMES.search(question) or _COMMON.search(question) or _PHRASES.search(question)
     ) is not None:
@@ -126,6 +135,12 @@ def enumeration(question: str) -> list[str]:
         verb_at = max((i + 1 for i, w in enumerate(words) if plural_noun(w)), default=0)
         before = before[: following.start()]  # "did each of these musicians play: A" -> "did A play"
         after = "".join(f" {w}" for w in words[verb_at:]) + after
+    pointed = _POINTED.search(before) if re.search(r":\s*$", before) and after.strip() in ("?", ".") else None
+    words = pointed["words"].split() if pointed else []
+    kind = next((i for i, w in enumerate(words[:3]) if plural_noun(w)), None)
+    if pointed and kind is not None:  # "What is each of these scientists known for: A, B?": A, B for them
+        rest = " ".join(words[kind + 1 :])
+        before, after = before[: pointed.start()], re.sub(r"\s*:\s*$", "", f" {rest}" if rest else "") + after
     subject_next = _BEFORE_SUBJECT.search(before) is not None
     if subject_next:  # "did A and B each publish": one member publishes
         after = re.sub(r"^ each\b", "", after)
@@ -148,7 +163,13 @@ def enumeration(question: str) -> list[str]:
         after = f": {who} is {ordered['what']} of each?"
     asked = _ASKED_OF_THEM.match(after) if not before.strip() else None
     if asked:  # "A, B and C: what are their capitals?"
-        return [_of_member(asked["question"], m) for m in members]
+        clauses = _AND_ASKS.split(asked["question"])
+        later = [re.sub(r"\bit\b", "each", re.sub(r"\bits\b", "their", c)) for c in clauses[1:]]
+        if len(members) * len(clauses) > max_parts or not all(_THEM.search(c) for c in later):
+            clauses, later = [asked["question"]], []
+        return [
+            _of_member(c if c.endswith("?") else f"{c}?", m) for m in members for c in [clauses[0], *later]
+        ]
     if not before.strip() and re.match(_OPENS, after):
         return []  # "A, B and C: which is largest?": a question of them all, no member's own
     if (which := re.search(r"\b[Ww]hich ([a-z]+s)\b", question)) and plural_noun(which[1]):
@@ -162,6 +183,14 @@ def enumeration(question: str) -> list[str]:
     if subject:  # "A, B and C are each associated with which genre?" -> "A is associated with which genre?"
         after = f" {AGREE_AFTER[subject['aux']]}{after[subject.end() :]}"
     return [before + m + after for m in members]
+
+
+# who made each of three or more works a question lists, typed in lower case: "who created tetris, mario and
+# barbie", "who painted the starry night, the scream and …" (works have one maker each)
+_MADE_BY = re.compile(
+    r"^[Ww]ho (?:[a-z]+ed|wrote|made|drew|sang|built|won) "
+    r"(?P<listed>[a-z][^,?]*(?:, [a-z][^,?]*)+,? and [a-z][^,?]*?)[?.]?$"
+)
 
 
 # a question after a list that opens it, about them: "A, B and C: what are their capitals?", "A, B and C —
@@ -241,6 +270,8 @@ _CHOICE = re.compile(
 
 
 # a list introduced as such ("each of the following continents:"): one member stands in for the phrase
+# the members "each of these <noun>" stands for, listed after a colon that ends the question
+_POINTED = re.compile(r"\beach of (?:the following|these|those) (?P<words>[^:]+:\s*)$")
 _FOLLOWING = re.compile(r"\b(?:each of )?(?:the following|these|those)(?P<words>(?: [a-z]+){0,3})\s*:\s*$")
 
 

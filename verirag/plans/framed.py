@@ -82,6 +82,7 @@ def framed_set(question: str) -> tuple[str, SubQuestion] | None:
             return None
         if (
             _ONLY_ASKS.match(frame)
+            or re.search(r" (?:with|having)$", frame)  # "the countries with the largest populations": one set
             or not _ASKING.match(frame)
             or frame.split()[-1] in AUXILIARIES
             or _CLAUSE.search(members)

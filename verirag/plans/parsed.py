@@ -64,6 +64,15 @@ def _each(question: str, each: Token) -> tuple[str, SubQuestion] | None:
             return None
         many = plural_phrase(question[each.idx + len(each.text) : described.end_char].strip())
         return _asked(question, each.idx, described, many) if many and describes_members(many) else None
+    if (
+        noun is not None
+        and noun.tag_ == "NN"
+        and noun.dep_ == "pobj"
+        and any(c.dep_ == "compound" and c.tag_ == "NNP" for c in noun.children)
+    ):  # "the reign of each Julio-Claudian emperor": a group a name gives, asked of each
+        named = noun.doc[each.i + 1 : noun.i + 1]
+        many = plural_phrase(named.text)
+        return _asked(question, each.idx, named, many) if many else None
     return _named_before(question, each)
 
 

@@ -135,6 +135,9 @@ def plural_noun(word: str) -> bool:
     )
 
 
+_QUOTED_WORDS = re.compile(r"(?<!\w)['‘\"“]([^'’\"”?]+)['’\"”](?!\w)")
+
+
 def noun_head(phrase: str) -> tuple[list[str], str]:
     """The words of a noun phrase before its head, and its head.
 
@@ -144,6 +147,7 @@ def noun_head(phrase: str) -> tuple[list[str], str]:
     "five largest countries by area" -> (["five", "largest"], "countries"); "5 most populated East Asian
     cities, in 2000" -> (["5", ..., "Asian"], "cities"); "Donner Party" -> (["Donner"], "Party").
     """
+    phrase = _QUOTED_WORDS.sub(r"\1", phrase)  # "four 'core leaders'": the quoted words are the head's
     end = PHRASE_END.search(phrase)
     words = (phrase[: end.start()] if end else phrase).split()
     cut = next((i for i in range(1, len(words)) if _participle(words[i]) and plural_noun(words[i - 1])), None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from verirag.plans.clauses import THEY, of_member
+from verirag.plans.clauses import THEY, asked_of_each
 from verirag.plans.compared import chosen_among, compared
 from verirag.plans.enumeration import enumeration, related
 from verirag.plans.framed import framed_set
@@ -38,6 +38,7 @@ from verirag.plans.phrases import (
     ranked,
 )
 from verirag.plans.valid import valid
+from verirag.syntax import parse
 from verirag.text import singular
 
 
@@ -94,21 +95,22 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         related_set, *after = _of_members(through[0], [through[1]], "are", max_parts, max_hops)
         names = tuple(n for n, _ in through[2])
         return [replace(related_set, members=names, member_questions=tuple(q for _, q in through[2])), *after]
-    members = enumeration(question) or chosen_among(question)
+    members = enumeration(question, max_parts) or chosen_among(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
     if topic := _topic_first(question, max_parts, max_hops):
         return topic
+    question = _QUESTION_THEN.sub(lambda m: f"{m['ask']}, and what is {m['then']}?", question)
     listed = _LIST_AND.match(_one_sentence(_SET_AGAIN.sub(" and ", question)))
     if listed and max_hops >= 2 and max_parts >= 2 and describes_members(listed["set"]):
         clause = re.sub(
             r"^(?:(?:tell|show) me |(?:name|give|list|state|provide|identify|mention) )", "", listed["then"]
         )  # an order
-        then = of_member(clause)
+        asked = asked_of_each(clause)
         named = re.findall(r"\b[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*", listed["set"])
-        if then and len(named) == 1:  # "… caliphs after Muhammad, and how was each related to him?"
-            then = replace(then, question=re.sub(r"\b(?:him|her)\b", named[0], then.question))
-        return _of_members(listed["set"], [then], "are", max_parts, max_hops) if then else []
+        if len(named) == 1:  # "… caliphs after Muhammad, and how was each related to him?"
+            asked = [replace(a, question=re.sub(r"\b(?:him|her)\b", named[0], a.question)) for a in asked]
+        return _of_members(listed["set"], asked, "are", max_parts, max_hops) if asked else []
     chosen = _CHOSEN_AND.match(question)
     if (
         chosen
@@ -116,8 +118,8 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         and max_parts >= 2
         and any(map(plural_noun, (chosen["noun"] or "people").split()))
     ):
-        then = of_member(chosen["then"])  # "Which players scored …, and where were they born?"
-        return [SubQuestion(f"{chosen['ask']}?"), replace(then, depends_on=0)] if then else []
+        asked = asked_of_each(chosen["then"])  # "Which players scored …, and where were they born?"
+        return [SubQuestion(f"{chosen['ask']}?"), *(replace(a, depends_on=0) for a in asked)] if asked else []
     phrased, each = _each_as_set(_as_question(question))
     described = _SET.match(phrased)
     if described and described["owned"] and not ranked(described["owned"]):
@@ -325,7 +327,7 @@ _LIST_AND = re.compile(
     r"^(?:(?:What|Which|Who)(?: [a-z]+s)? (?:are|were|is)|List|Identify|Name|Find|(?:Tell|Give|Show) me)"
     r" (?:the )?"
     r"(?P<set>(?:\([^()]*\)|\"[^\"]*\"|“[^”]*”|(?!\. )[^?,(\"“])+?),?"
-    r" (?:and|along with) "
+    r" (?:and|along with|with(?= the [^?,]* (?:of|for) each\b)) "  # "… with the atomic number of each"
     rf"(?P<then>(?:(?:tell|show) me )?"
     rf"(?:{_ASKS_OF}|their|the|(?:name|give|list|state|provide|identify|mention) (?:their|the))\b"
     r"[^?]*?)[?.]?$"
@@ -360,8 +362,8 @@ def _topic_first(question: str, max_parts: int, max_hops: int) -> list[SubQuesti
         return []  # "Borneo is shared by three countries - …", "Of the …, how many …": not the set's name
     if found["joined"] and _ASKING.match(members):
         return []  # "Which mammals lay eggs, and …": a question first, not a set named by itself
-    then = of_member(_CONTRACTED.sub(r"\1 is", found["then"]))
-    return _of_members(members, [then], "are", max_parts, max_hops) if then else []
+    asked = asked_of_each(_CONTRACTED.sub(r"\1 is", found["then"]))
+    return _of_members(members, asked, "are", max_parts, max_hops) if asked else []
 
 
 # a question that picks members by what they did, then a clause about them: "Which countries have won the
@@ -387,6 +389,14 @@ _SET_AGAIN = re.compile(r"[.?] (?:What|Which) (?:are|were) (?:these|those|they)(
 _THEN_ASKED = re.compile(
     r"^(?P<order>(?:List|Identify|Name|Find) the [^.?]+)\. "
     r"(?:(?:Who|What) (?:are|were) (?:they|these|those)(?: [a-z]+)?,? and )?(?P<then>[^.?]+)\?$"
+)
+
+
+# a set asked for, then an order to give something of each: "Which countries make up the Southern Cone? Give
+# me the capital of each."
+_QUESTION_THEN = re.compile(
+    r"^(?P<ask>(?:Which|What|Who) [^?]+)\? (?:(?:Give|Tell|Show) me|Name|List|State|Provide) "
+    r"(?P<then>the [^?]*\beach\b[^?.]*)[?.]?$"
 )
 
 
@@ -543,6 +553,10 @@ def _of_each_member(question: str) -> tuple[str, SubQuestion] | None:
         or (found["one"] and frame.endswith((" is", " was")))
     ):
         return None  # "Where was each member … born?" is a subject's (above); "What genre is each of the …"
+    end = PHRASE_END.search(found["one"] or "")
+    phrase = set((found["one"] or "")[: end.start() if end else None].split()[1:])
+    if phrase and any(t.text in phrase and t.pos_ in ("VERB", "AUX") for t in parse(question)):
+        return None  # "… of each Julio-Claudian emperor come to an end": a verb ends the phrase (the parse's)
     members = found["set"] or plural_phrase(found["one"])
     named = bool(found["set"]) and members[:1].isupper()  # "each of the Magellanic Clouds": a set by name
     if not members or not (describes_members(members) or named) or len(members.split()) < 2:
