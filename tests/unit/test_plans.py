@@ -2083,3 +2083,22 @@ def test_clauses_asked_of_more_members_than_parts_allow_are_asked_together():
     assert [p.question for p in parts] == [
         f"Who wrote {m}, and what year did it come out?" for m in ("Alba", "Brix", "Corda", "Dax")
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "then"),
+    [
+        (
+            "The Ozlings: what instrument did each play?",
+            "Which are the Ozlings?",
+            "What instrument did {member} play?",
+        ),
+        (
+            "Which two Oz kings reigned the longest, and from when to when did each rule?",
+            "Which two Oz kings reigned the longest?",
+            "From when to when did {member} rule?",
+        ),
+    ],
+)
+def test_the_verb_after_each_that_a_parse_read_as_its_noun_stays_in_the_members_part(question, first, then):
+    assert [(p.question, p.depends_on) for p in plan(question)] == [(first, None), (then, 0)]

@@ -91,7 +91,8 @@ def _named_before(question: str, each: Token, noun: Token | None = None) -> tupl
         return None  # "the host cities of the … Games for the years …, and … each of these Olympic Games"
     if noun is not None:
         rest = question[noun.idx + len(noun.text) :]
-    elif each.dep_ == "det" and each.head.i > each.i:  # "each one", "each voice actor": the noun goes with it
+    elif each.dep_ == "det" and each.head.i > each.i and not _verb_read_as_noun(each):
+        # "each one", "each voice actor": the noun goes with it
         rest = question[each.head.idx + len(each.head.text) :]
     else:
         rest = re.sub(r"^ (?:one|of (?:them|these|those))\b", "", question[each.idx + len(each.text) :])
@@ -135,6 +136,18 @@ def restated(question: str) -> str:
         asked = (_set_question(clause) or "").removesuffix("?")
     rest = found["rest"] if found["rest"].endswith(("?", ".")) else f"{found['rest']}?"
     return f"{asked}{rest}" if asked else question
+
+
+def _verb_read_as_noun(each: Token) -> bool:
+    """Whether the word after "each" is the verb a parse took for its noun: "what did each play?"."""
+    doc, head = each.doc, each.head
+    after = doc[head.i + 1] if head.i + 1 < len(doc) else None
+    return (
+        each.i > 0
+        and doc[each.i - 1].lower_ in _DO
+        and head.i == each.i + 1
+        and (after is None or after.is_punct)
+    )
 
 
 def _set_question(clause: str) -> str | None:
