@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from verirag.plans.ranks import Ranking, query, ranked_before, ranking, states_rank
+from verirag.plans.ranks import Ranking, listed_ranks, query, ranked_before, ranking, states_rank
 from verirag.verify.lexicon import title_subject
 
 ISLANDS = Ranking(4, "largest", "island", (), "in the world", "")
@@ -432,3 +432,40 @@ def test_a_question_of_another_measure_or_with_a_clause_is_no_ranking_of_people_
     assert ranking("Which are the Ming dynasty's first three emperors, in order?") == Ranking(
         3, "", "emperor", (), "of Ming dynasty", ""
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "members"),
+    [
+        (
+            "Ozma is Oz's capital and largest city, followed by Alba, Brix, and Corda.",
+            ["Ozma", "Alba", "Brix", "Corda"],
+        ),
+        ("Its most populous city is Ozma, followed by Alba.", ["Ozma", "Alba"]),
+        (
+            "The capital, Ozma, is the largest Ozian city, followed by Alba and Brix.",
+            ["Ozma", "Alba", "Brix"],
+        ),
+        ("Ozma is the largest city in the country, followed by Alba and Brix.", ["Ozma", "Alba", "Brix"]),
+    ],
+)
+def test_a_ranking_the_scopes_own_lead_lists_whole_gives_each_rank_in_order(text, members):
+    r = ranking("Which are the three largest cities of Oz?")
+    assert r is not None
+    assert [(rank, name) for rank, name, _ in listed_ranks(r, "Oz", text)] == list(enumerate(members, 1))
+
+
+@pytest.mark.parametrize(
+    ("title", "text"),
+    [
+        ("Oz", "Ozma was the largest city, followed by Alba and Brix."),  # a rank held once
+        ("Oz", "Ozma is the second-largest city, followed by Alba and Brix."),  # not the first
+        ("Oz", "Ozma is the largest port city, followed by Alba and Brix."),  # another ranking
+        ("Oz", "Ozma is the largest city in the north, followed by Alba and Brix."),  # another scope
+        ("Ozma", "Ozma is the largest city of Oz, followed by Alba and Brix."),  # not the scope's own lead
+    ],
+)
+def test_a_listed_ranking_of_another_time_rank_kind_scope_or_lead_gives_none(title, text):
+    r = ranking("Which are the three largest cities of Oz?")
+    assert r is not None
+    assert listed_ranks(r, title, text) == []

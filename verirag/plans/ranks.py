@@ -453,6 +453,63 @@ def ranked_before(r: Ranking, title: str, text: str) -> list[tuple[int, str, str
     return []
 
 
+# a ranking a lead lists whole, from its first: "Kyiv is Ukraine's capital and largest city, followed by
+# Kharkiv, Odesa, and Dnipro."; "Its most populous city is São Paulo, followed by Rio de Janeiro."
+_FOLLOWED = re.compile(
+    rf",? (?:closely )?followed by (?P<names>{MEMBER}(?:(?:,? and |, ){MEMBER})*)(?P<rest>.*)$"
+)
+# "The capital, Athens, is", "Anglesey, North Wales, is"
+_FIRST_NAMED = re.compile(rf"^(?:(?:The|Its) [a-z]+, )?(?P<name>{MEMBER})(?:, [A-Z][^,]*)?,? is\b")
+_NAMED_LAST = re.compile(rf"\bis (?P<name>{MEMBER})$")  # "Its most populous city is São Paulo"
+
+
+def listed_ranks(r: Ranking, title: str, text: str) -> list[tuple[int, str, str]]:
+    """The ranking a lead about its scope lists whole ("… largest city, followed by A and B"), first to last.
+
+    [(rank, member, sentence)]; [] when no sentence lists it.
+
+    The lead is the scope's own (its title holds the scope's words: Ukraine's lead for "the largest cities of
+    Ukraine"), the first is ranked with no ordinal in the present ("is"), the noun follows the superlative
+    within two words, nothing but "in the country" or the scope stands between the noun and the list, and
+    the list ends its clause.
+    """
+    scope = _scope_words(r)
+    named = set(re.findall(r"[\w'-]+", title.lower()))
+    if not r.superlative or not scope or not set(scope) <= named:
+        return []
+    sups = _BY_PEOPLE if r.noun in _PEOPLED and r.superlative in _BY_PEOPLE else (r.superlative,)
+    sup = "|".join(re.escape(w).replace(r"\ ", r"[- ]") for w in sups)
+    nouns = "|".join(re.escape(n) for n in (r.noun, plural(r.noun)))
+    ranked = re.compile(
+        rf"(?<![\w-])(?P<ord>(?:{ORDINAL})[- ]?)?(?:{sup})\s+(?P<words>(?:[\w-]+\s+){{0,2}}?)"
+        rf"(?:{nouns})\b(?P<between>[^,]*)$",
+        re.IGNORECASE,
+    )
+    for sentence in split_sentences(text):
+        followed = _FOLLOWED.search(sentence)
+        rest = followed["rest"] if followed else ""
+        if not followed or not (rest in ("", ".") or _LIST_END.match(rest)):
+            continue
+        head = sentence[: followed.start()]
+        first = _NAMED_LAST.search(head) or _FIRST_NAMED.match(head)
+        stated = ranked.search(head[: first.start()] if first and first.re is _NAMED_LAST else head)
+        between = stated["between"].strip().lower() if stated else ""
+        if not first or not stated or stated["ord"] or between not in ("", "in the country", *_scoped(r)):
+            continue
+        modifiers = {m.lower() for m in r.modifiers}
+        if any(w.islower() and w not in modifiers for w in stated["words"].split()):
+            continue  # "the largest port city": another ranking than the one asked ("Greek city" is in it)
+        names = [first["name"], *(n.rstrip(".") for n in re.split(r",? and |, ", followed["names"]))]
+        return [(i, name, sentence.strip()) for i, name in enumerate(names, 1)]
+    return []
+
+
+def _scoped(r: Ranking) -> tuple[str, ...]:
+    """How a lead may write the scope after the ranked noun: "in Ukraine", "of Ukraine"."""
+    place = " ".join(_scope_words(r))
+    return (f"in {place}", f"of {place}", f"in the {place}", f"of the {place}")
+
+
 def ordinal(rank: int) -> str:
     """The rank as a word: 1 -> "first", 2 -> "second"."""
     return _WORD_OF[rank]

@@ -84,3 +84,15 @@ def test_a_ranking_takes_a_rank_from_its_own_document_first_then_from_a_lower_ra
         (3, "Mu", "Mu"),
     ]
     assert found[1]["quote"] == mu["text"] and found[1]["id"] == mu["id"]
+
+
+def test_a_ranking_takes_the_ranks_the_scopes_own_lead_lists_where_no_member_states_its_own():
+    oz = make_document("Oz", "Ozma is Oz's capital and largest city, followed by Alba and Brix.")
+    ozma = make_document("Ozma", "Ozma is a city on the coast.")
+    found = ranked("Which are the three largest cities of Oz?", _Shelf([ozma, oz]), 5)
+    assert [(f["rank"], f["member"], f["title"]) for f in found] == [
+        (1, "Ozma", "Oz"),
+        (2, "Alba", "Oz"),
+        (3, "Brix", "Oz"),
+    ]
+    assert found[2]["quote"] == oz["text"]

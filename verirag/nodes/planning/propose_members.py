@@ -78,6 +78,8 @@ def ranked(question: str, store: Retriever, k: int) -> list[dict]:
                 add(rank, title_subject(doc["title"]), doc, quote)
             for before, name, sentence in ranks.ranked_before(ranking, doc["title"], doc["text"]):
                 add(before, name, doc, sentence)
+            for listed, name, sentence in ranks.listed_ranks(ranking, doc["title"], doc["text"]):
+                add(listed, name, doc, sentence)
     return [found[r] for r in sorted(found)] if len(found) >= FEWEST_RANKS else []
 
 
