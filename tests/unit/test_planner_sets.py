@@ -35,6 +35,7 @@ SEALED = {
     "fanout_written12": "4cc05406c990cecebb4438a89fa479cf25d611fb48baf2516f0a6c5fb4cb5ba7",
     "fanout_written13": "8784bc079e3fb957dcd436900f12d3ad9acc0d96c4a1c6d96aedcc5d82540d95",
     "fanout_written14": "1e68644bacb9dd298af03333204e423c4abc45318b317618b22db371398b3f80",
+    "fanout_written15": "b4b0548faf7e05476acc7ad40ad8e14eb12fddba1e160b67bafee9ed1337f94e",
 }
 
 
@@ -65,6 +66,7 @@ def sealed_digest(name: str) -> str:
         "written12",
         "written13",
         "written14",
+        "written15",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
