@@ -639,7 +639,6 @@ def test_an_attribute_of_a_kind_or_of_the_thing_named_is_one_part(question):
         # a choice among named members asks for one of them, not something of each
         "Which of Alba, Brix and Corda has the most inhabitants?",
         "Which is the largest of Alba, Brix and Corda?",
-        "Which is older: Alba, Brix and Corda?",
     ],
 )
 def test_a_question_of_one_part_is_not_split(question):
@@ -1277,9 +1276,10 @@ def test_a_name_opening_with_an_accented_capital_is_one_member():
     ]
 
 
-def test_a_choice_among_a_list_that_opens_the_question_is_not_split():
-    question = "Alba, Brix and Corda: which of them is the largest?"
-    assert [p.question for p in plan(question)] == [question]
+def test_a_choice_among_a_list_that_opens_the_question_asks_each_member_the_measure():
+    assert [p.question for p in plan("Alba, Brix and Corda: which of them is the largest?")] == [
+        f"How large is {m}?" for m in ("Alba", "Brix", "Corda")
+    ]
 
 
 @pytest.mark.parametrize(
@@ -1704,7 +1704,6 @@ def test_a_set_the_parse_finds_is_asked_then_each_member(question, first, then):
         "How many hearts does an octopus have, and what does each one do?",  # the set is not asked for
         # "each of them" points past the counted "units" to "scientists", which no count or article names
         "The units of oz are named after scientists - what nationality was each of them?",
-        "Which is older: Ann or Bo?",  # a comparative with no measure to ask of each
         "What were the causes of Oz's wars?",  # a set an owner has, neither counted nor ranked
     ],
 )
@@ -2102,3 +2101,49 @@ def test_clauses_asked_of_more_members_than_parts_allow_are_asked_together():
 )
 def test_the_verb_after_each_that_a_parse_read_as_its_noun_stays_in_the_members_part(question, first, then):
     assert [(p.question, p.depends_on) for p in plan(question)] == [(first, None), (then, 0)]
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        # a set a statement names, asked for again with its noun ("which cities are they")
+        (
+            "Oz has two capitals — which cities are they, and which courts sit in each?",
+            [("Which are the two capitals that Oz has?", None), ("Which courts sit in {member}?", 0)],
+        ),
+        # typed with no mark between a counted ranking and its question
+        (
+            "ozs two biggest cities how many people live in each",
+            [("Which are the Ozs two biggest cities?", None), ("How many people live in {member}?", 0)],
+        ),
+        # a comparative after a comma; an order "which of them" asks after the list; "which ones have a …"
+        (
+            "Which is taller, the Alba Tower or the Brix Tower?",
+            [("How tall is the Alba Tower?", None), ("How tall is the Brix Tower?", None)],
+        ),
+        (
+            "Alba, Brix and Corda — which of them was discovered first?",
+            [(f"When was {m} discovered?", None) for m in ("Alba", "Brix", "Corda")],
+        ),
+        (
+            "Of Alba, Brix and Corda, which ones have a sea coast?",
+            [(f"Does {m} have a sea coast?", None) for m in ("Alba", "Brix", "Corda")],
+        ),
+        # a lower-case list after "do", its plain verb then a place
+        (
+            "where do oz dragons, koalas and giant pandas live in the wild",
+            [(f"Where do {m} live in the wild?", None) for m in ("oz dragons", "koalas", "giant pandas")],
+        ),
+        # a statement of the listed members, then a question of each one ("he" is the member)
+        (
+            "Alba, Brix and Corda were all kings. Which country did each one rule, and where did he die?",
+            [
+                (q.format(m), None)
+                for m in ("Alba", "Brix", "Corda")
+                for q in ("Which country did {} rule?", "Where did {} die?")
+            ],
+        ),
+    ],
+)
+def test_sets_and_choices_written_around_their_question_are_asked_of_each_member(question, parts):
+    assert [(p.question, p.depends_on) for p in plan(question)] == parts

@@ -159,14 +159,29 @@ def _how(rest: str) -> tuple[str, str] | None:
 
 
 # a choice among listed members that follows the list: "Of the A, B and C, which was made earliest?"
-_OF_LISTED = re.compile(r"^Of (?P<listed>[^?]+?), (?P<ask>(?:which|who|what)(?: one)? [^,?]+)\?$")
+_OF_LISTED = re.compile(
+    r"^Of (?P<listed>[^?]+?), (?P<ask>(?:which|who|what)(?: ones?)? [^,?]+)\?$"  # "which ones have …"
+)
+# the list after a comma, or before a dash or colon with "which of them": "Which is taller, A or B?", "A, B
+# and C — which of them was discovered first?"
+_COMMA_LISTED = re.compile(
+    r"^(?P<ask>(?:Which|Who|What)(?: one)? (?:(?! [-–—] )[^,?:])+), "
+    r"(?P<listed>[^,?]+(?:, [^,?]+)* or [^,?]+)\?$"
+)
+_LISTED_FIRST = re.compile(
+    r"^(?P<listed>[^?:—–-]+?)(?::| [-–—]) (?:which|who|what)(?: one)? of (?:them|these|those) "
+    r"(?P<rest>[^?]+)\?$"
+)
 
 
 def chosen_among(question: str) -> list[str]:
     """The question asked of each member a colon lists ([] when it lists none to choose from)."""
-    listed_first = _OF_LISTED.match(question)
+    listed_first = _OF_LISTED.match(question) or _COMMA_LISTED.match(question)
     if listed_first:  # asked as the choice written with a colon
-        question = f"{listed_first['ask'][0].upper()}{listed_first['ask'][1:]}: {listed_first['listed']}?"
+        ask = re.sub(r"^(which|who|what) ones\b", r"\1", listed_first["ask"], flags=re.IGNORECASE)
+        question = f"{ask[0].upper()}{ask[1:]}: {listed_first['listed']}?"
+    elif found := _LISTED_FIRST.match(question):
+        question = f"Which {found['rest']}: {found['listed']}?"
     found = _CHOSEN_AMONG.match(question)
     if not found:
         return _chosen_by_verb(question)
@@ -203,8 +218,12 @@ def chosen_among(question: str) -> list[str]:
         return [f"How {how[0]} {verb} {member} {made['verb']}{how[1]}?" for member in listed]
     if ranked and ranked["by"]:  # "is the largest by area": each one's area
         return [f"What is the {ranked['by']} of {member}?" for member in listed]
-    if ranked and not ranked["er"]:  # "is the oldest": how old each is
-        adjective = ranked["most"] or positive(ranked["est"])
+    if ranked:  # "is the oldest", "is taller": how old, how tall each is
+        er = ranked["er"] or ""
+        comparative = (
+            er.removeprefix("more ") if er.startswith("more ") else positive(f"{er[:-2]}est") if er else ""
+        )
+        adjective = ranked["most"] or comparative or positive(ranked["est"])
         verb = AGREE_AFTER.get(aux, aux)
         return [f"How {adjective} {verb} {member}?" for member in listed] if adjective else []
     if aux in ("are", "were") and re.fullmatch(r"[a-z]+s", rest) and plural_noun(rest):
@@ -214,6 +233,8 @@ def chosen_among(question: str) -> list[str]:
             else f"{AGREE_AFTER[aux].capitalize()} {m} a {singular(rest)}?"
             for m in listed
         ]
+    if aux in ("has", "have") and re.match(r"(?:a|an) ", rest):  # "have a Black Sea coastline": a test
+        return [f"Does {member} have {rest}?" for member in listed]
     if rest.startswith("the ") or aux in ("has", "have") or len(rest.split()) < 2 and not participle(rest):
         return []  # "is the capital", "is older": one of them is named, nothing asked of each
     verb = AGREE_AFTER.get(aux, aux).capitalize()

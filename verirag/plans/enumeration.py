@@ -64,7 +64,8 @@ _OPENING_ITEM = rf"(?:{_TITLED}|{_ITEM})"
 _PHRASES = re.compile(
     "(?:" + "|".join(rf"(?<=\b{a} )" for a in sorted(AUXILIARIES)) + ")"
     rf"(?P<listed>{_ITEM}(?:, {_ITEM})*,? and {_ITEM})"
-    rf"(?= (?P<each>each)\b| [a-z]+ly (?!and\b)[a-z]+| {_PARTICIPLE}\b)"
+    rf"(?= (?P<each>each)\b| [a-z]+ly (?!and\b)[a-z]+| {_PARTICIPLE}\b"
+    r"| (?!and\b)[a-z]+ (?:in|on|at|from|to)\b)"  # "do A, B and C live in …": a plain verb, then a place
     rf"|\bthe (?:[a-z]+ )?[a-z]+s of (?P<owners>{_ITEM}(?:, {_ITEM})+,? and {_ITEM})(?=[?.]?$)"
     rf"|^(?P<opening>{_OPENING_ITEM}(?:, {_OPENING_ITEM})+(?:,? and {_OPENING_ITEM})?)(?={_OPENS})",
     re.IGNORECASE,
@@ -161,10 +162,16 @@ def enumeration(question: str, max_parts: int = 6) -> list[str]:
     if ordered := _ORDERED_OF_EACH.match(after):  # "A, B, C: name the author of each."
         who = "who" if plural(ordered["what"].split()[-1]) in _PEOPLE else "what"
         after = f": {who} is {ordered['what']} of each?"
+    if not before.strip() and (
+        said := _SAID_THEN.match(after)
+    ):  # "A, B and C were all …. Which … each one …?"
+        after = f": {said['question']}"
     asked = _ASKED_OF_THEM.match(after) if not before.strip() else None
     if asked:  # "A, B and C: what are their capitals?"
         clauses = _AND_ASKS.split(asked["question"])
-        later = [re.sub(r"\bit\b", "each", re.sub(r"\bits\b", "their", c)) for c in clauses[1:]]
+        later = [
+            re.sub(r"\b(?:it|he|she)\b", "each", re.sub(r"\b(?:its|his)\b", "their", c)) for c in clauses[1:]
+        ]
         if len(members) * len(clauses) > max_parts or not all(_THEM.search(c) for c in later):
             clauses, later = [asked["question"]], []
         return [
@@ -204,6 +211,9 @@ _ORDERED_OF_EACH = re.compile(
     r"(?: one)?[.?]?$",
     re.IGNORECASE,
 )
+# a statement of the listed members, then a question of each: "A, B and C were all founding leaders. Which
+# country did each one lead?"
+_SAID_THEN = re.compile(r"^ (?:are|were|have|had) [^.?]+\. (?P<question>[A-Z][^?]*\beach\b[^?]*\?)$")
 # what stands for each member in it, and the verb before it: "are their capitals", "was each", "do they"
 _THEM = re.compile(
     r"(?:\b(?P<aux>are|were|do|have) )?"

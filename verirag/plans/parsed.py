@@ -114,7 +114,7 @@ def _named_before(question: str, each: Token, noun: Token | None = None) -> tupl
 
 # a set named, then asked for again: "Japan's first two winners of … - who were they, and in what year …?"
 _RESTATED = re.compile(
-    r"^(?P<set>[^?]+?)(?:[:;.,]| [-–—]) (?P<wh>[Ww]ho|[Ww]hich|[Ww]hat) (?P<aux>are|were) "
+    r"^(?P<set>[^?]+?)(?:[:;.,]| [-–—]) (?P<wh>[Ww]ho|[Ww]hich|[Ww]hat)(?: [a-z]+)? (?P<aux>are|were) "
     r"(?:they|these|those)(?P<rest>(?:,? and [^?]+)?[?.]?)$"
 )
 

@@ -338,7 +338,8 @@ _LIST_AND = re.compile(
 # each of them rule?", "Shakespeare's four major tragedies - where is each set?", "For the first three Mughal
 # emperors, give the years each one reigned."
 _TOPIC = re.compile(
-    r"^(?:For )?(?:[Tt]he )?(?P<set>[^:?,–—-]+?)(?: ?: | [-–—] |,(?P<joined> and)? )"
+    r"^(?:For )?(?:[Tt]he )?(?P<set>[^:?,–—-]+?)"
+    r"(?: ?: | [-–—] |,(?P<joined> and)? |(?P<bare> )(?=(?:how|what)\b))"
     rf"(?:(?:give|name|list|state|tell me|say) )?(?P<then>(?:{_ASKS_OF}|the|whats?)\b[^?]*?)[?.]?$"
 )
 
@@ -362,6 +363,8 @@ def _topic_first(question: str, max_parts: int, max_hops: int) -> list[SubQuesti
         return []  # "Borneo is shared by three countries - …", "Of the …, how many …": not the set's name
     if found["joined"] and _ASKING.match(members):
         return []  # "Which mammals lay eggs, and …": a question first, not a set named by itself
+    if found["bare"] is not None and (_ASKING.match(members) or not (counted(members) and ranked(members))):
+        return []  # no mark between: only a counted ranking names itself ("koreas two biggest cities how …")
     asked = asked_of_each(_CONTRACTED.sub(r"\1 is", found["then"]))
     return _of_members(members, asked, "are", max_parts, max_hops) if asked else []
 

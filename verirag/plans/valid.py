@@ -84,6 +84,7 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
             w,
             singular(w),
             positive(w),
+            positive(f"{w[:-2]}est") if w.endswith("er") else w,  # "taller": how tall
             _owner(w),
             *_SAME_NUMBER.get(w, ()),
             plain_verb(w),
