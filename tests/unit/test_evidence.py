@@ -751,3 +751,30 @@ def test_a_superlative_the_quote_gives_within_a_place_is_not_claimed_without_it(
     zealand = ["It is the sixth-largest island country by area and lies east of Australia."]
     assert unbounded("New Zealand is the sixth-largest island country by area.", zealand) == []
     assert unbounded("Tokyo is the most populous city.", [*tokyo, "It is the most populous city."]) == []
+
+
+def test_a_superlative_the_quote_gives_only_with_a_clause_that_narrows_it_is_not_claimed_without_it():
+    oz = [
+        "Oz is the 18th-largest country in the world and the second largest landlocked nation after Ev, as "
+        "well as the largest landlocked country that does not border an inland sea.",
+        "Ozma, the capital and largest city, is home to half of the people.",  # ranks something else
+    ]
+    assert unbounded("The world's largest landlocked country is Oz.", oz) == ["largest"]
+    assert unbounded("Oz is the largest landlocked country that does not border an inland sea.", oz) == []
+    assert unbounded("Oz is the second largest landlocked country.", oz) == []  # its own degree, stated
+    said = [*oz, "Oz is the largest landlocked country."]  # a quote that also says it plainly
+    assert unbounded("The world's largest landlocked country is Oz.", said) == []
+
+
+def test_through_the_guard_a_superlative_only_narrowed_in_the_quote_fails_without_a_model_call():
+    doc = make_document(
+        "Oz",
+        "Oz is a landlocked country. It is the second largest landlocked nation after Ev, as well as the "
+        "largest landlocked country that does not border an inland sea.",
+    )
+    assert_guard_fails_without_a_call(
+        doc,
+        "The world's largest landlocked country is Oz.",
+        ["largest"],
+        "Oz is the second largest landlocked nation after Ev.",
+    )

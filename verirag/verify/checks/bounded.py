@@ -13,29 +13,47 @@ from verirag.text import split_sentences
 from verirag.verify.checks.key_terms import superlatives
 from verirag.verify.claim import Claim
 from verirag.verify.evidence import Evidence
-from verirag.verify.lexicon import NAME
+from verirag.verify.lexicon import NAME, ORDINAL, content_words
 
 # "the largest city in Japan", "the most populous of the Baltic states": the place right after what it ranks
 _AFTER = re.compile(rf"^(?:\s+[\w'’-]+){{0,3}}?\s+(?:in|within|of|among)\s+(?:the\s+)?({NAME})")
 # "Within the EU, … the four largest economies": a sentence that opens with its bound
 _OPENING = re.compile(rf"^\s*(?:In|Within|Among)\s+(?:the\s+)?({NAME}),")
+# "the largest landlocked country that does not border an inland sea": a clause that narrows what it ranks
+_CLAUSE = re.compile(
+    r"^(?:\s+[\w'’-]+){1,3}?\s+(?:that|which|who)\s+(?P<clause>(?:does|do|did|is|are|was|were|has|have)\s+not\b[^,;.]*)"
+)
 # bounds that bound nothing a reader would miss
 _EVERYWHERE = frozenset({"world", "earth", "universe", "solar", "history"})
 
 
-def _bounds(sentence: str, word: str) -> list[str | None]:
-    """The bound of each time ``sentence`` uses the superlative ``word`` (None: unbounded)."""
+def _bounds(sentence: str, word: str, plain: bool = False, ranks: set[str] | None = None) -> list[str | None]:
+    """The bound of each time ``sentence`` uses the superlative ``word`` (None: unbounded).
+
+    With ``plain``, only where no ordinal ranks it ("the largest", not "the second largest"); with ``ranks``,
+    only where it ranks one of those words ("the largest landlocked country", not "the largest city").
+    """
     out: list[str | None] = []
     pattern = r"[-\s]+".join(re.escape(w) for w in word.split())
     opening = _OPENING.match(sentence)
     for found in re.finditer(rf"\b{pattern}\b", sentence):
-        after = _AFTER.match(re.split(r"[,;:.()]", sentence[found.end() :], maxsplit=1)[0])
+        if plain and re.search(rf"\b(?:{ORDINAL})[-\s]+$", sentence[: found.start()], re.IGNORECASE):
+            continue  # "the second largest", "the 18th-largest": another degree than the claim's
+        rest = re.split(r"[,;:.()]", sentence[found.end() :], maxsplit=1)[0]
+        if ranks and not content_words(" ".join(rest.split()[:3])) & ranks:
+            continue  # ranks something else
+        after = _AFTER.match(rest)
+        narrowed = _CLAUSE.match(rest)
         opens = opening.group(1) if opening and opening.end() < found.start() else None
-        out.append(after.group(1) if after else opens)
+        out.append(narrowed["clause"] if narrowed else after.group(1) if after else opens)
     return out
 
 
 def _kept(bound: str, claim: str) -> bool:
+    if bound[
+        :1
+    ].islower():  # a clause that narrows ("does not border an inland sea"): kept if the claim negates
+        return re.search(r"\b(?:not|n't|no)\b", claim) is not None
     words = [w for w in re.findall(r"[A-Z][\w'’-]*", bound) if w not in ("The", "Of")]
     if {w.lower() for w in words} & _EVERYWHERE:
         return True
@@ -48,10 +66,15 @@ def _kept(bound: str, claim: str) -> bool:
 def unbounded(claim: str, sentences: Sequence[str]) -> list[str]:
     """The claim's superlatives that every quoted sentence using them bounds to a place the claim drops."""
     out = []
-    for word, _, _ in superlatives(claim):
-        if any(b is not None for b in _bounds(claim, word)):
+    for word, degree, ranks in superlatives(claim):
+        plain = degree == "plain"
+        if any(b is not None for b in _bounds(claim, word, plain)):
             continue  # the claim gives its own bound
-        bounds = [b for s in sentences for b in _bounds(s, word)]
+        ranked = [b for s in sentences for b in _bounds(s, word, plain, ranks)]
+        if ranked and all(b and b[:1].islower() and not _kept(b, claim) for b in ranked):
+            out.append(word)  # "the largest landlocked country that does not …": ranked only with the clause
+            continue
+        bounds = [b for s in sentences for b in _bounds(s, word, plain)]
         if bounds and all(b is not None and not _kept(b, claim) for b in bounds):
             out.append(word)
     return out
