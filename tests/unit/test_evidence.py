@@ -14,7 +14,7 @@ from verirag.verify.checks.bounded import unbounded
 from verirag.verify.checks.coverage import uncovered_words
 from verirag.verify.checks.implied_owner import other_owners
 from verirag.verify.checks.joined_names import unrelated_names
-from verirag.verify.checks.key_terms import missing_terms
+from verirag.verify.checks.key_terms import missing_terms, rank_mismatches
 from verirag.verify.checks.list_members import unlisted_members
 from verirag.verify.checks.number_context import numbers_out_of_place
 from verirag.verify.checks.partitive import dropped_partitives, dropped_quantifiers, restore_partitives
@@ -777,4 +777,27 @@ def test_through_the_guard_a_superlative_only_narrowed_in_the_quote_fails_withou
         "The world's largest landlocked country is Oz.",
         ["largest"],
         "Oz is the second largest landlocked nation after Ev.",
+    )
+
+
+def test_a_degree_of_fame_the_quote_does_not_give_is_not_claimed():
+    did = "Ann Oz was a physicist who discovered that currents make fields."
+    assert rank_mismatches("Ann Oz is best known for discovering that currents make fields.", did)[0] == [
+        "best"
+    ]
+    assert rank_mismatches("Ann Oz is the most famous physicist of Oz.", did)[0] == ["most famous"]
+    known = "Ann Oz is best known as the author of The Tale of Oz."
+    assert rank_mismatches("Ann Oz was best known as the author of The Tale of Oz.", known)[0] == []
+    assert (
+        rank_mismatches("Ann Oz is the most famous author of The Tale of Oz.", known)[0] == []
+    )  # same degree
+
+
+def test_through_the_guard_a_degree_of_fame_the_quote_lacks_fails_without_a_model_call():
+    doc = make_document("Ann Oz", "Ann Oz was a physicist who discovered that currents make fields.")
+    assert_guard_fails_without_a_call(
+        doc,
+        "Ann Oz is best known for discovering that currents make fields.",
+        ["best"],
+        "Ann Oz discovered that currents make fields.",
     )

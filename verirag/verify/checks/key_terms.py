@@ -82,6 +82,8 @@ def rank_mismatches(claim: str, evidence: str) -> tuple[list[str], bool]:
     for word, degree, ranks in superlatives(claim):
         same = [(len(ranks & other), d) for w, d, other in stated if w == word]
         if not same:
+            if _fame(word, ranks) and not any(_fame(w, other) for w, _, other in stated):
+                missing.append(word)  # "best known for" where the quote says what they did, not how known
             continue
         closest = max(overlap for overlap, _ in same)
         degrees = {d for overlap, d in same if overlap == closest}
@@ -93,6 +95,14 @@ def rank_mismatches(claim: str, evidence: str) -> tuple[list[str], bool]:
         elif degree not in degrees:
             missing.append(word if degree == "plain" else f"#{degree} {word}")
     return missing, negation_explained
+
+
+def _fame(word: str, ranks: set[str]) -> bool:
+    """Whether a superlative ranks how known someone or something is: "best known", "most famous"."""
+    return (word == "best" and bool(ranks & {"known", "rememb"})) or word in _FAMOUS
+
+
+_FAMOUS = frozenset({"most famous", "most celebrated", "most renowned", "most notable"})
 
 
 _NOT_A_SCOPE = frozenset("only just merely solely even longer".split())  # "not only", "no longer"
