@@ -7,12 +7,15 @@ EM-recall of its verified sentences alone (what verirag vouches for; Vanilla ver
 sentences and their precision by hand, calls and median seconds per question; for verirag, also the same
 answers without the parts that asked the model's own members (``propose_members``): what it would vouch
 for without them (derived from the same records; the calls and seconds are the run's).
-Run from the repository root: .venv/bin/python benchmarks/planner/fanout_answers.py docs/bench/RUN
+--strip-notes scores against the gold answers without a labeller's notes in brackets ("8,807,523 (2025)"),
+which neither system writes. Run from the repository root:
+.venv/bin/python benchmarks/planner/fanout_answers.py docs/bench/RUN [--strip-notes]
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 from pathlib import Path
 
@@ -51,8 +54,15 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("run", type=Path)
+    parser.add_argument(
+        "--strip-notes",
+        action="store_true",
+        help='gold answers without a labeller\'s notes in brackets ("1,225,553 (2014)" -> "1,225,553")',
+    )
     args = parser.parse_args()
     records = read_records(args.run / "results.jsonl")
+    if args.strip_notes:
+        records = [{**r, "answers": [_NOTE.sub("", a).strip() for a in r["answers"]]} for r in records]
     labels = {
         (r["id"], r["sentence"]): int(r["label"]) for r in read_records(args.run / "verified_by_hand.jsonl")
     }
@@ -66,6 +76,9 @@ def main() -> None:
     planned = [without_proposed(r) for r in records if r["system"] == "verirag"]
     if any(p != r for p, r in zip(planned, (r for r in records if r["system"] == "verirag"), strict=True)):
         print(row(planned, labels).replace("| verirag |", "| verirag, the model's members left out |", 1))
+
+
+_NOTE = re.compile(r"\s*\([^)]*\)")  # a labeller's note in a gold answer, which no answer writes
 
 
 def without_proposed(record: dict) -> dict:
