@@ -89,6 +89,11 @@ _EMBEDDED = re.compile(
 )
 
 
+def of_each_one(clause: str) -> str:
+    """A later clause about one member, its pronoun read as "each" ("what year did it come out")."""
+    return re.sub(r"\b(?:it|he|she)\b", "each", re.sub(r"\b(?:its|his)\b", "their", clause))
+
+
 def asked_of_each(then: str) -> list[SubQuestion]:
     """A part per clause ``then`` joins by "and", each asked of one member ([] when one reads no member).
 
@@ -96,7 +101,7 @@ def asked_of_each(then: str) -> list[SubQuestion]:
     come out?"; a clause no reading splits is asked whole.
     """
     clauses = AND_ASKS.split(_ORDERED.sub("what is ", then))
-    later = [re.sub(r"\bit\b", "each", re.sub(r"\bits\b", "their", c)) for c in clauses[1:]]
+    later = [of_each_one(c) for c in clauses[1:]]
     asked = [of_member(_EMBEDDED.sub(r"\g<wh> \g<aux> \g<who>", c)) for c in [clauses[0], *later]]
     if len(asked) > 1 and all(asked):
         return [a for a in asked if a]
