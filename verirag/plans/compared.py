@@ -23,6 +23,7 @@ from verirag.plans.phrases import (
     plain_verb,
     plural_noun,
     positive,
+    positive_of_comparative,
 )
 from verirag.text import singular
 
@@ -106,7 +107,8 @@ _CHOSEN_BY_VERB = re.compile(
     r"(?P<verb>[a-z]{3,}) (?P<rest>[^:?]+?)(?::| [-–—]) (?P<listed>[^:?]+?)\?$"
 )
 # an order among the members: "came out first", "was founded earliest", "was born last"
-_ORDER = re.compile(r"(?:(?P<particle>out|up|off|about) )?(?:first|earliest|last|latest)")
+_FIRST_OR_LAST = "(?:first|earliest|last|latest)"
+_ORDER = re.compile(rf"(?:(?P<particle>out|up|off|about) )?{_FIRST_OR_LAST}")
 
 
 def _listed(found: re.Match[str]) -> list[str]:
@@ -203,7 +205,7 @@ def chosen_among(question: str) -> list[str]:
         rest,
     )
     ordered = re.fullmatch(
-        r"(?P<verb>[a-z]+(?:ed|en)|born|built|made|held|won|written) (?:first|earliest|last|latest)", rest
+        rf"(?P<verb>[a-z]+(?:ed|en)|born|built|made|held|won|written) {_FIRST_OR_LAST}", rest
     )
     if ordered and aux in ("was", "were"):  # "was founded first": when each was founded
         return [f"When {AGREE_AFTER.get(aux, aux)} {member} {ordered['verb']}?" for member in listed]
@@ -219,11 +221,7 @@ def chosen_among(question: str) -> list[str]:
     if ranked and ranked["by"]:  # "is the largest by area": each one's area
         return [f"What is the {ranked['by']} of {member}?" for member in listed]
     if ranked:  # "is the oldest", "is taller": how old, how tall each is
-        er = ranked["er"] or ""
-        comparative = (
-            er.removeprefix("more ") if er.startswith("more ") else positive(f"{er[:-2]}est") if er else ""
-        )
-        adjective = ranked["most"] or comparative or positive(ranked["est"])
+        adjective = ranked["most"] or positive_of_comparative(ranked["er"] or "") or positive(ranked["est"])
         verb = AGREE_AFTER.get(aux, aux)
         return [f"How {adjective} {verb} {member}?" for member in listed] if adjective else []
     if aux in ("are", "were") and re.fullmatch(r"[a-z]+s", rest) and plural_noun(rest):

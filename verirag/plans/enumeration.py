@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import re
 
-from verirag.plans.clauses import AND_ASKS as _AND_ASKS
-from verirag.plans.clauses import of_each_one
+from verirag.plans.clauses import AND_ASKS, of_each_one
 from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import (
     AGREE,
@@ -169,7 +168,7 @@ def enumeration(question: str, max_parts: int = 6) -> list[str]:
         after = f": {said['question']}"
     asked = _ASKED_OF_THEM.match(after) if not before.strip() else None
     if asked:  # "A, B and C: what are their capitals?"
-        clauses = _AND_ASKS.split(asked["question"])
+        clauses = AND_ASKS.split(asked["question"])
         later = [of_each_one(c) for c in clauses[1:]]
         if len(members) * len(clauses) > max_parts or not all(_THEM.search(c) for c in later):
             clauses, later = [asked["question"]], []

@@ -109,6 +109,13 @@ _POSITIVES = {
 }
 
 
+def positive_of_comparative(comparative: str) -> str:
+    """The plain adjective of a comparative ("taller" -> "tall", "more populous" -> "populous"), else ""."""
+    if comparative.startswith("more "):
+        return comparative.removeprefix("more ")
+    return positive(f"{comparative[:-2]}est") if comparative.endswith("er") else ""
+
+
 def positive(superlative: str) -> str:
     """The plain adjective of a superlative: "biggest" -> "big", "heaviest" -> "heavy", "" when none reads."""
     word = superlative.lower()
@@ -150,15 +157,15 @@ def noun_head(phrase: str) -> tuple[list[str], str]:
     phrase = _QUOTED_WORDS.sub(r"\1", phrase)  # "four 'core leaders'": the quoted words are the head's
     end = PHRASE_END.search(phrase)
     words = (phrase[: end.start()] if end else phrase).split()
-    cut = next((i for i in range(1, len(words)) if _participle(words[i]) and plural_noun(words[i - 1])), None)
+    cut = next((i for i in range(1, len(words)) if _verb_form(words[i]) and plural_noun(words[i - 1])), None)
     words = words[:cut]  # "emperors called Napoleon", "cities hosting the Games": the clause is no head
-    while len(words) >= 2 and (_participle(words[-1]) or words[-1] in AFTER_HEAD):
+    while len(words) >= 2 and (_verb_form(words[-1]) or words[-1] in AFTER_HEAD):
         words.pop()  # "paintings ever sold", "people alive"
     return (words[:-1], words[-1]) if words else ([], "")
 
 
-def _participle(word: str) -> bool:
-    """Whether a word reads as a participle ("called", "leading", "born")."""
+def _verb_form(word: str) -> bool:
+    """Whether a word reads as a participle, past or present ("called", "co-founded", "leading", "born")."""
     return re.fullmatch(r"[a-z]+(?:-[a-z]+)*(?:ed|ing)", word) is not None or word in PARTICIPLES
 
 

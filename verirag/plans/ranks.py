@@ -376,13 +376,18 @@ def _elided(r: Ranking, sup: str, before: str) -> bool:
     return bool(re.search(rf"(?:{sup})[- ]?\s*{noun},\s*(?:and )?(?:the )?$", before, re.I))
 
 
+def _superlatives(r: Ranking) -> str:
+    """The superlative as leads write it, a pattern: a peopled place's "largest" is its "most populous"."""
+    sups = _BY_PEOPLE if r.noun in _PEOPLED and r.superlative in _BY_PEOPLE else (r.superlative,)
+    return "|".join(re.escape(w).replace(r"\ ", r"[- ]") for w in sups)
+
+
 def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]:
     """Each rank a sentence of ``text`` gives its subject (``title``) in ``r``: (rank, sentence, words after).
 
     The words after are those after the superlative (" island in the Mediterranean Sea, after Sicily, …").
     """
-    sups = _BY_PEOPLE if r.noun in _PEOPLED and r.superlative in _BY_PEOPLE else (r.superlative,)
-    sup = "|".join(re.escape(w).replace(r"\ ", r"[- ]") for w in sups)
+    sup = _superlatives(r)
     if r.superlative:
         pattern = re.compile(rf"(?<![\w-])(?:(?P<ord>{ORDINAL})[- ]?)?(?:{sup})(?![\w-])", re.IGNORECASE)
     else:  # an order: "the second Roman emperor", "the founding emperor of the Ming dynasty"
@@ -477,8 +482,7 @@ def listed_ranks(r: Ranking, title: str, text: str) -> list[tuple[int, str, str]
     named = set(re.findall(r"[\w'-]+", title.lower()))
     if not r.superlative or not scope or not set(scope) <= named:
         return []
-    sups = _BY_PEOPLE if r.noun in _PEOPLED and r.superlative in _BY_PEOPLE else (r.superlative,)
-    sup = "|".join(re.escape(w).replace(r"\ ", r"[- ]") for w in sups)
+    sup = _superlatives(r)
     nouns = "|".join(re.escape(n) for n in (r.noun, plural(r.noun)))
     ranked = re.compile(
         rf"(?<![\w-])(?P<ord>(?:{ORDINAL})[- ]?)?(?:{sup})\s+(?P<words>(?:[\w-]+\s+){{0,2}}?)"

@@ -16,6 +16,7 @@ from verirag.plans.phrases import (
     plain_verb,
     plural_noun,
     positive,
+    positive_of_comparative,
 )
 from verirag.text import singular
 from verirag.verify.lexicon import NUMBER_WORDS
@@ -84,7 +85,7 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
             w,
             singular(w),
             positive(w),
-            positive(f"{w[:-2]}est") if w.endswith("er") else w,  # "taller": how tall
+            positive_of_comparative(w),  # "taller": how tall
             _owner(w),
             *_SAME_NUMBER.get(w, ()),
             plain_verb(w),
