@@ -8,7 +8,7 @@ plans_by_hand.jsonl, the fan-out plans judged right by hand (its README says how
 first N questions of each chosen half in file order (--limit; 0: all); the sealed halves only with --sealed,
 the fresh sealed fan-out sets (fanout_fresh.jsonl, fanout_fresh2.jsonl) only with --fresh, --fresh2, the
 plan-only pool's dev sample and its sealed draws with --pool, --pool-sealed2 (3, 4), the fan-out questions
-written blind with --written, --written2 … --written16. The prompt shows the bank's worked plans nearest
+written blind with --written, --written2 … --written17. The prompt shows the bank's worked plans nearest
 each question (never the question's own).
 Run from the repository root: .venv/bin/python benchmarks/planner/model_planner.py --limit 10
 """
@@ -55,6 +55,7 @@ SETS = (
     "fanout_written14",
     "fanout_written15",
     "fanout_written16",
+    "fanout_written17",
 )
 
 
@@ -99,6 +100,7 @@ def main() -> None:
     parser.add_argument("--written14", action="store_true", help="the 14th set written blind (score once)")
     parser.add_argument("--written15", action="store_true", help="the 15th set written blind (score once)")
     parser.add_argument("--written16", action="store_true", help="the 16th set written blind (score once)")
+    parser.add_argument("--written17", action="store_true", help="the 17th set written blind (score once)")
     parser.add_argument(
         "--nearest", type=int, default=NEAREST, help="worked plans of the bank shown (0: none)"
     )
@@ -113,7 +115,7 @@ def main() -> None:
     halves += ("written10",) * args.written10 + ("written11",) * args.written11
     halves += ("written12",) * args.written12 + ("written13",) * args.written13
     halves += ("written14",) * args.written14 + ("written15",) * args.written15
-    halves += ("written16",) * args.written16
+    halves += ("written16",) * args.written16 + ("written17",) * args.written17
     done = {r["id"] for r in read_records(args.out)}
     model = get_chat_model(args.model)
     for q in questions(halves, args.limit):
