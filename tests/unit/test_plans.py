@@ -1332,6 +1332,11 @@ def test_the_part_asked_of_each_member_names_what_the_pronoun_stands_for(questio
             "The Corda Tale is a 1957 Swedish film directed by Ann Alba, with music by Bo Brix.",
             "Ann Alba",
         ),
+        (  # a question for one of a kind: the name the answer gives that kind, not the first
+            "Which dynasty did the Ozian king Ozma belong to?",
+            "Ozma, a ruler of the Emerald Empire, belonged to the Gale dynasty.",
+            "the Gale dynasty",
+        ),
         (  # a name with "and" before its acronym is whole
             "What is the space agency of Brix?",
             "The Corda Aeronautics and Space Administration (CASA) is an agency of the Brix government.",
@@ -2146,4 +2151,133 @@ def test_the_verb_after_each_that_a_parse_read_as_its_noun_stays_in_the_members_
     ],
 )
 def test_sets_and_choices_written_around_their_question_are_asked_of_each_member(question, parts):
+    assert [(p.question, p.depends_on) for p in plan(question)] == parts
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        # a statement names the set, the next sentence asks it again and asks of each
+        (
+            "Ruritania is split into four provinces. Which are they, and what is the capital of each?",
+            [
+                ("Which are the four provinces that Ruritania is split into?", None),
+                ("What is the capital of {member}?", 0),
+            ],
+        ),
+        (
+            "Oz has two official languages. What are they called, and how many people speak each?",
+            [
+                ("Which are the two official languages that Oz has?", None),
+                ("How many people speak {member}?", 0),
+            ],
+        ),
+        # a question for the set, then an order to tell of each, its later clause about "he"
+        (
+            "Who were the three longest-serving chancellors of Oz? Tell me which number chancellor each one "
+            "was and how long he served.",
+            [
+                ("Who were the three longest-serving chancellors of Oz?", None),
+                ("Which number chancellor was {member}?", 0),
+                ("How long did {member} serve?", 0),
+            ],
+        ),
+        # an order to find the set, then a question of "their" attribute
+        (
+            "Find the three largest lakes of Oz. What are their depths?",
+            [("Which are the three largest lakes of Oz?", None), ("What is the depth of {member}?", 0)],
+        ),
+        # one thing asked first, the rest planned as a question about it: a chain of three
+        (
+            "Which family did the Ozian king Ozma belong to? List its first four kings and the years each of "
+            "them ruled.",
+            [
+                ("Which family did the Ozian king Ozma belong to?", None),
+                ("Which are the first four kings of {member}?", 0),
+                ("What are the years {member} ruled?", 1),
+            ],
+        ),
+        (
+            "Which country is home to Oz's longest river, which countries border it, and what is the capital "
+            "of each of those neighbours?",
+            [
+                ("Which country is home to Oz's longest river?", None),
+                ("Which countries border {member}?", 0),
+                ("What is the capital of {member}?", 1),
+            ],
+        ),
+        (
+            "The tallest tower in Oz is in which city? Name that city's three largest parks and say how big "
+            "each of them is.",
+            [
+                ("The tallest tower in Oz is in which city?", None),
+                ("Which are the three largest parks of {member}?", 0),
+                ("How big is {member}?", 1),
+            ],
+        ),
+    ],
+)
+def test_a_question_asked_in_steps_is_its_first_step_then_the_rest_of_its_answer(question, parts):
+    assert [(p.question, p.depends_on) for p in plan(question)] == parts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a later clause that does not point back asks something else
+        "Who has the most Oz Prizes ever, who is second, and how many prizes does each have?",
+        # "among these": a comparison of the members, not a question of each
+        "What are the venues of the Oz Games? Among these venues, in what year was the earliest one opened?",
+        # one thing, then "he": no set to ask of, and no chain the rules read
+        "Who is the top scorer of Oz, and where was he born?",
+        # a statement of one thing, then a question about it: one question
+        "Oz Records was founded in 1990. Who founded it?",
+    ],
+)
+def test_a_later_step_that_does_not_ask_of_the_first_ones_answer_is_no_step(question):
+    assert plan(question) == [SubQuestion(question)]
+
+
+def test_a_step_for_one_thing_may_be_waited_for_only_where_later_words_point_to_it():
+    first = SubQuestion("Which family did Ozma belong to?")
+    then = SubQuestion("Which are the first four kings of {member}?", depends_on=0)
+    assert valid("Which family did Ozma belong to? List its first four kings.", [first, then])
+    assert not valid("Which family did Ozma belong to? List the first four kings of each.", [first, then])
+    # in other words than the question's, a question for one thing is still no set
+    assert not valid("Which family did Ozma the Great belong to? List its first four kings.", [first, then])
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        # a clause after "and" that opens with a preposition and a question word
+        (
+            "Who were the two longest-ruling kings of Oz? What was each one king of, and over which years "
+            "did he rule?",
+            [
+                ("Who were the two longest-ruling kings of Oz?", None),
+                ("What was {member} king of?", 0),
+                ("Over which years did {member} rule?", 0),
+            ],
+        ),
+        # "each <noun>'s <attribute>", and "who" with a hyphenated verb asks for people
+        (
+            "Who co-wrote the Oz Book? Give me each writer's nationality and what else they were known for.",
+            [
+                ("Who co-wrote the Oz Book?", None),
+                ("What is the nationality of {member}?", 0),
+                ("What else was {member} known for?", 0),
+            ],
+        ),
+        # a question in a clause's order, its verb in the past: "how far each one flowed"
+        (
+            "List the two longest rivers of Oz and how far each one flowed before it was dammed.",
+            [
+                ("Which are the two longest rivers of Oz?", None),
+                ("How far did {member} flow before it was dammed?", 0),
+            ],
+        ),
+    ],
+)
+def test_a_clause_of_each_member_reads_its_question_word_order_and_owner(question, parts):
     assert [(p.question, p.depends_on) for p in plan(question)] == parts

@@ -18,6 +18,7 @@ from verirag.plans.phrases import (
     noun_head,
     one_of,
     participle,
+    plain_verb,
     plural_noun,
 )
 from verirag.syntax import parse
@@ -62,6 +63,7 @@ _OF_EACH = (
     (r"^their (?:respective )?(?P<attr>.+)$", "What is the {attr} of {m}?"),
     (r"^what (?:is|are) the (?P<attr>.+?) of each(?: of these [a-z]+)?$", "What is the {attr} of {m}?"),
     (r"^where is each [a-z]+'s (?P<attr>.+)$", "Where is the {attr} of {m}?"),
+    (r"^each (?:one|[a-z]+)['’]s (?P<attr>[a-z]+(?: [a-z]+)?)$", "What is the {attr} of {m}?"),
 )
 
 
@@ -77,7 +79,7 @@ def of_member(then: str) -> SubQuestion | None:
 
 # where a clause about the members gives way to another: "who wrote each one, and what year did it come out"
 AND_ASKS = re.compile(
-    r",? and (?=(?:(?:in|from|on|at|for|by|to|with) )?(?:what|which|who|whom|where|when|how)\b)"
+    rf",? and (?=(?:(?:{PREPOSITIONS.replace(' ', '|')}) )?(?:what|which|who|whom|where|when|how)\b)"
 )
 
 
@@ -200,6 +202,10 @@ def _of_one(then: str) -> SubQuestion | None:
         verb = indirect["verb"]
         verb = verb[:-2] if verb.endswith(("ches", "shes", "sses", "xes", "oes")) else verb[:-1]
         text = f"{indirect['wh']} does {MEMBER} {verb}{indirect['rest']}"
+    elif (indirect := _INDIRECT_PAST.match(text)) and (
+        indirect["verb"].endswith("ed") or indirect["verb"] in IRREGULAR_PAST
+    ):  # "how long {member} reigned" -> "how long did {member} reign"
+        text = f"{indirect['wh']} did {MEMBER} {plain_verb(indirect['verb'])}{indirect['rest']}"
     return SubQuestion(text[0].upper() + text[1:] + "?")
 
 
@@ -234,8 +240,13 @@ _OWNED_BY = re.compile(r"\b(?:have|has|had|were|was) their (?=[a-z]+s (?P<done>[
 
 
 # an indirect question's order: "how deep {member} is", "what year {member} was built"
-_WH_MEMBER = rf"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)(?: [a-z]+)?) {re.escape(MEMBER)} "
+_NOT_WH = "|".join(sorted(AUXILIARIES | set(PREPOSITIONS.split())))
+_WH_MEMBER = (
+    rf"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)(?: (?!(?:{_NOT_WH})\b)[a-z]+){{0,2}}?)"
+    rf" {re.escape(MEMBER)} "
+)
 _INDIRECT = re.compile(_WH_MEMBER + r"(?P<aux>is|was|are|were)(?P<rest>(?: [\w'’-]+)*)$")
 _INDIRECT_VERB = re.compile(
     _WH_MEMBER + r"(?P<verb>[a-z]+[^s\W]s)(?P<rest>(?: into| in| on| at| from| by| to| with)?)$"
 )
+_INDIRECT_PAST = re.compile(_WH_MEMBER + r"(?P<verb>[a-z]+)(?P<rest>(?: [\w'’-]+)*)$")

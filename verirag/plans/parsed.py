@@ -97,7 +97,7 @@ def _named_before(question: str, each: Token, noun: Token | None = None) -> tupl
     else:
         rest = re.sub(r"^ (?:one|of (?:them|these|those))\b", "", question[each.idx + len(each.text) :])
     template = after[: each.idx - cut.end()] + MEMBER + rest
-    asked = _set_question(before)
+    asked = set_question(before)
     if asked is None or _LEFT_BACK.search(template):
         return None
     template = re.sub(rf"^(?:{'|'.join(_ORDERS)}) (?=the )", "", template.strip().rstrip("."), flags=re.I)
@@ -133,7 +133,7 @@ def restated(question: str) -> str:
     if root.pos_ in ("NOUN", "PROPN"):  # the set's name alone
         asked = f"{found['wh'].capitalize()} {found['aux']} {re.sub(r'^The ', 'the ', clause)}"
     else:  # a clause that names it
-        asked = (_set_question(clause) or "").removesuffix("?")
+        asked = (set_question(clause) or "").removesuffix("?")
     rest = found["rest"] if found["rest"].endswith(("?", ".")) else f"{found['rest']}?"
     return f"{asked}{rest}" if asked else question
 
@@ -150,7 +150,7 @@ def _verb_read_as_noun(each: Token) -> bool:
     )
 
 
-def _set_question(clause: str) -> str | None:
+def set_question(clause: str) -> str | None:
     """The question a clause that names a set asks: itself when it asks, else its set made what is asked."""
     clause = re.sub(r"[.?!]$", "", clause.strip())
     doc = parse(clause)

@@ -274,3 +274,23 @@ def plain_verb(verb: str) -> str:
     if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsfz":
         return stem[:-1]  # "stopped"; not "called"
     return stem + "e" if _SILENT_E.search(stem) and not stem.endswith(_NO_E) else stem
+
+
+_NOT_NOUN = "|".join(sorted(AUXILIARIES | set(PREPOSITIONS.split()) | {"the", "a", "an", "one"}))
+
+
+# a question for one thing: "Which dynasty did …", "What is the US state with …", "… is in which country?",
+# "Which is the country with …" (an order for one thing, asked)
+_ONE_THING = re.compile(
+    rf"^(?:(?:in|on|at|from|to|of) )?(?:which|what) (?!(?:{_NOT_NOUN})\b)(?P<noun>[a-z]+)\b(?! of\b)"
+    r"|^(?:what|who|which) (?:is|was) the [a-z]"
+    r"|\b(?:which|what) (?P<late>[a-z]+)\?$",
+    re.IGNORECASE,
+)
+
+
+def asks_for_one(question: str) -> bool:
+    """Whether a question asks for one thing ("Which dynasty did …"), not a set ("Which countries …")."""
+    found = _ONE_THING.search(question)
+    noun = found and (found["noun"] or found["late"])
+    return found is not None and not (noun and plural_noun(noun))

@@ -37,6 +37,7 @@ from verirag.plans.phrases import (
     plural_phrase,
     ranked,
 )
+from verirag.plans.sentences import in_steps
 from verirag.plans.valid import valid
 from verirag.syntax import parse
 from verirag.text import singular
@@ -54,6 +55,9 @@ def plan(question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuesti
     )
     if _usable(named, parts, max_hops):
         return parts
+    steps = in_steps(_typed(named), lambda rest: _split(rest, max_parts, max_hops)) if max_hops >= 2 else []
+    if len(steps) <= max_parts and _usable(named, steps, max_hops):
+        return steps
     parsed = _parsed(named, max_parts, max_hops)
     return parsed if _usable(named, parsed, max_hops) else [SubQuestion(question)]
 

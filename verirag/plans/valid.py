@@ -11,6 +11,7 @@ from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import (
     COUNTED_NAMES,
     NAMING,
+    asks_for_one,
     describes_members,
     noun_head,
     plain_verb,
@@ -34,7 +35,7 @@ _ASKS_SET = re.compile(
     r"|(?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten) (?P<modifier>[a-z-]+) (?P<modified>[a-z]+)"
     r"|[a-z-]+ (?P<before_aux>[a-z]+)(?= (?:are|were|have|had|did|do)\b)) "
     rf"|{COUNTED_NAMES}(?P<noun>[a-z]+(?:-[a-z]+)*) )"  # "Which two city-states …"
-    r"|Who (?!is |was )(?P<people>[a-z]+) )"
+    r"|Who (?!is |was )(?P<people>[a-z]+(?:-[a-z]+)*) )"
 )
 
 
@@ -64,6 +65,32 @@ def _words(text: str) -> list[str]:
     ]
 
 
+# one thing an order asks for, by the kind the question names: "Which is the country with the highest GDP?"
+_ONE_OF_KIND = re.compile(r"^Which is (?P<phrase>the [a-z]+ .+)\?$")
+
+
+# a later words' pointer to one thing: "its first five emperors", "border it", "that country's cities"
+_POINTS_TO_ONE = re.compile(r"\b(?:it|its|(?:that|this) [a-z]+)\b", re.IGNORECASE)
+
+
+def _asked_first(question: str, asked: str) -> bool:
+    """Whether ``asked`` is a step of the question in its own words, for one thing later words point to.
+
+    "Which dynasty did Trajan belong to?" in "Which dynasty did Trajan belong to? List its first …"; or
+    the thing an order asks for, of a kind the question names ("Identify the country with …"). "They" and
+    "each" after it point to a set, which a question for one thing does not give.
+    """
+    kind = _ONE_OF_KIND.match(asked)
+    said = kind["phrase"] if kind else asked.rstrip("?.")
+    at = question.lower().find(said.lower())
+    return (
+        asks_for_one(asked)
+        and len(said.split()) >= 3
+        and at >= 0
+        and _POINTS_TO_ONE.search(question[at + len(said) :]) is not None
+    )
+
+
 def valid(question: str, parts: list[SubQuestion]) -> bool:
     """Whether a plan asks only what the question asks, of things it names or of members a part returns.
 
@@ -73,7 +100,9 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
     waits for an earlier part: one that asks for a set ("Which <plural> ...?" or "Which are the <phrase>?"
     whose head is a plural or a group's count, "the Big Three"; "Which are the Qianlong Emperor?" asks for one
     thing of the wrong kind; "Who won …?" asks for people, "Who is …?" for one), or one that itself waits (a
-    chain: the capital of each country, then each capital's mayor). A dependent part does not ask for a naming
+    chain: the capital of each country, then each capital's mayor), or a step the question asks first in its
+    own words, for one thing a later sentence points back to ("Which dynasty did Trajan belong to? List its
+    …"). A dependent part does not ask for a naming
     attribute ("name", "other names", "common name", "nickname", "called"; a "scientific name" is no
     restatement): asked of a member, it restates the member the first part returned; nor does it ask only what
     the part it waits for asked.
@@ -114,7 +143,9 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
             or (kind["set"] is not None and describes_members(kind["set"]))
             or (kind["set"] is not None and _COUNTED_NAME.match(noun_head(kind["set"])[1]) is not None)
         )
-        if parts[source].depends_on is None and not listed:
+        if parts[source].depends_on is None and not (
+            listed or _asked_first(question, parts[source].question)
+        ):
             return False
         attr = _ATTRIBUTE.match(part.question)
         named = (

@@ -1,0 +1,139 @@
+"""A question asked in steps: a first sentence or clause, then one that points back to its answer.
+
+"Denmark has two autonomous territories. What are they called, and what's the capital of each?": the set,
+then each member's capital. "Which dynasty did Trajan belong to? List its first five emperors and …": the
+dynasty, then the rest planned as a question of its own about it, a chain.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from verirag.plans.clauses import AND_ASKS, asked_of_each
+from verirag.plans.parsed import set_question
+from verirag.plans.parts import MEMBER, SubQuestion
+from verirag.plans.phrases import AUXILIARIES, PREPOSITIONS, asks_for_one, noun_head, plural_noun
+
+# where a step ends: a sentence's end (not an initial's: "the U.S. in 2019"), or a comma before the next
+# question's word
+_STEP = re.compile(
+    r"(?<=[\w)'’\"”](?<![A-Z])[.!])\s+(?=[A-Z])|(?<=\?)\s+(?=[A-Za-z])"
+    r"|,(?: and)? (?=(?:which|what|who|where|when|how)\b(?! (?:is|are|was|were)\b,?$))"
+)
+
+
+# a later step naming the members of a set ("they", "each of them", "their", "those neighbours") or one thing
+# ("it", "its", "that country")
+_MEMBERS = re.compile(r"\b(?:they|them|their|each|these|those)\b", re.IGNORECASE)
+_THEY = re.compile(
+    r"\b(?:they|them|their|each|these|those|he|she|his|her)\b", re.IGNORECASE
+)  # or one of them
+_NOT_NOUN = "|".join(sorted(AUXILIARIES | set(PREPOSITIONS.split()) | {"the", "a", "an", "one"}))
+_IT = re.compile(
+    r"\b(?P<owner>its|(?:that|this) (?P<noun>[a-z]+)['’]s)\b"
+    rf"|\b(?P<it>it|(?:that|this) (?!(?:{_NOT_NOUN})\b)(?P<kind>[a-z]+))\b(?!['’])",
+    re.IGNORECASE,
+)
+
+
+# the set asked for again before what is asked of it: "Which are they, …", "What are they called, and …",
+# "What are those teams and …", "What are their names and …"
+_AGAIN = re.compile(
+    r"^(?:(?:which|what|who) (?:are|were) (?:they|these|those|the [a-z]+s|those [a-z]+s|these [a-z]+s)"
+    r"(?: called)?|what are their names)(?:,? and |, |[?.]?$)",
+    re.IGNORECASE,
+)
+
+
+# an order that opens what is asked of the members ("Tell me …"), or a word that joins it ("Then, …")
+_ORDER = re.compile(
+    r"^(?:(?:tell|give|show) me|name|list|state|say|provide|identify|mention)\s+", re.IGNORECASE
+)
+_THEN = re.compile(r"^(?:then|and|also|next),?\s+", re.IGNORECASE)
+
+
+# an order for one thing or a set: "Identify the country with the highest GDP."
+_FIND = re.compile(r"^(?:find|identify|name|list|give me|tell me) the (?P<what>[^?.]+)[.?]?$", re.IGNORECASE)
+
+
+# a member compared with the others, not asked alone ("Among these venues, …"), or a pointer left over: "the
+# motto for each of these Olympic Games" after the host cities points to others
+_AMONG = re.compile(
+    rf"\b(?:among|between|which of|who of) {re.escape(MEMBER)}|\b(?:these|those)\b", re.IGNORECASE
+)
+
+
+_STAND_IN = (
+    "Zorvania"  # a name no question holds, standing for the first step's answer while the rest is planned
+)
+
+
+def in_steps(question: str, split: Callable[[str], list[SubQuestion]]) -> list[SubQuestion]:
+    """The parts of a question asked in steps ([] when it is not): the first step, then the rest of it.
+
+    ``split`` plans a question of its own (the rules' planner); the rest about one thing is planned by it
+    with that thing named, and waits for the first step's answer.
+    """
+    question = question.strip()
+    for step in _STEP.finditer(question):
+        first, rest = question[: step.start()], question[step.end() :]
+        if not first.rstrip().endswith((".", "?", "!")) and re.search(r"[.?!]\s", first):
+            continue  # a clause cut from a later sentence is no first step
+        asked = _first_step(first)
+        if asked is None:
+            continue
+        rest = _THEN.sub("", rest)
+        rest = rest[:1].upper() + rest[1:]
+        rest = rest if rest.endswith(("?", ".", "!")) else f"{rest}?"
+        one = asks_for_one(asked)
+        if one and _IT.search(rest):
+            parts = _about_it(asked, rest, split)
+        elif not one and _MEMBERS.search(rest):
+            parts = _of_each(asked, rest)
+        else:
+            parts = []
+        if parts:
+            return parts
+    return []
+
+
+def _first_step(step: str) -> str | None:
+    """The question a first step asks: itself when it asks, its set made a question when it names one."""
+    step = step.strip()
+    if step.endswith("?"):  # "the gobi desert is in which countries?"
+        return step[:1].upper() + step[1:]
+    found = _FIND.match(step)
+    if found:  # "Identify the country with …": one; "Find the top 5 cities …": a set
+        return f"Which {'are' if plural_noun(noun_head(found['what'])[1]) else 'is'} the {found['what']}?"
+    return set_question(step)  # "Belgium is split into three regions." -> "Which are the three regions …?"
+
+
+def _of_each(first: str, rest: str) -> list[SubQuestion]:
+    """The set, then each clause of the rest asked of one member."""
+    then = _ORDER.sub("", _AGAIN.sub("", rest)).rstrip("?.")
+    then = then[:1].lower() + then[1:]
+    clauses = AND_ASKS.split(then)
+    if not then or not _MEMBERS.search(clauses[0]) or not all(_THEY.search(c) for c in clauses):
+        return []  # "…, who is second, and …": something else; "which actors played her sisters": a chain
+    asked = asked_of_each(then)
+    if any(_AMONG.search(c.question) for c in asked):
+        return []
+    return [SubQuestion(first), *(replace(c, depends_on=0) for c in asked)] if asked else []
+
+
+def _about_it(asked: str, rest: str, split: Callable[[str], list[SubQuestion]]) -> list[SubQuestion]:
+    """The one thing, then the rest planned with it named, each part that asked of it waiting for it."""
+    named = _IT.sub(lambda m: f"{_STAND_IN}'s" if m["owner"] else _STAND_IN, rest, count=1)
+    parts = split(named) or [SubQuestion(named)]
+    moved: list[SubQuestion] = [SubQuestion(asked)]
+    for part in parts:
+        text = part.question.replace(f"{_STAND_IN}'s", f"{MEMBER}'s").replace(_STAND_IN, MEMBER)
+        if part.depends_on is None and MEMBER in text:
+            moved.append(replace(part, question=text, depends_on=0, group=None))
+        elif part.depends_on is not None and _STAND_IN not in part.question:
+            moved.append(replace(part, depends_on=part.depends_on + 1))
+        else:
+            return []  # the named thing inside a part that waits for another: two members in one part
+    return moved if any(p.depends_on == 0 for p in moved[1:]) else []
