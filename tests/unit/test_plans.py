@@ -2269,6 +2269,14 @@ def test_a_step_for_one_thing_may_be_waited_for_only_where_later_words_point_to_
                 ("What else was {member} known for?", 0),
             ],
         ),
+        # a set's head ends before "within"
+        (
+            "What are the two groups within the order Ozonata, and how does each hold its wings at rest?",
+            [
+                ("Which are the two groups within the order Ozonata?", None),
+                ("How does {member} hold its wings at rest?", 0),
+            ],
+        ),
         # a question in a clause's order, its verb in the past: "how far each one flowed"
         (
             "List the two longest rivers of Oz and how far each one flowed before it was dammed.",
@@ -2281,3 +2289,50 @@ def test_a_step_for_one_thing_may_be_waited_for_only_where_later_words_point_to_
 )
 def test_a_clause_of_each_member_reads_its_question_word_order_and_owner(question, parts):
     assert [(p.question, p.depends_on) for p in plan(question)] == parts
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "then"),
+    [
+        # what follows the object stays with the set a statement names
+        (
+            "Oz regards three rivers as sacred. Which are they, and how long is each?",
+            "Which are the three rivers that Oz regards as sacred?",
+            "How long is {member}?",
+        ),
+        # a tag asking the reader to agree is no part of the set
+        (
+            "oz has 2 main rivers right? how long is each of them",
+            "Which are the 2 main rivers that Oz has?",
+            "How long is {member}?",
+        ),
+        # an order to give "each one's" attribute
+        (
+            "Name the two biggest Oz-speaking countries and give me each one's capital.",
+            "Which are the two biggest Oz-speaking countries?",
+            "What is the capital of {member}?",
+        ),
+        # one thing that each of several has names a set
+        (
+            "Alba and Brix each have a national river. Which are they, and how long is each?",
+            "Which are the national rivers that Alba and Brix each have?",
+            "How long is {member}?",
+        ),
+        # "their <noun>" as the subject of a verb after "did" is the member's
+        (
+            "Alba and Brix have each had a woman king. Who were they, and how did each of their lives end?",
+            "Which are the woman kings that Alba and Brix have each had?",
+            "How did {member}'s life end?",
+        ),
+        # an irregular past asked with "did" takes its plain form
+        (
+            "List the two longest-reigning kings of Oz and how long each one sat on the throne.",
+            "Which are the two longest-reigning kings of Oz?",
+            "How long did {member} sit on the throne?",
+        ),
+    ],
+)
+def test_a_set_named_by_a_statement_keeps_its_words_and_each_clause_reads_as_a_question(
+    question, first, then
+):
+    assert [(p.question, p.depends_on) for p in plan(question)] == [(first, None), (then, 0)]

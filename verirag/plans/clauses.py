@@ -22,6 +22,7 @@ from verirag.plans.phrases import (
     plural_noun,
 )
 from verirag.syntax import parse
+from verirag.text import singular
 
 # where ``then`` names the members: "they", "them", "these <noun>", "each of them"
 THEY = re.compile(r"\b(?:they|them|(?:each of )?(?:these|those) (?:[a-z]+ )?[a-z]+s|each of them)\b")
@@ -229,11 +230,20 @@ def _their(phrase: str) -> str:
     """
     if re.search(r"\bthey\b", phrase):
         return phrase
+    done = _DONE_BY_THEIR.search(phrase)
+    if done:  # "how did their lives end" -> "how did {member}'s life end"
+        return (
+            phrase[: done.start("their")] + f"{MEMBER}'s {singular(done['np'])}" + phrase[done.end("their") :]
+        )
     read = _THEIR.sub(lambda m: f"the {one_of(m['np'])} of {MEMBER}", phrase, count=1)
     owned_by = _OWNED_BY.search(read)
     if read == phrase and owned_by and participle(owned_by["done"]):
         return phrase.replace(" their ", f" {MEMBER}'s ", 1)
     return read
+
+
+# "their <noun>" as the subject of a verb after "did": "how did their lives end", "when did their reigns end"
+_DONE_BY_THEIR = re.compile(r"\b(?:did|does|do) (?P<their>their (?P<np>[a-z]+s)) [a-z]+$")
 
 
 _OWNED_BY = re.compile(r"\b(?:have|has|had|were|was) their (?=[a-z]+s (?P<done>[a-z]+)\b)")

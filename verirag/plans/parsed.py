@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import AGREE_AFTER, describes_members, plural_phrase, ranked
 from verirag.syntax import parse
+from verirag.text import plural
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -132,6 +133,8 @@ def restated(question: str) -> str:
     root = next(t for t in parse(clause) if t.dep_ == "ROOT")
     if root.pos_ in ("NOUN", "PROPN"):  # the set's name alone
         asked = f"{found['wh'].capitalize()} {found['aux']} {re.sub(r'^The ', 'the ', clause)}"
+    elif _LEFT_BACK.search(clause):
+        return question  # "A and B each have a …": a set named by what each has, asked in steps
     else:  # a clause that names it
         asked = (set_question(clause) or "").removesuffix("?")
     rest = found["rest"] if found["rest"].endswith(("?", ".")) else f"{found['rest']}?"
@@ -150,15 +153,19 @@ def _verb_read_as_noun(each: Token) -> bool:
     )
 
 
+# a tag that asks the reader to agree: "economics has 2 main branches right?"
+_TAG = re.compile(r",? (?:right|correct|yes|no|isn['’]t it|aren['’]t they|don['’]t they)$", re.IGNORECASE)
+
+
 def set_question(clause: str) -> str | None:
     """The question a clause that names a set asks: itself when it asks, else its set made what is asked."""
-    clause = re.sub(r"[.?!]$", "", clause.strip())
+    clause = _TAG.sub("", re.sub(r"[.?!]$", "", clause.strip()))
     doc = parse(clause)
     first = doc[0].lower_ if len(doc) else ""
-    if re.search(
-        r", (?:and )?(?:which|what|who|where|when|how)\b", clause, re.IGNORECASE
-    ) or _LEFT_BACK.search(clause):
-        return None  # two questions already, or a set named through another
+    if re.search(r", (?:and )?(?:which|what|who|where|when|how)\b", clause, re.IGNORECASE):
+        return None  # two questions already
+    if _LEFT_BACK.search(clause):
+        return _one_each(clause, doc)  # a set named through another, or one thing each of several has
     if first in _WH:
         return _sentence(clause) + "?"
     order = re.match(rf"^(?:{'|'.join(_ORDERS)}) (?:me )?(?:the )?(?P<set>.+)$", clause, re.IGNORECASE)
@@ -184,10 +191,10 @@ def set_question(clause: str) -> str | None:
         if subject is None or aux is None:
             return None
         return f"Which are the {words} by which {_phrase(subject).text} {aux.text} {verb.text}?"
-    if noun.dep_ == "dobj":  # "Finland has two official languages"
+    if noun.dep_ == "dobj":  # "Finland has two official languages", "… regards two books as the most …"
         subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
         return (
-            f"Which are the {words} that {_phrase(subject).text} {verb.text}?"
+            f"Which are the {words} that {_phrase(subject).text} {verb.text}{clause[phrase.end_char :]}?"
             if subject is not None
             else None
         )
@@ -203,6 +210,29 @@ def set_question(clause: str) -> str | None:
     if doc[0] == phrase[0] or doc[0].tag_ == "IN" and doc[0] == noun.head or doc[0].tag_ == "EX":
         return f"Which are the {words}?"  # the clause is the set: "Among the five …", "There are two kinds …"
     return None
+
+
+def _one_each(clause: str, doc: Doc) -> str | None:
+    """The set a clause names as one thing each of several has, made a question (None when it names none).
+
+    "India and Pakistan have each had a woman prime minister" -> "Which are the woman prime ministers that
+    India and Pakistan have each had?".
+    """
+    each = next((t for t in doc if t.lower_ == "each"), None)
+    noun = next(
+        (
+            t
+            for t in doc
+            if t.dep_ == "dobj" and t.tag_ == "NN" and any(c.lower_ in ("a", "an") for c in t.children)
+        ),
+        None,
+    )
+    if each is None or noun is None or not each.i < noun.i or _LEFT_BACK.search(clause[: each.idx]):
+        return None
+    det = next(c for c in noun.children if c.lower_ in ("a", "an"))
+    words = clause[doc[det.i + 1].idx : noun.idx] + plural(noun.text)
+    owner = clause[: det.idx].strip()
+    return f"Which are the {words} that {owner}{clause[noun.idx + len(noun.text) : _phrase(noun).end_char]}?"
 
 
 def _subject(doc: Doc) -> tuple[str, SubQuestion] | None:

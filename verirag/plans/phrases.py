@@ -21,6 +21,7 @@ AGREE = {"are": "is", "were": "was", "Are": "Is", "Were": "Was"}
 # "the" after a plural, opening a relative clause without "that" ("the three crops | the world produces …")
 PHRASE_END = re.compile(
     r"\s*(?:[,(;:]|(?<![\w-])(?:of|in|on|at|by|with|from|for|to|into|through|among|across|that|which|who|whose|where"
+    r"|within|along|around|beyond|outside|inside"
     r"|and|or|between|since|during|before|after|including|under|over|(?<=[a-z][a-z]s )the)(?![\w-]))"
 )
 
@@ -69,13 +70,24 @@ NAMING = frozenset("name nickname alias".split())
 AGREE_AFTER = {"are": "is", "were": "was", "do": "does", "have": "has"}
 
 
-# common verbs whose past is no "-ed" form ("the years they sat on the throne": "sat" takes no "-s")
-IRREGULAR_PAST = frozenset(
-    "sat ran won led fought began wrote flew rose fell ate came went held stood took gave made "
-    "built sold became bought brought caught taught thought found left lost met paid said sent "
-    "spent told kept grew drew knew threw swam sang drank drove rode spoke broke chose froze stole "
-    "wore bore tore struck sought".split()
-)
+# common verbs whose past is no "-ed" form, with their plain forms ("the years they sat on the throne": "sat"
+# takes no "-s"; "Which film came out first" asks "Did … come out …")
+PLAIN_OF_PAST = {
+    past: plain
+    for past, plain in (
+        pair.split(":")
+        for pair in (
+            "sat:sit ran:run won:win led:lead fought:fight began:begin wrote:write flew:fly rose:rise "
+            "fell:fall ate:eat came:come went:go held:hold stood:stand took:take gave:give made:make "
+            "built:build sold:sell became:become bought:buy brought:bring caught:catch taught:teach "
+            "thought:think found:find left:leave lost:lose met:meet paid:pay said:say sent:send "
+            "spent:spend told:tell kept:keep grew:grow drew:draw knew:know threw:throw swam:swim "
+            "sang:sing drank:drink drove:drive rode:ride spoke:speak broke:break chose:choose "
+            "froze:freeze stole:steal wore:wear bore:bear tore:tear struck:strike sought:seek"
+        ).split()
+    )
+}
+IRREGULAR_PAST = frozenset(PLAIN_OF_PAST)
 
 
 AUXILIARIES = frozenset("is are was were do does did has have had can could will would may might".split())
@@ -248,17 +260,6 @@ _SILENT_E = re.compile(r"(?:(?:^|[^aeiou])[aeiou][bcdglnrstvz]|[aeiou][cs]|[vz])
 _NO_E = ("it", "en", "er", "on", "et", "el", "om", "ot")  # "visit-ed", "open-ed", "cover-ed", "travel-ed"
 
 
-# the plain form of pasts without "-ed" a question may ask an order by: "Which film came out first: …"
-PLAIN_OF_PAST = {
-    "came": "come",
-    "began": "begin",
-    "became": "become",
-    "went": "go",
-    "rose": "rise",
-    "took": "take",
-}
-
-
 def plain_verb(verb: str) -> str:
     """A verb's plain form from "-s", "-ed" or :data:`PLAIN_OF_PAST`.
 
@@ -276,13 +277,14 @@ def plain_verb(verb: str) -> str:
     return stem + "e" if _SILENT_E.search(stem) and not stem.endswith(_NO_E) else stem
 
 
-_NOT_NOUN = "|".join(sorted(AUXILIARIES | set(PREPOSITIONS.split()) | {"the", "a", "an", "one"}))
+# words that open no noun after a question word or "that": "which are", "that is", "what of"
+NOT_NOUN = "|".join(sorted(AUXILIARIES | set(PREPOSITIONS.split()) | {"the", "a", "an", "one"}))
 
 
 # a question for one thing: "Which dynasty did …", "What is the US state with …", "… is in which country?",
 # "Which is the country with …" (an order for one thing, asked)
 _ONE_THING = re.compile(
-    rf"^(?:(?:in|on|at|from|to|of) )?(?:which|what) (?!(?:{_NOT_NOUN})\b)(?P<noun>[a-z]+)\b(?! of\b)"
+    rf"^(?:(?:in|on|at|from|to|of) )?(?:which|what) (?!(?:{NOT_NOUN})\b)(?P<noun>[a-z]+)\b(?! of\b)"
     r"|^(?:what|who|which) (?:is|was) the [a-z]"
     r"|\b(?:which|what) (?P<late>[a-z]+)\?$",
     re.IGNORECASE,

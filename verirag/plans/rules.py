@@ -108,7 +108,9 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     listed = _LIST_AND.match(_one_sentence(_SET_AGAIN.sub(" and ", question)))
     if listed and max_hops >= 2 and max_parts >= 2 and describes_members(listed["set"]):
         clause = re.sub(
-            r"^(?:(?:tell|show) me |(?:name|give|list|state|provide|identify|mention) )", "", listed["then"]
+            r"^(?:(?:tell|show|give) me |(?:name|give|list|state|provide|identify|mention) )",
+            "",
+            listed["then"],
         )  # an order
         asked = asked_of_each(clause)
         named = re.findall(r"\b[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*", listed["set"])
@@ -333,7 +335,8 @@ _LIST_AND = re.compile(
     r"(?P<set>(?:\([^()]*\)|\"[^\"]*\"|“[^”]*”|(?!\. )[^?,(\"“])+?),?"
     r" (?:and|along with|with(?= the [^?,]* (?:of|for) each\b)) "  # "… with the atomic number of each"
     rf"(?P<then>(?:(?:tell|show) me )?"
-    rf"(?:{_ASKS_OF}|their|the|(?:name|give|list|state|provide|identify|mention) (?:their|the))\b"
+    rf"(?:{_ASKS_OF}|their|the|(?:name|give|list|state|provide|identify|mention) (?:their|the)"
+    r"|(?:give|tell|show) me each (?:one|[a-z]+)['’]s)\b"
     r"[^?]*?)[?.]?$"
 )
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from verirag.plans.clauses import AND_ASKS, asked_of_each
 from verirag.plans.parsed import set_question
 from verirag.plans.parts import MEMBER, SubQuestion
-from verirag.plans.phrases import AUXILIARIES, PREPOSITIONS, asks_for_one, noun_head, plural_noun
+from verirag.plans.phrases import NOT_NOUN, asks_for_one, noun_head, plural_noun
 
 # where a step ends: a sentence's end (not an initial's: "the U.S. in 2019"), or a comma before the next
 # question's word
@@ -30,18 +30,18 @@ _MEMBERS = re.compile(r"\b(?:they|them|their|each|these|those)\b", re.IGNORECASE
 _THEY = re.compile(
     r"\b(?:they|them|their|each|these|those|he|she|his|her)\b", re.IGNORECASE
 )  # or one of them
-_NOT_NOUN = "|".join(sorted(AUXILIARIES | set(PREPOSITIONS.split()) | {"the", "a", "an", "one"}))
 _IT = re.compile(
     r"\b(?P<owner>its|(?:that|this) (?P<noun>[a-z]+)['’]s)\b"
-    rf"|\b(?P<it>it|(?:that|this) (?!(?:{_NOT_NOUN})\b)(?P<kind>[a-z]+))\b(?!['’])",
+    rf"|\b(?P<it>it|(?:that|this) (?!(?:{NOT_NOUN})\b)(?P<kind>[a-z]+))\b(?!['’])",
     re.IGNORECASE,
 )
 
 
-# the set asked for again before what is asked of it: "Which are they, …", "What are they called, and …",
-# "What are those teams and …", "What are their names and …"
+# the set asked for again before what is asked of it: "Which (elements) are they, …", "What are they called,
+# and …", "What are those teams and …", "What are their names and …"
 _AGAIN = re.compile(
-    r"^(?:(?:which|what|who) (?:are|were) (?:they|these|those|the [a-z]+s|those [a-z]+s|these [a-z]+s)"
+    r"^(?:(?:which|what|who)(?: [a-z]+s)? (?:are|were) "
+    r"(?:they|these|those|the [a-z]+s|those [a-z]+s|these [a-z]+s)"
     r"(?: called)?|what are their names)(?:,? and |, |[?.]?$)",
     re.IGNORECASE,
 )
