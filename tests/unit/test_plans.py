@@ -1982,6 +1982,15 @@ def test_each_of_a_noun_that_is_not_the_set_named_before_is_one_part(question):
             "Which was founded first: Alba, Brix or Corda?",
             ["When was Alba founded?", "When was Brix founded?", "When was Corda founded?"],
         ),
+        # an order by a verb and its object: when each did it
+        (
+            "Of Alba, Brix and Corda, who won the Oz Prize first?",
+            [
+                "When did Alba win the Oz Prize?",
+                "When did Brix win the Oz Prize?",
+                "When did Corda win the Oz Prize?",
+            ],
+        ),
         # a superlative of distance: how near each is, not whether each is nearest
         (
             "Of Alba, Brix and Corda, which star is nearest to us?",

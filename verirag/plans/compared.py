@@ -108,7 +108,9 @@ _CHOSEN_BY_VERB = re.compile(
 )
 # an order among the members: "came out first", "was founded earliest", "was born last"
 _FIRST_OR_LAST = "(?:first|earliest|last|latest)"
-_ORDER = re.compile(rf"(?:(?P<particle>out|up|off|about) )?{_FIRST_OR_LAST}")
+_ORDER = re.compile(
+    rf"(?:(?P<object>(?!(?:out|up|off|about) )[^?]+?) )?(?:(?P<particle>out|up|off|about) )?{_FIRST_OR_LAST}"
+)  # "won the prize first": when each won it
 
 
 def _listed(found: re.Match[str]) -> list[str]:
@@ -137,8 +139,8 @@ def _chosen_by_verb(question: str) -> list[str]:
     base, rest = plain_verb(verb), found["rest"]
     order = _ORDER.fullmatch(rest)
     if order and does == "Did":  # "came out first": when each came out
-        particle = f" {order['particle']}" if order["particle"] else ""
-        return [f"When did {member} {base}{particle}?" for member in listed]
+        after = "".join(f" {order[k]}" for k in ("object", "particle") if order[k])
+        return [f"When did {member} {base}{after}?" for member in listed]
     most = re.fullmatch(r"the (?:most|least) (?P<what>[a-z]+)", rest)
     if most:  # "covers the most area": how much of it each covers
         return [f"How much {most['what']} {does.lower()} {member} {base}?" for member in listed]
