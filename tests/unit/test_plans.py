@@ -2191,6 +2191,11 @@ def test_sets_and_choices_written_around_their_question_are_asked_of_each_member
                 ("How long did {member} serve?", 0),
             ],
         ),
+        # a question word left in its clause's place, typed in lower case with no mark, then "and how …"
+        (
+            "oz split into which provinces and how big is each one",
+            [("Oz split into which provinces?", None), ("How big is {member}?", 0)],
+        ),
         # an order to find the set, then a question of "their" attribute
         (
             "Find the three largest lakes of Oz. What are their depths?",
@@ -2241,6 +2246,9 @@ def test_a_question_asked_in_steps_is_its_first_step_then_the_rest_of_its_answer
         "Who is the top scorer of Oz, and where was he born?",
         # a statement of one thing, then a question about it: one question
         "Oz Records was founded in 1990. Who founded it?",
+        # a sentence after the clause of each member: an instruction the clause cannot carry
+        "Who are the five tallest kings of Oz and what are their birth dates? If a king was crowned twice, "
+        "count him once.",
     ],
 )
 def test_a_later_step_that_does_not_ask_of_the_first_ones_answer_is_no_step(question):

@@ -20,7 +20,7 @@ from verirag.plans.phrases import NOT_NOUN, asks_for_one, noun_head, plural_noun
 # question's word
 _STEP = re.compile(
     r"(?<=[\w)'’\"”](?<![A-Z])[.!])\s+(?=[A-Z])|(?<=\?)\s+(?=[A-Za-z])"
-    r"|,(?: and)? (?=(?:which|what|who|where|when|how)\b(?! (?:is|are|was|were)\b,?$))"
+    r"|(?:,(?: and)?| and) (?=(?:which|what|who|where|when|how)\b(?! (?:is|are|was|were)\b,?$))"
 )
 
 
@@ -99,11 +99,15 @@ def in_steps(question: str, split: Callable[[str], list[SubQuestion]]) -> list[S
     return []
 
 
+# a question word inside a clause typed without its mark: "czechoslovakia split into which countries"
+_IN_SITU = re.compile(r"^[a-z][^?.]* (?:which|what) [a-z]+s$", re.IGNORECASE)
+
+
 def _first_step(step: str) -> str | None:
     """The question a first step asks: itself when it asks, its set made a question when it names one."""
     step = step.strip()
-    if step.endswith("?"):  # "the gobi desert is in which countries?"
-        return step[:1].upper() + step[1:]
+    if step.endswith("?") or _IN_SITU.search(step):  # "the gobi desert is in which countries?"
+        return step[:1].upper() + step[1:].rstrip("?.") + "?"
     found = _FIND.match(step)
     if found:  # "Identify the country with …": one; "Find the top 5 cities …": a set
         return f"Which {'are' if plural_noun(noun_head(found['what'])[1]) else 'is'} the {found['what']}?"
@@ -114,6 +118,8 @@ def _of_each(first: str, rest: str) -> list[SubQuestion]:
     """The set, then each clause of the rest asked of one member."""
     then = _ORDER.sub("", _AGAIN.sub("", rest)).rstrip("?.")
     then = then[:1].lower() + then[1:]
+    if re.search(r"[.?!]\s", then):
+        return []  # a sentence after the clause: an instruction, or a step of its own
     clauses = AND_ASKS.split(then)
     if not then or not _MEMBERS.search(clauses[0]) or not all(_THEY.search(c) for c in clauses):
         return []  # "…, who is second, and …": something else; "which actors played her sisters": a chain

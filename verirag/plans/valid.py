@@ -39,6 +39,10 @@ _ASKS_SET = re.compile(
 )
 
 
+# a question word left in its clause's place, before the plural it asks for
+_ASKED_LATE = re.compile(r"\b(?:which|what) (?P<noun>[a-z]+)\?$")
+
+
 _ATTRIBUTE = re.compile(
     rf"^(?:What|Who) (?:is|are|was|were) the (?P<attr>.+?) (?:of|for) {re.escape(MEMBER)}\?$"
 )
@@ -143,6 +147,8 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
             or (kind["set"] is not None and describes_members(kind["set"]))
             or (kind["set"] is not None and _COUNTED_NAME.match(noun_head(kind["set"])[1]) is not None)
         )
+        late = _ASKED_LATE.search(parts[source].question)  # "The Gobi is in which countries?"
+        listed = listed or (late is not None and plural_noun(late["noun"]))
         if parts[source].depends_on is None and not (
             listed or _asked_first(question, parts[source].question)
         ):
