@@ -1572,6 +1572,11 @@ def test_a_question_or_an_order_before_a_comma_and_is_not_a_set_named_by_itself(
             "Oz Ra, Ev Lo and Ix Tu are each associated with which genre?",
             [f"{m} is associated with which genre?" for m in ("Oz Ra", "Ev Lo", "Ix Tu")],
         ),
+        # "each" after the listed subjects: each member's own set, its plural kept
+        (
+            "Which rivers do Oz, Ev and Ix each border?",
+            [f"Which rivers does {m} border?" for m in ("Oz", "Ev", "Ix")],
+        ),
         # what each "has" the most of, or the highest of: a count, or the measure itself
         (
             "Which has the most native speakers: Oz, Ev or Ix?",

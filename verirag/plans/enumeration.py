@@ -143,6 +143,7 @@ def enumeration(question: str, max_parts: int = 6) -> list[str]:
         rest = " ".join(words[kind + 1 :])
         before, after = before[: pointed.start()], re.sub(r"\s*:\s*$", "", f" {rest}" if rest else "") + after
     subject_next = _BEFORE_SUBJECT.search(before) is not None
+    each = after.startswith(" each ")  # "Which countries did A and B each lead …": each one's own countries
     if subject_next:  # "did A and B each publish": one member publishes
         after = re.sub(r"^ each\b", "", after)
     if not phrases and subject_next and (verb := re.search(r" [a-z]+$", members[-1])):
@@ -177,7 +178,9 @@ def enumeration(question: str, max_parts: int = 6) -> list[str]:
         ]
     if not before.strip() and re.match(_OPENS, after):
         return []  # "A, B and C: which is largest?": a question of them all, no member's own
-    if (which := re.search(r"\b[Ww]hich ([a-z]+s)\b", question)) and plural_noun(which[1]):
+    if each and subject_next:
+        before = _TO_ONE.sub(lambda m: _ONE[m.group(0)], before)  # the verb agrees; the plural stays
+    elif (which := re.search(r"\b[Ww]hich ([a-z]+s)\b", question)) and plural_noun(which[1]):
         if not _PLAIN_VERB.match(question, which.end()):  # not "Which rivers flow through A, B and C?"
             before, after = _one(before), _one(after)  # "Of which countries are ... the capitals?"
     elif (agree := re.search(rf"\b({'|'.join(AGREE_AFTER)})(\s*)$", before)) and not all(
