@@ -2225,6 +2225,15 @@ def test_sets_and_choices_written_around_their_question_are_asked_of_each_member
                 ("What is the capital of {member}?", 1),
             ],
         ),
+        # the rest a question in steps of its own: "it" twice, a chain of three
+        (
+            "What is the capital of Oz? Which river flows through it, and how long is it?",
+            [
+                ("What is the capital of Oz?", None),
+                ("Which river flows through {member}?", 0),
+                ("How long is {member}?", 1),
+            ],
+        ),
         (
             "The tallest tower in Oz is in which city? Name that city's three largest parks and say how big "
             "each of them is.",

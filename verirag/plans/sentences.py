@@ -65,9 +65,8 @@ _AMONG = re.compile(
 )
 
 
-_STAND_IN = (
-    "Zorvania"  # a name no question holds, standing for the first step's answer while the rest is planned
-)
+# names no question holds, each standing for a step's answer while the rest is planned (one a step)
+_STAND_INS = ("Zorvania", "Quellmark", "Brindova")
 
 
 def in_steps(question: str, split: Callable[[str], list[SubQuestion]]) -> list[SubQuestion]:
@@ -130,15 +129,22 @@ def _of_each(first: str, rest: str) -> list[SubQuestion]:
 
 
 def _about_it(asked: str, rest: str, split: Callable[[str], list[SubQuestion]]) -> list[SubQuestion]:
-    """The one thing, then the rest planned with it named, each part that asked of it waiting for it."""
-    named = _IT.sub(lambda m: f"{_STAND_IN}'s" if m["owner"] else _STAND_IN, rest, count=1)
-    parts = split(named) or [SubQuestion(named)]
+    """The one thing, then the rest planned with it named, each part that asked of it waiting for it.
+
+    The rest is planned by ``split``, or as steps of its own ("Which river flows through it, and how long is
+    it?"), under a name the rest does not hold yet.
+    """
+    name = next((n for n in _STAND_INS if n not in rest), None)
+    if name is None:
+        return []
+    named = _IT.sub(lambda m: f"{name}'s" if m["owner"] else name, rest, count=1)
+    parts = split(named) or in_steps(named, split) or [SubQuestion(named)]
     moved: list[SubQuestion] = [SubQuestion(asked)]
     for part in parts:
-        text = part.question.replace(f"{_STAND_IN}'s", f"{MEMBER}'s").replace(_STAND_IN, MEMBER)
+        text = part.question.replace(f"{name}'s", f"{MEMBER}'s").replace(name, MEMBER)
         if part.depends_on is None and MEMBER in text:
             moved.append(replace(part, question=text, depends_on=0, group=None))
-        elif part.depends_on is not None and _STAND_IN not in part.question:
+        elif part.depends_on is not None and name not in part.question:
             moved.append(replace(part, depends_on=part.depends_on + 1))
         else:
             return []  # the named thing inside a part that waits for another: two members in one part
