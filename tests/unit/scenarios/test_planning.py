@@ -443,3 +443,21 @@ def test_hybrid_planning_asks_the_model_only_where_the_rules_do_not_split(nation
         ["Sylvania"],
         ["Grand Fenwick"],
     ]
+
+
+def test_a_question_asked_in_steps_asks_the_later_step_of_the_one_thing_the_first_verified(nations, scripted):
+    border = FIRST
+    script = PartWriter(
+        answers={"Which country has Vale as its capital?": VALE, "Which countries border Sylvania?": border},
+        cite={VALE: ["Sylvania"], border: ["Freedonia"]},
+        needs={VALE: ["Sylvania"], border: ["Freedonia"]},
+    )
+    name, _ = scripted(script)
+    out, _ = run(
+        "Which country has Vale as its capital? Which countries border it?", ctx(name, store="nations")
+    )
+    assert [(p["question"], p["depends_on"], p["members"]) for p in out["plan"]] == [
+        ("Which country has Vale as its capital?", None, []),
+        ("Which countries border Sylvania?", 0, ["Sylvania"]),  # one thing: the one name its answer gives
+    ]
+    assert out["answer"] == f"The capital of Sylvania is Vale [1]. {FIRST[:-1]} [2]."
