@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from verirag.text import split_sentences
 from verirag.verify.checks.key_terms import superlatives
@@ -27,13 +28,23 @@ _CLAUSE = re.compile(
 _EVERYWHERE = frozenset({"world", "earth", "universe", "solar", "history"})
 
 
-def _bounds(sentence: str, word: str, plain: bool = False, ranks: set[str] | None = None) -> list[str | None]:
+@dataclass(frozen=True)
+class _Bound:
+    """What bounds a superlative: a place ("Japan"), or a clause that narrows what it ranks."""
+
+    text: str
+    narrows: bool = False  # "does not border an inland sea"
+
+
+def _bounds(
+    sentence: str, word: str, plain: bool = False, ranks: set[str] | None = None
+) -> list[_Bound | None]:
     """The bound of each time ``sentence`` uses the superlative ``word`` (None: unbounded).
 
     With ``plain``, only where no ordinal ranks it ("the largest", not "the second largest"); with ``ranks``,
     only where it ranks one of those words ("the largest landlocked country", not "the largest city").
     """
-    out: list[str | None] = []
+    out: list[_Bound | None] = []
     pattern = r"[-\s]+".join(re.escape(w) for w in word.split())
     opening = _OPENING.match(sentence)
     for found in re.finditer(rf"\b{pattern}\b", sentence):
@@ -45,16 +56,15 @@ def _bounds(sentence: str, word: str, plain: bool = False, ranks: set[str] | Non
         after = _AFTER.match(rest)
         narrowed = _CLAUSE.match(rest)
         opens = opening.group(1) if opening and opening.end() < found.start() else None
-        out.append(narrowed["clause"] if narrowed else after.group(1) if after else opens)
+        place = after.group(1) if after else opens
+        out.append(_Bound(narrowed["clause"], True) if narrowed else _Bound(place) if place else None)
     return out
 
 
-def _kept(bound: str, claim: str) -> bool:
-    if bound[
-        :1
-    ].islower():  # a clause that narrows ("does not border an inland sea"): kept if the claim negates
+def _kept(bound: _Bound, claim: str) -> bool:
+    if bound.narrows:  # a clause that narrows ("does not border an inland sea"): kept if the claim negates
         return re.search(r"\b(?:not|n't|no)\b", claim) is not None
-    words = [w for w in re.findall(r"[A-Z][\w'’-]*", bound) if w not in ("The", "Of")]
+    words = [w for w in re.findall(r"[A-Z][\w'’-]*", bound.text) if w not in ("The", "Of")]
     if {w.lower() for w in words} & _EVERYWHERE:
         return True
     initials = "".join(w[0] for w in words)
@@ -71,7 +81,7 @@ def unbounded(claim: str, sentences: Sequence[str]) -> list[str]:
         if any(b is not None for b in _bounds(claim, word, plain)):
             continue  # the claim gives its own bound
         ranked = [b for s in sentences for b in _bounds(s, word, plain, ranks)]
-        if ranked and all(b and b[:1].islower() and not _kept(b, claim) for b in ranked):
+        if ranked and all(b is not None and b.narrows and not _kept(b, claim) for b in ranked):
             out.append(word)  # "the largest landlocked country that does not …": ranked only with the clause
             continue
         bounds = [b for s in sentences for b in _bounds(s, word, plain)]
