@@ -57,6 +57,10 @@ def _pipeline() -> Language:
     return spacy.load(root, exclude=["ner", "senter"])
 
 
+@lru_cache(maxsize=512)
 def parse(text: str) -> Doc:
-    """The text's tokens with their part-of-speech tags, lemmas and dependency heads."""
+    """The text's tokens with their part-of-speech tags, lemmas and dependency heads.
+
+    Cached: the planner's rules read one question's parse several times (read it, do not change it).
+    """
     return _pipeline()(text)
