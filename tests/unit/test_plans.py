@@ -879,6 +879,9 @@ def test_the_members_of_an_answer_are_its_names_the_question_does_not_hold():
     # a possessive is its name: one the question holds is no member ("on the earth": "Earth's surface")
     surface = "The Tam Sea covers 2% of Earth's surface, beside Sylvania's coast."
     assert members(surface, "Which are the seas on the earth?", 5) == ["Tam Sea", "Sylvania"]
+    # another name of the one before is no member of its own
+    alias = "Vale, also known as Old Vale, and Brixton (formerly Brix) are the largest cities of Sylvania."
+    assert members(alias, "Which are the two largest cities of Sylvania?", 5) == ["Vale", "Brixton"]
 
 
 def test_the_members_of_an_answer_end_with_its_first_sentence_that_lists_two_or_more():

@@ -37,7 +37,8 @@ def members(answer: str, question: str, limit: int) -> list[str]:
     more: that list is the set asked for, and a later sentence says something else of it ("The Atlas
     Mountains … stretch through Morocco, Algeria and Tunisia"). Where the question asks for countries, states
     or cities, a sea, river or landform the answer names beside them is no member ("to the west by the Black
-    Sea"). A name the answer writes with "the" keeps it ("the Netherlands").
+    Sea"). A name the answer writes with "the" keeps it ("the Netherlands"); another name of the one before
+    ("Chennai, also known as Madras") is none.
     """
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
     listed = _listed_as_the_set(answer, asked)
@@ -55,6 +56,8 @@ def members(answer: str, question: str, limit: int) -> list[str]:
                 words = words[1:]
             name = re.sub(r"['’]s$", "", " ".join(words))  # "Earth's surface": Earth
             words = name.split()
+            if _ALIAS.search(sentence[: match.start()]):
+                continue  # "Chennai, also known as Madras": another name of the one before, no member
             feature = polities and bool(name) and is_feature(name)
             said = {f.removeprefix("the ") for f in found}
             own = {w.lower() for w in words}
@@ -63,6 +66,13 @@ def members(answer: str, question: str, limit: int) -> list[str]:
         if len(found) - before >= 2:
             break
     return (found or _common_nouns(answer, asked))[:limit]
+
+
+# what names the thing before again: "Chennai, also known as Madras", "Istanbul (formerly Constantinople)"
+_ALIAS = re.compile(
+    r"(?:also known as|also called|a\.k\.a\.|formerly(?: known as| called)?|known as|or simply)"
+    r"\s+(?:the\s+)?$"
+)
 
 
 # a sentence that gives the set as a list: "The three additive primary colours … are red, green, and blue.",
