@@ -2230,11 +2230,11 @@ def test_sets_and_choices_written_around_their_question_are_asked_of_each_member
         ),
         # the rest a question in steps of its own: "it" twice, a chain of three
         (
-            "What is the capital of Oz? Which river flows through it, and how long is it?",
+            "What is the capital of Oz? Which river flows through it, and which towns lie on it?",
             [
                 ("What is the capital of Oz?", None),
                 ("Which river flows through {member}?", 0),
-                ("How long is {member}?", 1),
+                ("Which towns lie on {member}?", 1),
             ],
         ),
         (
@@ -2263,6 +2263,8 @@ def test_a_question_asked_in_steps_is_its_first_step_then_the_rest_of_its_answer
         "Who is the top scorer of Oz, and where was he born?",
         # a statement of one thing, then a question about it: one question
         "Oz Records was founded in 1990. Who founded it?",
+        # one thing, then one more thing asked of it: one document answers both, one question
+        "What is the capital city of Oz and when did it become the capital?",
         # a sentence after the clause of each member: an instruction the clause cannot carry
         "Who are the five tallest kings of Oz and what are their birth dates? If a king was crowned twice, "
         "count him once.",

@@ -15,6 +15,7 @@ from verirag.plans.clauses import AND_ASKS, asked_of_each
 from verirag.plans.parsed import set_question
 from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import NOT_NOUN, asks_for_one, noun_head, plural_noun
+from verirag.plans.valid import asks_for_set
 
 # where a step ends: a sentence's end (not an initial's: "the U.S. in 2019"), or a comma before the next
 # question's word
@@ -138,7 +139,10 @@ def _about_it(asked: str, rest: str, split: Callable[[str], list[SubQuestion]]) 
     if name is None:
         return []
     named = _IT.sub(lambda m: f"{name}'s" if m["owner"] else name, rest, count=1)
-    parts = split(named) or in_steps(named, split) or [SubQuestion(named)]
+    asks_another = asks_for_set(named) or asks_for_one(named)  # "which countries border it", "which river …"
+    parts = split(named) or in_steps(named, split) or ([SubQuestion(named)] if asks_another else [])
+    if not parts:
+        return []  # one more thing asked of it ("… and when did it become the capital?"): one question
     moved: list[SubQuestion] = [SubQuestion(asked)]
     for part in parts:
         text = part.question.replace(f"{name}'s", f"{MEMBER}'s").replace(name, MEMBER)

@@ -77,6 +77,26 @@ _ONE_OF_KIND = re.compile(r"^Which is (?P<phrase>the [a-z]+ .+)\?$")
 _POINTS_TO_ONE = re.compile(r"\b(?:it|its|(?:that|this) [a-z]+)\b", re.IGNORECASE)
 
 
+def asks_for_set(question: str) -> bool:
+    """Whether a question asks for a set, not one thing ("Which are the Qianlong Emperor?").
+
+    "Which <plural> …?", "Which are the <phrase with a plural head>?", "Who won …?" (people), "… in which
+    countries?".
+    """
+    kind = _ASKS_SET.match(question)
+    listed = kind is not None and (
+        kind["people"] is not None
+        or plural_noun(
+            kind["noun"] or kind["modified"] or kind["before_aux"] or noun_head(kind["set"] or "")[1]
+        )
+        or plural_noun(kind["modifier"] or "")
+        or (kind["set"] is not None and describes_members(kind["set"]))
+        or (kind["set"] is not None and _COUNTED_NAME.match(noun_head(kind["set"])[1]) is not None)
+    )
+    late = _ASKED_LATE.search(question)  # "The Gobi is in which countries?"
+    return listed or (late is not None and plural_noun(late["noun"]))
+
+
 def _asked_first(question: str, asked: str) -> bool:
     """Whether ``asked`` is a step of the question in its own words, for one thing later words point to.
 
@@ -137,18 +157,7 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
         source = part.depends_on
         if not 0 <= source < index or MEMBER not in part.question:
             return False
-        kind = _ASKS_SET.match(parts[source].question)
-        listed = kind is not None and (
-            kind["people"] is not None
-            or plural_noun(
-                kind["noun"] or kind["modified"] or kind["before_aux"] or noun_head(kind["set"] or "")[1]
-            )
-            or plural_noun(kind["modifier"] or "")
-            or (kind["set"] is not None and describes_members(kind["set"]))
-            or (kind["set"] is not None and _COUNTED_NAME.match(noun_head(kind["set"])[1]) is not None)
-        )
-        late = _ASKED_LATE.search(parts[source].question)  # "The Gobi is in which countries?"
-        listed = listed or (late is not None and plural_noun(late["noun"]))
+        listed = asks_for_set(parts[source].question)
         if parts[source].depends_on is None and not (
             listed or _asked_first(question, parts[source].question)
         ):
