@@ -13,6 +13,7 @@ from verirag.plans.phrases import (
     AGREE_AFTER,
     AUXILIARIES,
     IRREGULAR_PAST,
+    NOT_NOUN,
     PARTICIPLES,
     PREPOSITIONS,
     noun_head,
@@ -85,7 +86,10 @@ AND_ASKS = re.compile(
 
 
 # an order to give what is asked: "give me the capital of each" asks "what is the capital of each"
-_ORDERED = re.compile(r"^(?:(?:give|tell|show) me|name|list|state|provide|identify|mention) (?=the )")
+_ORDER_WORDS = r"(?:(?:give|tell|show) me|name|list|state|provide|identify|mention)"
+_ORDERED = re.compile(rf"^{_ORDER_WORDS} (?=the )")
+# an order that opens a clause about the members, dropped before it is read: "tell me …", "give …", "say …"
+ORDER_OPENING = re.compile(rf"^(?:{_ORDER_WORDS}|give|say)\s+", re.IGNORECASE)
 # a question written in a clause's order: "how big each country is" asks "how big is each country"
 _EMBEDDED = re.compile(
     r"^(?P<wh>how [a-z]+|what [a-z]+) (?P<who>each(?: [a-z]+)?|they) (?P<aux>is|are|was|were)$"
@@ -250,9 +254,8 @@ _OWNED_BY = re.compile(r"\b(?:have|has|had|were|was) their (?=[a-z]+s (?P<done>[
 
 
 # an indirect question's order: "how deep {member} is", "what year {member} was built"
-_NOT_WH = "|".join(sorted(AUXILIARIES | set(PREPOSITIONS.split())))
 _WH_MEMBER = (
-    rf"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)(?: (?!(?:{_NOT_WH})\b)[a-z]+){{0,2}}?)"
+    rf"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)(?: (?!(?:{NOT_NOUN})\b)[a-z]+){{0,2}}?)"
     rf" {re.escape(MEMBER)} "
 )
 _INDIRECT = re.compile(_WH_MEMBER + r"(?P<aux>is|was|are|were)(?P<rest>(?: [\w'’-]+)*)$")

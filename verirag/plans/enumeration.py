@@ -179,7 +179,7 @@ def enumeration(question: str, max_parts: int = 6) -> list[str]:
     if not before.strip() and re.match(_OPENS, after):
         return []  # "A, B and C: which is largest?": a question of them all, no member's own
     if each and subject_next:
-        before = _TO_ONE.sub(lambda m: _ONE[m.group(0)], before)  # the verb agrees; the plural stays
+        before = _agree(before)  # the verb agrees; the plural stays
     elif (which := re.search(r"\b[Ww]hich ([a-z]+s)\b", question)) and plural_noun(which[1]):
         if not _PLAIN_VERB.match(question, which.end()):  # not "Which rivers flow through A, B and C?"
             before, after = _one(before), _one(after)  # "Of which countries are ... the capitals?"
@@ -297,8 +297,12 @@ def _one(frame: str) -> str:
     "Of which countries are ... the capitals?" -> "Of which country is ... the capital?"; "Which countries do
     ... come from?" -> "Which country does ... come from?".
     """
-    frame = _TO_ONE.sub(lambda m: _ONE[m.group(0)], frame)
-    return _PLURAL_AFTER.sub(lambda m: f"{m['det']} {singular(m['noun'])}", frame)
+    return _PLURAL_AFTER.sub(lambda m: f"{m['det']} {singular(m['noun'])}", _agree(frame))
+
+
+def _agree(frame: str) -> str:
+    """A frame's verb made to agree with one member: "Which rivers do … border?" -> "… does …"."""
+    return _TO_ONE.sub(lambda m: _ONE[m.group(0)], frame)
 
 
 _THROUGH = "(?:through|in|into|from|on|at|by|across|along|near)"  # "the rivers that flow through A, B and C"

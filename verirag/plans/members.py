@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from verirag.plans.phrases import asks_for_one
+from verirag.plans.phrases import asked_kind, asks_for_one
 from verirag.verify.lexicon import (
     NAME,
     NAMES_AND,
@@ -180,7 +180,9 @@ def verified_members(parts: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     for part in parts:
         sentences = [s for s in part["sentences"] if s["verified_by"] != "none"]
         verified = " ".join(s["text"] for s in sentences)
-        if _ONE.match(part["question"]) or asks_for_one(part["question"]):  # "Who is the director of Psycho?"
+        if asks_for_one(
+            part["question"]
+        ):  # "Who is the director of Psycho?": one name, the first that is one
             found = _one_name(verified, part["question"])
             for member in found:
                 named.setdefault(member, part["index"])
@@ -197,10 +199,6 @@ def verified_members(parts: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     return named
 
 
-# a question asking for one thing: "Who is the director of Psycho?", "What is the capital of France?"
-_ONE = re.compile(r"^(?:Who|What|Which [a-z]+) (?:is|was) the [a-z]")
-
-
 # a word for where a thing is from, no member: "a 1957 Swedish film", "a Japanese director"
 _ADJECTIVE = re.compile(r"^[A-Z][a-z]+(?:ish|ese|ian|ean|ican)$")
 
@@ -214,21 +212,17 @@ def _one_name(answer: str, question: str) -> list[str]:
     found = [n for n in members(answer, question, 99) if not _ADJECTIVE.match(n.removeprefix("the "))]
     if not found:
         return []
-    kind = _KIND.match(question)
+    kind = asked_kind(question)
     if kind:  # "Which dynasty …": the name the answer gives that kind, with it ("the Gale dynasty")
         bare = {n.removeprefix("the "): n for n in found}
-        named = re.compile(rf"\b({'|'.join(map(re.escape, bare))}) {re.escape(kind['noun'])}\b")
+        named = re.compile(rf"\b({'|'.join(map(re.escape, bare))}) {re.escape(kind)}\b")
         given = named.search(answer)
-        found = [f"{bare[given.group(1)]} {kind['noun']}"] if given else found  # "the Gale dynasty"
+        found = [f"{bare[given.group(1)]} {kind}"] if given else found  # "the Gale dynasty"
     for whole in _BEFORE_ACRONYM.finditer(answer):
         name = whole["name"].removeprefix("The ")
         if name.startswith(found[0].removeprefix("the ")) and initials(whole["acronym"], name):
             return [name]
     return found[:1]
-
-
-# a question for one thing of a kind: "Which dynasty did Trajan belong to?", "In which country is …"
-_KIND = re.compile(r"^(?:(?:In|On|At|From|To|Of) which|Which|What) (?P<noun>[a-z]+)\b(?! (?:is|was) the\b)")
 
 
 _BEFORE_ACRONYM = re.compile(rf"(?P<name>{NAMES_AND}) \((?P<acronym>[A-Z]{{2,}})\)")

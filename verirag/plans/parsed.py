@@ -13,7 +13,14 @@ import re
 from typing import TYPE_CHECKING
 
 from verirag.plans.parts import MEMBER, SubQuestion
-from verirag.plans.phrases import AGREE_AFTER, describes_members, plural_phrase, ranked
+from verirag.plans.phrases import (
+    AGREE_AFTER,
+    describes_members,
+    noun_head,
+    plural_noun,
+    plural_phrase,
+    ranked,
+)
 from verirag.syntax import parse
 from verirag.text import plural
 
@@ -24,7 +31,7 @@ _EACH = frozenset({"each", "every"})
 _BACK = frozenset({"these", "those", "their", "them", "they", "its", "his", "her", "our", "your"})
 _PLURAL = frozenset({"NNS", "NNPS"})
 _WH = frozenset("what which who whom whose where when how".split())
-_ORDERS = frozenset("name list identify find give state".split())
+_ORDERS = frozenset("name list identify find give state tell".split())
 _DO = frozenset({"do", "does", "did"})
 # where a clause that names the set ends and the question about each member begins
 _BREAK = re.compile(r"(?:[.?!:;,]| -| –| —)?(?:\s+and)?\s+(?=\S)")
@@ -169,8 +176,8 @@ def set_question(clause: str) -> str | None:
     if first in _WH:
         return _sentence(clause) + "?"
     order = re.match(rf"^(?:{'|'.join(_ORDERS)}) (?:me )?(?:the )?(?P<set>.+)$", clause, re.IGNORECASE)
-    if order:
-        return f"Which are the {order['set']}?"
+    if order:  # "Find the top 5 cities …": a set; "Identify the country with …": one thing
+        return f"Which {'are' if plural_noun(noun_head(order['set'])[1]) else 'is'} the {order['set']}?"
     counted = [
         t for t in doc if t.tag_ in _PLURAL and any(c.dep_ in ("nummod", "det", "poss") for c in t.children)
     ]

@@ -281,18 +281,23 @@ def plain_verb(verb: str) -> str:
 NOT_NOUN = "|".join(sorted(AUXILIARIES | set(PREPOSITIONS.split()) | {"the", "a", "an", "one"}))
 
 
-# a question for one thing: "Which dynasty did …", "What is the US state with …", "… is in which country?",
-# "Which is the country with …" (an order for one thing, asked)
-_ONE_THING = re.compile(
-    rf"^(?:(?:in|on|at|from|to|of) )?(?:which|what) (?!(?:{NOT_NOUN})\b)(?P<noun>[a-z]+)\b(?! of\b)"
-    r"|^(?:what|who|which) (?:is|was) the [a-z]"
-    r"|\b(?:which|what) (?P<late>[a-z]+)\?$",
+# the kind a question word asks for, opening the question ("Which dynasty did …", "In which country …") or
+# left in its clause's place ("… is in which country?"); or a question for one thing of no kind ("Who is …")
+_KIND = re.compile(
+    rf"^(?:(?:in|on|at|from|to|of) )?(?:which|what) (?!(?:{NOT_NOUN})\b)(?P<noun>[a-z]+)\b(?! of\b)",
     re.IGNORECASE,
 )
+_LATE = re.compile(r"\b(?:which|what) (?P<noun>[a-z]+)\?$", re.IGNORECASE)
+_THE_ONE = re.compile(r"^(?:what|who|which) (?:is|was) the [a-z]", re.IGNORECASE)
+
+
+def asked_kind(question: str) -> str:
+    """The kind of thing a question's question word asks for ("dynasty", "countries"; "" when none)."""
+    found = _KIND.match(question) or _LATE.search(question)
+    return found["noun"] if found else ""
 
 
 def asks_for_one(question: str) -> bool:
     """Whether a question asks for one thing ("Which dynasty did …"), not a set ("Which countries …")."""
-    found = _ONE_THING.search(question)
-    noun = found and (found["noun"] or found["late"])
-    return found is not None and not (noun and plural_noun(noun))
+    kind = asked_kind(question)
+    return (bool(kind) or _THE_ONE.match(question) is not None) and not plural_noun(kind)

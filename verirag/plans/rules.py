@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from verirag.plans.clauses import THEY, asked_of_each
+from verirag.plans.clauses import ORDER_OPENING, THEY, asked_of_each
 from verirag.plans.compared import chosen_among, compared
 from verirag.plans.enumeration import enumeration, related
 from verirag.plans.framed import framed_set
@@ -107,12 +107,7 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     question = _QUESTION_THEN.sub(lambda m: f"{m['ask']}, and what is {m['then']}?", question)
     listed = _LIST_AND.match(_one_sentence(_SET_AGAIN.sub(" and ", question)))
     if listed and max_hops >= 2 and max_parts >= 2 and describes_members(listed["set"]):
-        clause = re.sub(
-            r"^(?:(?:tell|show|give) me |(?:name|give|list|state|provide|identify|mention) )",
-            "",
-            listed["then"],
-        )  # an order
-        asked = asked_of_each(clause)
+        asked = asked_of_each(ORDER_OPENING.sub("", listed["then"]))
         named = re.findall(r"\b[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*", listed["set"])
         if len(named) == 1:  # "… caliphs after Muhammad, and how was each related to him?"
             asked = [replace(a, question=re.sub(r"\b(?:him|her)\b", named[0], a.question)) for a in asked]

@@ -11,10 +11,10 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from verirag.plans.clauses import AND_ASKS, asked_of_each
+from verirag.plans.clauses import AND_ASKS, ORDER_OPENING, asked_of_each
 from verirag.plans.parsed import set_question
 from verirag.plans.parts import MEMBER, SubQuestion
-from verirag.plans.phrases import NOT_NOUN, asks_for_one, noun_head, plural_noun
+from verirag.plans.phrases import NOT_NOUN, asks_for_one
 from verirag.plans.valid import asks_for_set
 
 # where a step ends: a sentence's end (not an initial's: "the U.S. in 2019"), or a comma before the next
@@ -48,15 +48,8 @@ _AGAIN = re.compile(
 )
 
 
-# an order that opens what is asked of the members ("Tell me …"), or a word that joins it ("Then, …")
-_ORDER = re.compile(
-    r"^(?:(?:tell|give|show) me|name|list|state|say|provide|identify|mention)\s+", re.IGNORECASE
-)
+# a word that joins the rest to the first step ("Then, …")
 _THEN = re.compile(r"^(?:then|and|also|next),?\s+", re.IGNORECASE)
-
-
-# an order for one thing or a set: "Identify the country with the highest GDP."
-_FIND = re.compile(r"^(?:find|identify|name|list|give me|tell me) the (?P<what>[^?.]+)[.?]?$", re.IGNORECASE)
 
 
 # a member compared with the others, not asked alone ("Among these venues, …"), or a pointer left over: "the
@@ -108,15 +101,12 @@ def _first_step(step: str) -> str | None:
     step = step.strip()
     if step.endswith("?") or _IN_SITU.search(step):  # "the gobi desert is in which countries?"
         return step[:1].upper() + step[1:].rstrip("?.") + "?"
-    found = _FIND.match(step)
-    if found:  # "Identify the country with …": one; "Find the top 5 cities …": a set
-        return f"Which {'are' if plural_noun(noun_head(found['what'])[1]) else 'is'} the {found['what']}?"
     return set_question(step)  # "Belgium is split into three regions." -> "Which are the three regions …?"
 
 
 def _of_each(first: str, rest: str) -> list[SubQuestion]:
     """The set, then each clause of the rest asked of one member."""
-    then = _ORDER.sub("", _AGAIN.sub("", rest)).rstrip("?.")
+    then = ORDER_OPENING.sub("", _AGAIN.sub("", rest)).rstrip("?.")
     then = then[:1].lower() + then[1:]
     if re.search(r"[.?!]\s", then):
         return []  # a sentence after the clause: an instruction, or a step of its own

@@ -11,6 +11,7 @@ from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import (
     COUNTED_NAMES,
     NAMING,
+    asked_kind,
     asks_for_one,
     describes_members,
     noun_head,
@@ -37,10 +38,6 @@ _ASKS_SET = re.compile(
     rf"|{COUNTED_NAMES}(?P<noun>[a-z]+(?:-[a-z]+)*) )"  # "Which two city-states …"
     r"|Who (?!is |was )(?P<people>[a-z]+(?:-[a-z]+)*) )"
 )
-
-
-# a question word left in its clause's place, before the plural it asks for
-_ASKED_LATE = re.compile(r"\b(?:which|what) (?P<noun>[a-z]+)\?$")
 
 
 _ATTRIBUTE = re.compile(
@@ -93,8 +90,7 @@ def asks_for_set(question: str) -> bool:
         or (kind["set"] is not None and describes_members(kind["set"]))
         or (kind["set"] is not None and _COUNTED_NAME.match(noun_head(kind["set"])[1]) is not None)
     )
-    late = _ASKED_LATE.search(question)  # "The Gobi is in which countries?"
-    return listed or (late is not None and plural_noun(late["noun"]))
+    return listed or plural_noun(asked_kind(question))  # "The Gobi is in which countries?"
 
 
 def _asked_first(question: str, asked: str) -> bool:
