@@ -1108,6 +1108,14 @@ def test_members_listed_after_a_colon_are_each_asked_what_the_choice_compares_or
             "Name the three longest rivers of Oz and which sea each one flows into.",
             "Which sea does {member} flow into?",
         ),
+        (
+            "Tell me Oz's two largest cities and where in the country each one is.",
+            "Where in the country is {member}?",
+        ),
+        (
+            "Tell me the two largest bears of Oz and what colour each one's fur is.",
+            "What colour is {member}'s fur?",
+        ),
     ],
 )
 def test_a_clause_in_an_indirect_questions_order_is_asked_as_a_question(question, then):

@@ -186,6 +186,7 @@ def _of_one(then: str) -> SubQuestion | None:
         words[at + 1] = AGREE_AFTER[after]
     elif (
         re.fullmatch(r"[a-z]+", after)
+        and not possessive  # "{member}'s fur": a noun, no verb
         and after not in _NOT_VERBS
         and not after.endswith(("s", "ed", "ing"))
         and after not in IRREGULAR_PAST
@@ -200,7 +201,7 @@ def _of_one(then: str) -> SubQuestion | None:
         head = noun_head(text.removeprefix("the ").split(MEMBER)[0])[1]
         text = f"{'What are' if plural_noun(head) else 'What is'} {text}"
     elif indirect := _INDIRECT.match(text):  # "how deep {member} is" -> "how deep is {member}"
-        text = f"{indirect['wh']} {indirect['aux']} {MEMBER}{indirect['rest']}"
+        text = f"{indirect['wh']} {indirect['aux']} {indirect['subject']}{indirect['rest']}"
     elif indirect := _INDIRECT_VERB.match(
         text
     ):  # "which sea {member} flows into" -> "… does {member} flow into"
@@ -254,11 +255,16 @@ _OWNED_BY = re.compile(r"\b(?:have|has|had|were|was) their (?=[a-z]+s (?P<done>[
 
 
 # an indirect question's order: "how deep {member} is", "what year {member} was built"
-_WH_MEMBER = (
-    rf"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)(?: (?!(?:{NOT_NOUN})\b)[a-z]+){{0,2}}?)"
-    rf" {re.escape(MEMBER)} "
+_WH = (  # "how deep", "what year", "where in the country"
+    r"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)"
+    rf"(?: in the [a-z]+| (?!(?:{NOT_NOUN})\b)[a-z]+){{0,2}}?)"
 )
-_INDIRECT = re.compile(_WH_MEMBER + r"(?P<aux>is|was|are|were)(?P<rest>(?: [\w'’-]+)*)$")
+_WH_MEMBER = rf"{_WH} {re.escape(MEMBER)} "
+# "where in the country {member} is", "what colour {member}'s fur is": the member or a thing of theirs
+_INDIRECT = re.compile(
+    rf"{_WH} (?P<subject>{re.escape(MEMBER)}(?:['’]s [a-z]+)?) (?P<aux>is|was|are|were)"
+    r"(?P<rest>(?: [\w'’-]+)*)$"
+)
 _INDIRECT_VERB = re.compile(
     _WH_MEMBER + r"(?P<verb>[a-z]+[^s\W]s)(?P<rest>(?: into| in| on| at| from| by| to| with)?)$"
 )
