@@ -884,6 +884,39 @@ def test_the_members_of_an_answer_are_its_names_the_question_does_not_hold():
     assert members(alias, "Which are the two largest cities of Sylvania?", 5) == ["Vale", "Brixton"]
 
 
+def test_the_names_that_say_where_or_whose_a_member_is_are_no_members():
+    # a sentence about one member: the names of its predicate's place or owner say where it is
+    one = "Vale is the capital city of Brixton Province and the third-largest city in Sylvania."
+    assert members(one, "Which are the two biggest cities of Freedonia?", 5) == ["Vale"]
+    appositive = "Vale is the largest city of Tam Nadu, the southern state of Sylvania."
+    assert members(appositive, "Which are the three largest cities of Tam Nadu?", 5) == ["Vale"]
+    # a sentence about the set: where it ruled is no member of it
+    the_set = "The first three Gale kings ruled wide lands in Sylvania."
+    assert members(the_set, "Who were the first three Gale kings?", 5) == []
+    # not a frame: a place the question asks about with its verb, after several, ahead of, by
+    assert members(
+        "The Tam flows through Vale, Brix and Oron.", "Which cities does the Tam flow through?", 5
+    ) == [
+        "Vale",
+        "Brix",
+        "Oron",
+    ]
+    several = "The basin lies in the countries of Sylvania and Ruritania."
+    assert members(several, "Which countries is the basin in?", 5) == ["Sylvania", "Ruritania"]
+    after = "Vale is the largest city of Tam Nadu, followed by Brix and Oron."
+    assert members(after, "Which are the three largest cities of Tam Nadu?", 5) == ["Vale", "Brix", "Oron"]
+    # a thing the question does not ask a kind of: where it was held stays the answer
+    held = "The games were held in Vale."
+    assert members(held, "Which city hosted the first games?", 5) == ["Vale"]
+
+
+def test_a_members_name_keeps_its_particles_initials_and_abbreviations():
+    hadith = "One of the collections is Sahih Muslim, and the other is Sahih al-Bukhari."
+    assert members(hadith, "Which are the two hadith collections?", 5) == ["Sahih Muslim", "Sahih al-Bukhari"]
+    initials = "Lyndon B. Johnson and Theodore Roosevelt Jr. served as presidents."
+    assert members(initials, "Which presidents served?", 5) == ["Lyndon B. Johnson", "Theodore Roosevelt Jr"]
+
+
 def test_the_members_of_an_answer_end_with_its_first_sentence_that_lists_two_or_more():
     answer = (
         "Freedonia borders Sylvania, Ruritania and Grand Fenwick. The Atlas Mountains stretch through "

@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from verirag.plans.phrases import asked_kind, asks_for_one
+from verirag.syntax import parse
+from verirag.text import NAME_LINKS, split_sentences
 from verirag.verify.lexicon import (
-    NAME,
     NAMES_AND,
     POLITY_KINDS,
     STOP,
@@ -16,9 +17,13 @@ from verirag.verify.lexicon import (
     initials,
     is_feature,
     name_lists,
+    name_run,
 )
 
-_ANSWER_NAME = re.compile(NAME)
+# a name of the answer; an Arabic name's article or "son of" joins it ("Sahih al-Bukhari", "Ahmad ibn Hanbal")
+_ANSWER_NAME = re.compile(name_run(links=rf"{NAME_LINKS}|(?:al|el|ad|an|ar|as|ash|at|az)-|(?:ibn|bin|bint) "))
+# a word that opens a sentence and is a name on its own only by its capital: "One of them is …"
+_ALONE = frozenset("One Both Each Either Neither All Some Many Most Several Another Other Others".split())
 
 
 _OPENERS = frozenset(
@@ -38,7 +43,8 @@ def members(answer: str, question: str, limit: int) -> list[str]:
     Mountains … stretch through Morocco, Algeria and Tunisia"). Where the question asks for countries, states
     or cities, a sea, river or landform the answer names beside them is no member ("to the west by the Black
     Sea"). A name the answer writes with "the" keeps it ("the Netherlands"); another name of the one before
-    ("Chennai, also known as Madras") is none.
+    ("Chennai, also known as Madras") is none, nor is one that says where or whose a member is ("Valencia is
+    the capital city of Carabobo State": Valencia; see ``_frames``).
     """
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
     listed = _listed_as_the_set(answer, asked)
@@ -47,11 +53,14 @@ def members(answer: str, question: str, limit: int) -> list[str]:
     named = {w.lower() for w in re.findall(r"(?<!^)\b[A-Z][\w'’.-]*", question)}  # the question's names
     polities = bool(asked & POLITY_KINDS)
     found: list[str] = []
-    for sentence in re.split(r"(?<=[.!?])\s+", answer):
+    for sentence in split_sentences(answer):
         before = len(found)
+        around = _frames(sentence, question)
         for match in _ANSWER_NAME.finditer(sentence):
             name = match.group(0).rstrip(".")
             words = name.split()
+            if match.start() in around or (match.start() == 0 and name in _ALONE):
+                continue  # "Valencia is the capital city of Carabobo State": where it is, no member
             if match.start() == 0 and words[0] in _OPENERS:
                 words = words[1:]
             name = re.sub(r"['’]s$", "", " ".join(words))  # "Earth's surface": Earth
@@ -66,6 +75,48 @@ def members(answer: str, question: str, limit: int) -> list[str]:
         if len(found) - before >= 2:
             break
     return (found or _common_nouns(answer, asked))[:limit]
+
+
+# where or whose a thing is: "the capital city of Carabobo State", "a city in Venezuela", "ranging in India"
+_FRAME = frozenset("in of on at near within across throughout inside from".split())
+
+
+def _frames(sentence: str, question: str) -> set[int]:
+    """Where the names of ``sentence`` that say where or whose its subject is start (see ``members``).
+
+    Only in a sentence about the set or one of its members: its subject is of the kind the question asks
+    for ("The first three Plantagenet kings of England ruled … in France"), or it says its subject is one
+    ("Valencia is the capital city of Carabobo State", "The Mahabharata is one of the epics of India"); not
+    in "The Games were held in London". "of" frames after one thing ("the capital of Peru"), not after
+    several ("the countries of Bolivia and Peru") or "ahead of"; a preposition the question puts after its
+    verb frames nothing ("Which countries is the basin in?").
+    """
+    asking = parse(question)
+    kind = asked_kind(question).split()[-1:] or [t.text for t in asking if t.tag_ == "NNS"][:1]
+    kinds = {t.lemma_ for t in asking if t.text in kind}
+    doc = parse(sentence)
+    root = next(t for t in doc if t.dep_ == "ROOT")
+    said = [t for t in root.children if t.dep_ == "attr"]
+    said += [c for t in said for c in t.conjuncts]
+    said += [o for t in said for p in t.children if p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
+    subject = [t for t in root.children if t.dep_ in ("nsubj", "nsubjpass")]
+    if not {t.lemma_ for t in subject + said} & kinds:
+        return set()
+    asked = {t.lower_ for t in asking if t.dep_ == "prep" and t.head.pos_ in ("VERB", "AUX")}
+    starts = set()
+    for token in doc:
+        if token.pos_ != "PROPN" or token.head.pos_ == "PROPN" and token.dep_ in ("compound", "flat"):
+            continue
+        head = token
+        while head.dep_ in ("conj", "appos"):
+            head = head.head
+        prep = head.head
+        if head.dep_ != "pobj" or prep.lower_ not in _FRAME or prep.lower_ in asked:
+            continue
+        if prep.lower_ == "of" and prep.head.tag_ != "NN":
+            continue
+        starts.add(min(t.idx for t in token.subtree if t.dep_ in ("compound", "flat") or t == token))
+    return starts
 
 
 # what names the thing before again: "Chennai, also known as Madras", "Istanbul (formerly Constantinople)"
