@@ -411,3 +411,20 @@ def test_a_copied_request_to_say_settles_nothing_and_the_guard_fails_it_as_relay
     assert decided(case).decided_by == "relayed" and not decided(case).passed
     statement = "Mount Everest is Earth's highest mountain."
     assert decided(Case("verbatim", case.documents, statement)).decided_by == "verbatim"
+
+
+def test_a_copy_that_leaves_out_an_aside_is_verbatim_and_one_that_leaves_out_a_hedge_is_not():
+    tianjin = doc(
+        "Tianjin",
+        "Tianjin, previously romanized as Tienchin or Tientsin, is a provincial-level municipality in China. "
+        "Chennai is the capital of Tamil Nadu, the southernmost state of India. Kyushu has an area of 36,782 "
+        "square kilometres (14,202 sq mi). Oron, according to some sources, is the oldest city in China.",
+    )
+    for copy in (
+        "Tianjin is a provincial-level municipality in China.",  # the subject's aside
+        "Chennai is the capital of Tamil Nadu.",  # a last name's appositive
+        "Kyushu has an area of 36,782 square kilometres.",  # a parenthesis
+    ):
+        assert decided(Case("verbatim", [tianjin], copy, NO)).decided_by == "verbatim", copy
+    hedged = decided(Case("verbatim", [tianjin], "Oron is the oldest city in China.", NO))
+    assert hedged.decided_by != "verbatim" and not hedged.passed

@@ -8,7 +8,9 @@ change their missing terms or what the draft asked, no verdict; the ``stated`` r
 synthetic verdicts of 7 true pairs pass, no false pair's, the tape's unchanged; ``implied_owner``, 2026-11-30:
 8 synthetic records of 2 false pairs change what they find, no verdict; a name opening with an accented
 capital, 2026-11-30: 8 synthetic records of 2 true pairs under ``atoms`` (off by default) split "… Agnès
-Varda, Éric Rohmer …" into more atoms, 4 of them failed by the hash judge): the embedded model's own
+Varda, Éric Rohmer …" into more atoms, 4 of them failed by the hash judge; a copy with its asides left out,
+and no blank for a converted figure, 2026-12-01: 250 synthetic records of 67 true pairs now pass, no false
+pair's verdict changes, 58 records and 10 of the tape's ask less): the embedded model's own
 replies on a fixed sample of the verifier benchmarks v1 and v2 (a tape), and a synthetic judge on every
 pair. This test replays the tape and every 10th pair; ``tests/integration/test_replay.py`` every pair.
 """

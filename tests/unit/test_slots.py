@@ -260,6 +260,15 @@ def test_no_blank_for_an_adjective_a_unit_or_one_member_of_a_list():
     assert [b.term for b in slots(quake, quote)] == ["Aceh"]  # no part of a time or of a range
 
 
+def test_no_blank_for_a_figure_that_converts_the_one_before_it():
+    quote = "The Lena is 4,294 km (2,668 mi) long. The Ob is 3,650 km (2,270 mi) long."
+    figures = [s.term for s in slots("The Lena is 4,294 km (2,668 mi) long.", quote) if s.term[0].isdigit()]
+    assert figures == ["4,294"]
+    opened = "The hall was built in 1990 (opened 1992)."  # a figure of its own in the parenthesis
+    quote = "The hall was built in 1990 (opened 1992), rebuilt in 1991."
+    assert [s.term for s in slots(opened, quote) if s.term[0].isdigit()] == ["1992"]
+
+
 def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
     klimt = make_document(
         "Gustav Klimt",

@@ -92,11 +92,15 @@ def same_term(a: str, b: str) -> bool:
 _COORDINATED = re.compile(r"(?:,|\band|\bor)\s*$")
 
 
+# a figure and its unit, then an opening parenthesis: what follows converts the figure ("4,294 km (")
+_CONVERSION = re.compile(r"\d[\d,.]*\s*[^\W\d][^()\d]{0,30}\($")
+
+
 def _standalone(claim: str, start: int, end: int) -> bool:
     """A term that a blank can stand for alone.
 
     Not an adjective or a unit ("the Tibetan government", "306 BC", "UTC+7"), not one member of a list or pair
-    ("A, B and C": any member fills it).
+    ("A, B and C": any member fills it), not a figure converting the one before ("4,294 km (2,668 mi)").
     """
     before, after = claim[:start].rstrip(), claim[end:]
     following = after.split(maxsplit=1)[0] if after.split() else ""
@@ -108,8 +112,8 @@ def _standalone(claim: str, start: int, end: int) -> bool:
         return False  # a part of a time, a range or a compound ("07:58:53", "9.2–9.3", "Sumatra–Andaman")
     if before[-1:].isdigit() or following[:1].isdigit():
         return False  # a unit before or after a number ("306 BC", "Mw 9.2")
-    if claim[start : start + 1].isdigit():
-        return True  # "about ___ genera": the number alone
+    if claim[start : start + 1].isdigit():  # "about ___ genera": the number alone, not its conversion
+        return not _CONVERSION.search(before)  # "36,782 square kilometres (___ sq mi)": the figure again
     if following[:1].islower() and content_words(following):
         return False  # a name used as an adjective ("the Tibetan government")
     coordinated_after = re.match(r"\s*(?:,|and\b|or\b)\s*(?:the\s+)?[A-Z]", after)

@@ -659,13 +659,13 @@ def test_the_quotes_have_their_own_ledger_entry(vtg_store, scripted):
     "switches", [{}, {"contrast_check": True}, {"atomic_claims": True}, {"support_decision": "issup"}]
 )
 def test_the_ledger_counts_every_call_the_support_decision_makes(vtg_store, scripted, switches):
-    fuji = "Mount Fuji is the highest mountain in Japan, and Tokyo is the capital of Japan."
+    fuji = "Mount Fuji is a volcano near Tokyo, and Tokyo is the capital of Japan."
     script = Writer(
         [fuji],
         cite={fuji: ["Fuji", "Tokyo"]},
         needs={
             fuji: ["Fuji", "Tokyo"],
-            "Mount Fuji is the highest mountain in Japan.": ["Fuji"],
+            "Mount Fuji is a volcano near Tokyo.": ["Fuji"],
             "Tokyo is the capital of Japan.": ["Tokyo"],
         },
     )
