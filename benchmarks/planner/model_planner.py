@@ -8,7 +8,7 @@ plans_by_hand.jsonl, the fan-out plans judged right by hand (its README says how
 first N questions of each chosen half in file order (--limit; 0: all); the sealed halves only with --sealed,
 the fresh sealed fan-out sets (fanout_fresh.jsonl, fanout_fresh2.jsonl) only with --fresh, --fresh2, the
 plan-only pool's dev sample and its sealed draws with --pool, --pool-sealed2 (3, 4), the fan-out questions
-written blind with --written, --written2 … --written17. The prompt shows the bank's worked plans nearest
+written blind with --written, --written2 … --written18. The prompt shows the bank's worked plans nearest
 each question (never the question's own).
 Run from the repository root: .venv/bin/python benchmarks/planner/model_planner.py --limit 10
 """
@@ -56,7 +56,9 @@ SETS = (
     "fanout_written15",
     "fanout_written16",
     "fanout_written17",
+    "fanout_written18",
 )
+WRITTEN = ("", *map(str, range(2, 19)))  # the sets written blind: written, written2 … written18
 
 
 def questions(halves: tuple[str, ...], limit: int) -> list[dict]:
@@ -84,23 +86,8 @@ def main() -> None:
     parser.add_argument("--pool-sealed2", action="store_true", help="its second sealed draw (score once)")
     parser.add_argument("--pool-sealed3", action="store_true", help="its third sealed draw (score once)")
     parser.add_argument("--pool-sealed4", action="store_true", help="its fourth sealed draw (score once)")
-    parser.add_argument("--written", action="store_true", help="fan-out questions written blind (score once)")
-    parser.add_argument("--written2", action="store_true", help="the second set written blind (score once)")
-    parser.add_argument("--written3", action="store_true", help="the third set written blind (score once)")
-    parser.add_argument("--written4", action="store_true", help="the fourth set written blind (score once)")
-    parser.add_argument("--written5", action="store_true", help="the fifth set written blind (score once)")
-    parser.add_argument("--written6", action="store_true", help="the sixth set written blind (score once)")
-    parser.add_argument("--written7", action="store_true", help="the seventh set written blind (score once)")
-    parser.add_argument("--written8", action="store_true", help="the eighth set written blind (score once)")
-    parser.add_argument("--written9", action="store_true", help="the ninth set written blind (score once)")
-    parser.add_argument("--written10", action="store_true", help="the tenth set written blind (score once)")
-    parser.add_argument("--written11", action="store_true", help="the 11th set written blind (score once)")
-    parser.add_argument("--written12", action="store_true", help="the 12th set written blind (score once)")
-    parser.add_argument("--written13", action="store_true", help="the 13th set written blind (score once)")
-    parser.add_argument("--written14", action="store_true", help="the 14th set written blind (score once)")
-    parser.add_argument("--written15", action="store_true", help="the 15th set written blind (score once)")
-    parser.add_argument("--written16", action="store_true", help="the 16th set written blind (score once)")
-    parser.add_argument("--written17", action="store_true", help="the 17th set written blind (score once)")
+    for n in WRITTEN:  # --written, --written2 … : the sets written blind, each scored once
+        parser.add_argument(f"--written{n}", action="store_true", help=f"fan-out set written{n} (score once)")
     parser.add_argument(
         "--nearest", type=int, default=NEAREST, help="worked plans of the bank shown (0: none)"
     )
@@ -109,13 +96,7 @@ def main() -> None:
     halves = ("dev",) + ("sealed",) * args.sealed + ("fresh",) * args.fresh + ("fresh2",) * args.fresh2
     halves += ("pool_dev",) * args.pool + ("pool_sealed2",) * args.pool_sealed2
     halves += ("pool_sealed3",) * args.pool_sealed3 + ("pool_sealed4",) * args.pool_sealed4
-    halves += ("written",) * args.written + ("written2",) * args.written2 + ("written3",) * args.written3
-    halves += ("written4",) * args.written4 + ("written5",) * args.written5 + ("written6",) * args.written6
-    halves += ("written7",) * args.written7 + ("written8",) * args.written8 + ("written9",) * args.written9
-    halves += ("written10",) * args.written10 + ("written11",) * args.written11
-    halves += ("written12",) * args.written12 + ("written13",) * args.written13
-    halves += ("written14",) * args.written14 + ("written15",) * args.written15
-    halves += ("written16",) * args.written16 + ("written17",) * args.written17
+    halves += tuple(f"written{n}" for n in WRITTEN if getattr(args, f"written{n}"))
     done = {r["id"] for r in read_records(args.out)}
     model = get_chat_model(args.model)
     for q in questions(halves, args.limit):
