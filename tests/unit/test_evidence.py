@@ -217,6 +217,16 @@ def test_a_span_of_years_states_when_something_began_and_when_it_ended():
     assert numbers_out_of_place(["Oz began at 3."], moons) == ["3"]
 
 
+def test_a_year_that_dates_a_work_is_when_it_came_out():
+    novel = [("Oz Tales", "Oz Tales is an 1897 Gothic horror novel by Bram Stoker. It has letters.")]
+    for came_out in ("Oz Tales came out in 1897.", "Oz Tales was published in 1897."):
+        assert numbers_out_of_place([came_out], novel) == []
+    assert numbers_out_of_place(["Oz Tales was written in 1897."], novel) == [
+        "1897"
+    ]  # not when it was written
+    assert numbers_out_of_place(["Oz Tales was founded in 1897."], novel) == ["1897"]
+
+
 def test_a_unit_written_with_a_superscript_is_the_unit_written_plain():
     argentina = [("Argentina", "It covers an area of 2,780,085 km2 (1,073,397 mi2), the second-largest.")]
     assert numbers_out_of_place(["The area of Argentina is 2,780,085 km² (1,073,397 mi²)."], argentina) == []

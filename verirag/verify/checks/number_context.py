@@ -71,15 +71,21 @@ _SPAN = re.compile(
 )
 _BEGAN = with_synonyms(content_words("began came power took office assumed ascended"))
 _ENDED = with_synonyms(content_words("ended finished concluded"))
+# a year that dates the thing a sentence says is of it: "Dracula is an 1897 Gothic horror novel"
+_DATED_BY = re.compile(r"\b(?:is|was|are|were) (?:an?|the) (?:[a-z]+ )?(?P<year>\d{4})(?= [A-Za-z])")
+_CAME_OUT = with_synonyms(content_words("came released published premiered appeared debuted issued"))
 
 
 def bounds(sentence: str) -> dict[str, set[str]]:
     """The numbers a sentence gives as a span's first or last, each with the words of beginning or ending.
 
     "The American Revolution (1765–1789) was …": 1765 began, 1789 ended; "… emperor from AD 14 until his
-    death": AD 14 began (came to power, took office).
+    death": AD 14 began (came to power, took office). A year that dates a work ("Dracula is an 1897 novel")
+    is when it came out (was released, published, premiered).
     """
     out: dict[str, set[str]] = {}
+    for dated in _DATED_BY.finditer(sentence):
+        out.setdefault(as_number(dated["year"]), set()).update(_CAME_OUT)
     for found in _SPAN.finditer(sentence):
         if not (YEAR.fullmatch(found["first"]) or found["era"] or found["bc"]):
             continue  # a span of other numbers ("3–4 moons")
