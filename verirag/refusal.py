@@ -15,6 +15,7 @@ PREFIX = "The documents do not"
 NOTHING_VERIFIED = "The documents do not answer this question."
 NOT_VERIFIED = "The documents do not answer this question in a sentence that could be verified."
 NEAREST = '{refusal} Their closest passage, in "{title}": "{passage}"'
+OTHER_FIGURE = '{nearest} Another passage gives a different figure, in "{title}": "{passage}"'
 PART_MISSING = "The documents do not say {gap}."
 PART_UNKNOWN = "The documents do not answer every part of this question."
 PROPOSED = (
@@ -45,15 +46,18 @@ def without_passage(answer: str) -> str:
     return _PASSAGE.sub("", answer)
 
 
-def nearest(passage: tuple[Document, str], written: bool = True) -> str:
+def nearest(
+    passage: tuple[Document, str], written: bool = True, other: tuple[Document, str] | None = None
+) -> str:
     """The refusal that quotes the documents' closest sentence verbatim, with its document's title.
 
     ``written``: a sentence was written and failed its check; else (retrieval refused before writing) the
-    refusal is :data:`NOTHING_VERIFIED`.
+    refusal is :data:`NOTHING_VERIFIED`. ``other``: a sentence giving the figure otherwise, quoted after it.
     """
     doc, sentence = passage
     said = NOT_VERIFIED if written else NOTHING_VERIFIED
-    return NEAREST.format(refusal=said, title=doc["title"], passage=sentence)
+    text = NEAREST.format(refusal=said, title=doc["title"], passage=sentence)
+    return OTHER_FIGURE.format(nearest=text, title=other[0]["title"], passage=other[1]) if other else text
 
 
 _REFUSAL = re.compile(

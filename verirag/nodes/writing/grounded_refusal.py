@@ -8,6 +8,7 @@ verified answer leaves open; an unusable reply falls back to :data:`verirag.refu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from langgraph.runtime import Runtime
@@ -20,8 +21,19 @@ from verirag.graph.node import Step
 from verirag.graph.state import State, memory
 from verirag.parsing import parse_gap
 from verirag.prompts import grounded_refusal as prompt
+from verirag.verify.checks.number_context import bounds
 from verirag.verify.evidence import sentence_spans
-from verirag.verify.lexicon import NEGATION, claim_words, content_words, key_terms, stems_held, title_subject
+from verirag.verify.lexicon import (
+    NAME,
+    NEGATION,
+    YEAR,
+    as_number,
+    claim_words,
+    content_words,
+    key_terms,
+    stems_held,
+    title_subject,
+)
 from verirag.withhold import is_aside
 
 MAX_OMITTED = 3  # left-out atoms named in the refusal
@@ -75,6 +87,63 @@ def closest_passage(
     return (best[1], best[2]) if best else None
 
 
+_DECADES = re.compile(r"\b\d{3}0s\b")  # "in the 1960s": no year
+_FIGURE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\b(?: (?P<unit>[a-z]+))?")
+
+
+def other_figure(
+    question: str, drafts: Sequence[str], documents: Sequence[Document], passage: tuple[Document, str]
+) -> tuple[Document, str] | None:
+    """A sentence giving the question's figure otherwise than the quoted ``passage``, to quote beside it.
+
+    The passage holds a figure the failed ``drafts`` tried; another sentence gives the same kind of figure
+    (a year for a year, "32 atolls" for "29 atolls") that no draft tried, of the question's subject (the
+    sentence opens with its name, or its own document's pronoun, or names it just before the figure:
+    "Moby-Dick (1851)"), with as many of the question's words ("ran from 1939" says when it began). A
+    document contradicting itself, or another document, then shows the user both. An aside is none.
+    """
+    asked = [t for t in key_terms(question) if t != NEGATION]
+    tried = {t for d in drafts for t in key_terms(d) if t not in asked and t != NEGATION}
+    kinds = {_kind(m) for m in _FIGURE.finditer(passage[1]) if as_number(m[1]) in tried}
+    names = re.findall(NAME, question[1:])
+    if not kinds or not names:
+        return None
+    wanted = claim_words(question)
+    enough = stems_held(wanted, claim_words(f"{title_subject(passage[0]['title'])} {passage[1]}"))
+    best: tuple[int, Document, str] | None = None
+    for doc in documents:
+        own = any(title_subject(doc["title"]) in n or n in doc["title"] for n in names)
+        for start, end in sentence_spans(doc["text"]):
+            sentence = _DECADES.sub("", doc["text"][start:end])
+            if sentence == passage[1] or is_aside(sentence):
+                continue
+            figures = [m for m in _FIGURE.finditer(sentence) if as_number(m[1]) not in tried]
+            of_it = [m for m in figures if _kind(m) in kinds and _of_subject(sentence, m, names, own)]
+            said = claim_words(f"{title_subject(doc['title'])} {sentence}").union(*bounds(sentence).values())
+            covered = stems_held(wanted, said)
+            if of_it and covered >= enough and (best is None or covered > best[0]):
+                best = (covered, doc, doc["text"][start:end])
+    return (best[1], best[2]) if best else None
+
+
+def _kind(figure: re.Match[str]) -> str:
+    """A figure's kind: "year", or the word after it ("atolls")."""
+    return "year" if YEAR.fullmatch(figure[1]) else figure["unit"] or ""
+
+
+def _of_subject(sentence: str, figure: re.Match[str], names: list[str], own: bool) -> bool:
+    """Whether the sentence gives ``figure`` of the question's subject.
+
+    It opens with one of ``names``, or in the subject's ``own`` document with a pronoun (or with "The <noun>"
+    before a figure counted in a unit: "The state comprises 32 atolls"), or names one just before the figure.
+    """
+    opening = any(sentence.startswith((n, f"The {n}")) for n in names)
+    openers = r"It|Its|He|She|They" + (r"|The [a-z]+" if _kind(figure) != "year" else "")
+    pronoun = own and re.match(rf"(?:{openers})\b", sentence) is not None
+    before = sentence[max(0, figure.start() - 40) : figure.start()]
+    return opening or pronoun or any(re.search(rf"{re.escape(n)}\W{{0,3}}$", before) for n in names)
+
+
 def grounded_refusal(state: State, runtime: Runtime[Context]) -> Step:
     """The refusal that ends the answer, naming what its verified sentences leave out."""
     ctx = runtime.context
@@ -88,8 +157,10 @@ def grounded_refusal(state: State, runtime: Runtime[Context]) -> Step:
     if not verified and ctx.closest_passage:
         drafts = [s["text"] for s in sentences]
         cited = list(state["cited_documents"].values())
-        passage = closest_passage(state["question"], drafts, cited + memory(state) + state["selected"])
-        text = refusal.nearest(passage, written=bool(drafts)) if passage else text
+        documents = cited + memory(state) + state["selected"]
+        passage = closest_passage(state["question"], drafts, documents)
+        other = other_figure(state["question"], drafts, documents, passage) if passage else None
+        text = refusal.nearest(passage, written=bool(drafts), other=other) if passage else text
     elif omitted:  # atoms left out of rewritten sentences: named as they are, no model call
         text = " ".join(refusal.not_said(a) for a in omitted[:MAX_OMITTED])
     elif verified:
