@@ -1973,6 +1973,16 @@ def test_a_reply_that_declines_to_list_names_no_member(reply):
             "Which are the first two kings of Oz?",
             "From what year did {member} rule?",
         ),
+        (  # asked again before a clause no rule of the set splits: the plan's other routes read it too
+            "Oz's first two kings: who were they, and from when to when did each serve?",
+            "Who were Oz's first two kings?",
+            "From when to when did {member} serve?",
+        ),
+        (  # a set named, then an order to give what each has
+            "Oz's three longest rivers: give me the length of each.",
+            "Which are the three longest rivers of Oz?",
+            "What is the length of {member}?",
+        ),
         (
             "Only two metals are liquid in Oz - which are they, and what are their atomic numbers?",
             "Which two metals are liquid in Oz?",
@@ -2039,6 +2049,19 @@ def test_each_of_a_noun_that_is_not_the_set_named_before_is_one_part(question):
                 "When did Brix win the Oz Prize?",
                 "When did Corda win the Oz Prize?",
             ],
+        ),
+        (  # passive, with its object
+            "Of Alba, Brix and Corda, who was awarded the Oz Prize first?",
+            [
+                "When was Alba awarded the Oz Prize?",
+                "When was Brix awarded the Oz Prize?",
+                "When was Corda awarded the Oz Prize?",
+            ],
+        ),
+        # a test by a capitalised adjective: whether each is it
+        (
+            "Alba, Brix and Corda - which of them were Ozish?",
+            ["Was Alba Ozish?", "Was Brix Ozish?", "Was Corda Ozish?"],
         ),
         # a superlative of distance: how near each is, not whether each is nearest
         (

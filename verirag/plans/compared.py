@@ -207,10 +207,15 @@ def chosen_among(question: str) -> list[str]:
         rest,
     )
     ordered = re.fullmatch(
-        rf"(?P<verb>[a-z]+(?:ed|en)|born|built|made|held|won|written) {_FIRST_OR_LAST}", rest
+        rf"(?P<verb>[a-z]+(?:ed|en)|born|built|made|held|won|written)(?P<object> [^?]+?)? {_FIRST_OR_LAST}",
+        rest,
     )
-    if ordered and aux in ("was", "were"):  # "was founded first": when each was founded
-        return [f"When {AGREE_AFTER.get(aux, aux)} {member} {ordered['verb']}?" for member in listed]
+    if ordered and aux in (
+        "was",
+        "were",
+    ):  # "was founded first", "was awarded the prize first": when each was
+        done = ordered["verb"] + (ordered["object"] or "")
+        return [f"When {AGREE_AFTER.get(aux, aux)} {member} {done}?" for member in listed]
     near = re.fullmatch(r"(?P<est>[a-z]+est) (?P<to>(?:to|from) [^?]+)", rest)
     adjective = positive(near["est"]) if near else ""
     if near and adjective:  # "is closest to the Sun": how close each is to it
@@ -233,6 +238,8 @@ def chosen_among(question: str) -> list[str]:
             else f"{AGREE_AFTER[aux].capitalize()} {m} a {singular(rest)}?"
             for m in listed
         ]
+    if aux in ("is", "are", "was", "were") and re.fullmatch(r"[A-Z][a-z]+", rest):  # "were Danish": a test
+        return [f"{AGREE_AFTER.get(aux, aux).capitalize()} {member} {rest}?" for member in listed]
     if aux in ("has", "have") and re.match(r"(?:a|an) ", rest):  # "have a Black Sea coastline": a test
         return [f"Does {member} have {rest}?" for member in listed]
     if rest.startswith("the ") or aux in ("has", "have") or len(rest.split()) < 2 and not participle(rest):

@@ -49,7 +49,7 @@ def plan(question: str, max_parts: int = 6, max_hops: int = 3) -> list[SubQuesti
     One part, as the node reads it, is any list shorter than two: a plan that fails :func:`valid` runs whole.
     """
     question = question.strip()
-    named = _CONTACT.sub(r"\1 that \2", _EACH_QUOTED.sub(r"\1\2", question))
+    named = restated(_CONTACT.sub(r"\1 that \2", _EACH_QUOTED.sub(r"\1\2", question)))
     parts = _split(named, max_parts, max_hops) or _split(
         _CONTRACTED.sub(r"\1 is", named), max_parts, max_hops
     )
@@ -102,6 +102,7 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
     members = enumeration(question, max_parts) or chosen_among(question)
     if 2 <= len(members) <= max_parts:
         return [SubQuestion(m) for m in members]
+    question = _SET_THEN_ORDER.sub(r"\g<mark> what is ", question)  # a list of names is read above
     if topic := _topic_first(question, max_parts, max_hops):
         return topic
     question = _QUESTION_THEN.sub(lambda m: f"{m['ask']}, and what is {m['then']}?", question)
@@ -397,6 +398,12 @@ _THEN_ASKED = re.compile(
 )
 
 
+# a set named, then an order to give what each has: "Africa's three longest rivers: give me the length of
+# each." (asked as "…: what is the length of each")
+_SET_THEN_ORDER = re.compile(
+    r"(?<=[^?.:]{8})(?P<mark>:| [-–—]) (?:(?:give|tell|show) me|name|list|state|provide)"
+    r" (?=the [^?.]*\beach\b)"
+)
 # a set asked for, then an order to give something of each: "Which countries make up the Southern Cone? Give
 # me the capital of each."
 _QUESTION_THEN = re.compile(
