@@ -732,6 +732,14 @@ TWO_HOPS = "What are the capitals of the countries that border Freedonia?"
                 SubQuestion(f"What is the capital of {MEMBER}?"),
             ],
         ),
+        (  # a part asked alone that points back with "it" and names nothing
+            "Oz was ruled from a city that is now a country. Which countries border it, and what is the capital"
+            " of each?",
+            [
+                SubQuestion("Which countries border it?"),
+                SubQuestion(f"What is the capital of {MEMBER}?", depends_on=0),
+            ],
+        ),
     ],
 )
 def test_a_plan_about_an_unnamed_or_wrong_entity_or_a_restated_name_is_not_valid(question, parts):

@@ -70,6 +70,11 @@ def _words(text: str) -> list[str]:
 _ONE_OF_KIND = re.compile(r"^Which is (?P<phrase>the [a-z]+ .+)\?$")
 
 
+def _points_back(part: str) -> bool:
+    """Whether a part asked alone points back with "it" or "them" and names nothing it could stand for."""
+    return bool(re.search(r"\b(?:it|them)\b", part)) and not re.search(r"(?<!^)\b[A-Z]", part)
+
+
 # a later words' pointer to one thing: "its first five emperors", "border it", "that country's cities"
 _POINTS_TO_ONE = re.compile(r"\b(?:it|its|(?:that|this) [a-z]+)\b", re.IGNORECASE)
 
@@ -147,8 +152,8 @@ def valid(question: str, parts: list[SubQuestion]) -> bool:
         ):
             return False
         if part.depends_on is None:
-            if MEMBER in part.question:
-                return False
+            if MEMBER in part.question or _points_back(part.question):
+                return False  # "Which countries border it today?": asked alone, "it" names nothing
             continue
         source = part.depends_on
         if not 0 <= source < index or MEMBER not in part.question:
