@@ -970,6 +970,11 @@ def test_the_models_own_list_is_read_as_names_opening_with_a_capital_or_common_n
         "the Netherlands",
         "Belgium",
     ]
+    # "and" joins the last two, not the words of a title before a comma
+    novels = "Which are Oz's two greatest novels?"
+    assert proposed("War and Peace, Anna Karenina", novels, 10) == ["War and Peace", "Anna Karenina"]
+    assert proposed("1. War and Peace\n2. Anna Karenina", novels, 10) == ["War and Peace", "Anna Karenina"]
+    assert proposed("Alba and Brix", novels, 10) == ["Alba", "Brix"]
     # a list of common nouns in lower case only: its words ("Which are the SI base units?")
     units = "Which are the seven SI base units?"
     assert proposed("metre, kilogram, second and mole", units, 10) == ["metre", "kilogram", "second", "mole"]

@@ -200,9 +200,11 @@ def proposed(reply: str, question: str, limit: int) -> list[str]:
     if _DECLINED.match(reply.strip()):
         return []
     asked = {w.lower() for w in re.findall(r"[\w'’.-]+", question)}
+    pieces = [p for p in re.split(r",|;|\n", reply) if p.strip()]
+    if pieces:  # "and" joins the last two ("A, B and C"), not the words of a title ("War and Peace, …")
+        pieces[-1:] = re.split(r"\band\b", pieces[-1])
     items = [
-        re.sub(r"^\s*(?:[-*•]|\d+[.)])?\s*", "", i).strip().rstrip(".").strip()
-        for i in re.split(r",|;|\n|\band\b", reply)
+        re.sub(r"^\s*(?:[-*•]|\d+[.)])?\s*(?:and\s+)?", "", i).strip().rstrip(".").strip() for i in pieces
     ]
     items = [i for i in items if i]
     common = len(items) >= 2 and all(  # "metre, kilogram, second": not "we think metre, kilogram"
