@@ -1159,6 +1159,10 @@ def test_members_listed_after_a_colon_are_each_asked_what_the_choice_compares_or
             "Where in the country is {member}?",
         ),
         (
+            "List Oz's three largest cities and say which part of the country each is in.",
+            "Which part of the country is {member} in?",
+        ),
+        (
             "Tell me the two largest bears of Oz and what colour each one's fur is.",
             "What colour is {member}'s fur?",
         ),

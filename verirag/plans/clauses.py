@@ -255,9 +255,9 @@ _OWNED_BY = re.compile(r"\b(?:have|has|had|were|was) their (?=[a-z]+s (?P<done>[
 
 
 # an indirect question's order: "how deep {member} is", "what year {member} was built"
-_WH = (  # "how deep", "what year", "where in the country"
+_WH = (  # "how deep", "what year", "where in the country", "which part of the country"
     r"^(?P<wh>(?:in )?(?:how|what|where|when|which|who)"
-    rf"(?: in the [a-z]+| (?!(?:{NOT_NOUN})\b)[a-z]+){{0,2}}?)"
+    rf"(?: (?:in|of) the [a-z]+| (?!(?:{NOT_NOUN})\b)[a-z]+){{0,2}}?)"
 )
 _WH_MEMBER = rf"{_WH} {re.escape(MEMBER)} "
 # "where in the country {member} is", "what colour {member}'s fur is": the member or a thing of theirs
