@@ -733,8 +733,8 @@ TWO_HOPS = "What are the capitals of the countries that border Freedonia?"
             ],
         ),
         (  # a part asked alone that points back with "it" and names nothing
-            "Oz was ruled from a city that is now a country. Which countries border it, and what is the capital"
-            " of each?",
+            "Oz was ruled from a city that is now a country. Which countries border it, and what is"
+            " the capital of each?",
             [
                 SubQuestion("Which countries border it?"),
                 SubQuestion(f"What is the capital of {MEMBER}?", depends_on=0),
