@@ -2327,6 +2327,16 @@ def test_sets_and_choices_written_around_their_question_are_asked_of_each_member
                 ("How big is {member}?", 1),
             ],
         ),
+        # "it" points, not the "that" of a relative clause ("the countries that border it")
+        (
+            "Which country has Oz's highest capital? Name the countries that border it and how many people"
+            " live in each.",
+            [
+                ("Which country has Oz's highest capital?", None),
+                ("Which countries border {member}?", 0),
+                ("How many people live in {member}?", 1),
+            ],
+        ),
     ],
 )
 def test_a_question_asked_in_steps_is_its_first_step_then_the_rest_of_its_answer(question, parts):

@@ -128,7 +128,10 @@ def _about_it(asked: str, rest: str, split: Callable[[str], list[SubQuestion]]) 
     name = next((n for n in _STAND_INS if n not in rest), None)
     if name is None:
         return []
-    named = _IT.sub(lambda m: f"{name}'s" if m["owner"] else name, rest, count=1)
+    found = list(_IT.finditer(rest))  # "it" before "that <noun>", which may open a relative clause
+    pointer = next((m for m in found if (m["it"] or m["owner"]).lower() in ("it", "its")), found[0])
+    said = f"{name}'s" if pointer["owner"] else name
+    named = rest[: pointer.start()] + said + rest[pointer.end() :]
     asks_another = asks_for_set(named) or asks_for_one(named)  # "which countries border it", "which river …"
     parts = split(named) or in_steps(named, split) or ([SubQuestion(named)] if asks_another else [])
     if not parts:
