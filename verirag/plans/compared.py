@@ -210,10 +210,8 @@ def chosen_among(question: str) -> list[str]:
         rf"(?P<verb>[a-z]+(?:ed|en)|born|built|made|held|won|written)(?P<object> [^?]+?)? {_FIRST_OR_LAST}",
         rest,
     )
-    if ordered and aux in (
-        "was",
-        "were",
-    ):  # "was founded first", "was awarded the prize first": when each was
+    # "was founded first", "was awarded the prize first": when each was
+    if ordered and aux in ("was", "were"):
         done = ordered["verb"] + (ordered["object"] or "")
         return [f"When {AGREE_AFTER.get(aux, aux)} {member} {done}?" for member in listed]
     near = re.fullmatch(r"(?P<est>[a-z]+est) (?P<to>(?:to|from) [^?]+)", rest)

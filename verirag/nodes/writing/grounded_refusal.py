@@ -53,6 +53,12 @@ def checked_gap(gap: str | None, question: str, answer: str) -> str | None:
     return "" if words <= answered else gap
 
 
+def _terms(question: str, drafts: Sequence[str]) -> tuple[set[str], set[str]]:
+    """The question's names and numbers, and those the failed ``drafts`` tried that it does not hold."""
+    asked = {t for t in key_terms(question) if t != NEGATION}
+    return asked, {t for d in drafts for t in key_terms(d) if t not in asked and t != NEGATION}
+
+
 def closest_passage(
     question: str, drafts: Sequence[str], documents: Sequence[Document]
 ) -> tuple[Document, str] | None:
@@ -65,8 +71,7 @@ def closest_passage(
     a draft's term or a word of the question (None when none is), and an aside to the reader is none
     (:func:`verirag.withhold.is_aside`: it says nothing of the subject, and may be written to be quoted).
     """
-    asked = {t for t in key_terms(question) if t != NEGATION}
-    tried = {t for d in drafts for t in key_terms(d) if t not in asked and t != NEGATION}
+    asked, tried = _terms(question, drafts)
     wanted, subject = claim_words(question), content_words(" ".join(asked))  # "Cancer" holds in "cancer"
 
     def covered(text: str) -> int:
@@ -102,8 +107,7 @@ def other_figure(
     "Moby-Dick (1851)"), with as many of the question's words ("ran from 1939" says when it began). A
     document contradicting itself, or another document, then shows the user both. An aside is none.
     """
-    asked = [t for t in key_terms(question) if t != NEGATION]
-    tried = {t for d in drafts for t in key_terms(d) if t not in asked and t != NEGATION}
+    tried = _terms(question, drafts)[1]
     kinds = {_kind(m) for m in _FIGURE.finditer(passage[1]) if as_number(m[1]) in tried}
     names = re.findall(NAME, question[1:])
     if not kinds or not names:
