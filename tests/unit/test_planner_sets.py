@@ -39,6 +39,7 @@ SEALED = {
     "fanout_written16": "66cf612163386bfd80fa1bdc069b2d3c684f60609625d3827acbeff603c5b7e8",
     "fanout_written17": "22f0f1005812485a43f61db0b8ef1059d122f88df4ace15ba620bd618500e3f1",
     "fanout_written18": "7d1bcc1cc7e1b45457893baef1dd25485e1899bcb194552a6c5d13f4dc6b2703",
+    "fanout_written19": "95f4fc41368df4a3a55a12435d22b9bbb79e812d5e4c90e0f591e3aae30f345b",
 }
 
 
@@ -73,6 +74,7 @@ def sealed_digest(name: str) -> str:
         "written16",
         "written17",
         "written18",
+        "written19",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
