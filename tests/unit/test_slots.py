@@ -269,6 +269,18 @@ def test_no_blank_for_a_figure_that_converts_the_one_before_it():
     assert [s.term for s in slots(opened, quote) if s.term[0].isdigit()] == ["1992"]
 
 
+def test_a_name_the_quote_uses_as_an_adjective_has_only_adjectives_for_rivals():
+    galileo = (
+        "Galileo Galilei was an Italian astronomer, physicist and engineer. He was born in Pisa, then part "
+        "of the Duchy of Florence."
+    )
+    assert slots("Galileo was Italian.", galileo) == []  # no "Galileo was ___." beside Pisa
+    rival = galileo.replace("engineer.", "engineer, later a French subject.")
+    assert [s.masked for s in slots("Galileo was Italian.", rival)][0] == "Galileo was ___."
+    place = "Galileo Galilei was born in Pisa. Italian is spoken in Pisa."  # a noun there: any name rivals it
+    assert "Galileo was ___." in [s.masked for s in slots("Galileo was Italian.", place)]
+
+
 def test_a_blank_is_asked_as_its_own_clause_of_the_sentence_that_states_it():
     klimt = make_document(
         "Gustav Klimt",

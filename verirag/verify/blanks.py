@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from verirag.syntax import parse
 from verirag.text import plain_letters, split_sentences
 from verirag.verify.lexicon import (
     NAME_WITH_INITIALS,
@@ -68,6 +69,18 @@ def _kind(term: str) -> str:
     if not term[0].isdigit():
         return "month" if term.lower() in _MONTHS else "name"
     return "year" if YEAR.fullmatch(term) else "number"  # "1,750" is a number
+
+
+def _qualifies(quote: str, term: str) -> bool:
+    """Whether the quote uses the one-word name ``term`` only as an adjective ("an Italian astronomer").
+
+    Such a name's rivals are names the quote uses so too ("an Italian-born French composer"), not the places
+    and people it names ("born in Pisa"): a reader asked "Galileo was ___." finds no noun to copy.
+    """
+    if " " in term:
+        return False
+    used = [t for t in parse(quote) if t.text == term]
+    return bool(used) and all(t.pos_ == "ADJ" and t.dep_ == "amod" for t in used)
 
 
 def _terms(text: str) -> list[str]:
@@ -231,7 +244,12 @@ def slots(
             continue
         if any(a <= start and end <= b and (a, b) != (start, end) for a, b in within):
             continue  # a word of a title the claim names whole ("Gone with the ___")
-        kin = [t for t in stated if _kind(t) == _kind(term) and not same_term(t, term)]
+        qualifies = _kind(term) == "name" and _qualifies(quote, term)
+        kin = [
+            t
+            for t in stated
+            if _kind(t) == _kind(term) and not same_term(t, term) and (not qualifies or _qualifies(quote, t))
+        ]
         rivals = tuple(dict.fromkeys(t for t in kin if not any(same_term(t, c) for c in terms)))
         if rivals or any(
             _kind(c) == _kind(term) and _reordered(term, c, j > i, quote)
