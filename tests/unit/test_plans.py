@@ -827,6 +827,26 @@ def test_a_model_plan_that_says_they_or_asks_who_for_the_set_is_asked_of_one_mem
     assert from_reply(empty, question) == [SubQuestion(question)]  # a part with no words: run whole
 
 
+def test_a_model_plan_that_says_he_or_where_a_member_is_located_is_asked_of_one_member():
+    question = "Who founded Egypt's second-largest city, and whom did he succeed on the throne?"
+    reply = (
+        '{"parts": [{"question": "Who founded Egypt\'s second-largest city?", "uses_answer_of": null}, '
+        '{"question": "Who did he succeed on the throne?", "uses_answer_of": 0}]}'
+    )
+    assert from_reply(reply, question) == [
+        SubQuestion("Who founded Egypt's second-largest city?"),
+        SubQuestion(f"Who did {MEMBER} succeed on the throne?", depends_on=0),
+    ]
+    question = "Name Canada's three largest metropolitan areas and the province each one is in."
+    reply = (
+        '{"parts": [{"question": "What are Canada\'s three largest metropolitan areas?", "uses_answer_of": '
+        'null}, {"question": "What is the province in which {member} is located?", "uses_answer_of": 0}]}'
+    )  # "located" and "in" name no entity the question does not
+    assert len(from_reply(reply, question)) == 2
+    moved = reply.replace("the province", "the population")  # an attribute the question does not ask
+    assert from_reply(moved, question) == [SubQuestion(question)]
+
+
 def test_a_model_plan_may_chain_three_hops_within_max_hops():
     question = "Who are the mayors of the capitals of the countries that border Lake Victoria?"
     chain = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from verirag.plans.clauses import of_member
+from verirag.plans.clauses import of_each_one, of_member
 from verirag.plans.parts import MEMBER, SubQuestion, hops
 from verirag.plans.valid import valid
 
@@ -15,8 +15,8 @@ def from_reply(reply: str, question: str, max_parts: int = 6, max_hops: int = 3)
 
     One part (the question itself) when the reply is no such JSON, has more than ``max_parts`` parts or
     ``max_hops`` hops, or fails :func:`valid`. A reply whose parts count from 1 (a part waiting for its own
-    number) is read counting from 1; a waiting part that names its member "they" or "these <noun>" ("Where
-    were they born?") is asked of one member ("Where was {member} born?").
+    number) is read counting from 1; a waiting part that names its member "they", "he", "it" or "these <noun>"
+    ("Where were they born?", "Who did he succeed?") is asked of one member ("Where was {member} born?").
     """
     question = question.strip()
     whole = [SubQuestion(question)]
@@ -46,5 +46,5 @@ def _of_member(part: SubQuestion) -> SubQuestion:
     clause = part.question.rstrip("?. ")
     if part.depends_on is None or MEMBER in part.question or not clause:
         return part
-    found = of_member(clause[0].lower() + clause[1:])
+    found = of_member(of_each_one(clause[0].lower() + clause[1:]))
     return replace(part, question=found.question) if found else part

@@ -26,6 +26,7 @@ from verirag.verify.lexicon import NUMBER_WORDS
 # words a part may hold that its question need not: the frame of a sub-question ("Which are the ...?")
 _FRAME = frozenset(
     "which what who where when how many much is are was were did does do have has the a an of that".split()
+    + "in on at to from by for with located situated".split()  # no entity: where a place is said to be
 )
 
 
