@@ -847,6 +847,22 @@ def test_a_model_plan_that_says_he_or_where_a_member_is_located_is_asked_of_one_
     assert from_reply(moved, question) == [SubQuestion(question)]
 
 
+def test_a_later_clause_opening_with_a_preposition_or_saying_he_of_one_person_is_a_step():
+    assert plan("What are the National Parks in Oz, and in which months do they get the most rain?") == [
+        SubQuestion("What are the National Parks in Oz?"),
+        SubQuestion(f"In which months does {MEMBER} get the most rain?", depends_on=0),
+    ]
+    assert plan("Who founded Egypt's second-largest city, and whom did he succeed on the throne?") == [
+        SubQuestion("Who founded Egypt's second-largest city?"),
+        SubQuestion(f"Whom did {MEMBER} succeed on the throne?", depends_on=0),
+    ]
+    each = "Who were the two longest-ruling emperors? What was each one emperor of, and when did he rule?"
+    assert [p.question for p in plan(each)][1:] == [
+        f"What was {MEMBER} emperor of?",
+        f"When did {MEMBER} rule?",
+    ]
+
+
 def test_a_model_plan_may_chain_three_hops_within_max_hops():
     question = "Who are the mayors of the capitals of the countries that border Lake Victoria?"
     chain = (

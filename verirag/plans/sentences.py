@@ -21,7 +21,8 @@ from verirag.plans.valid import asks_for_set
 # question's word
 _STEP = re.compile(
     r"(?<=[\w)'’\"”](?<![A-Z])[.!])\s+(?=[A-Z])|(?<=\?)\s+(?=[A-Za-z])"
-    r"|(?:,(?: and)?| and) (?=(?:which|what|who|where|when|how)\b(?! (?:is|are|was|were)\b,?$))"
+    r"|(?:,(?: and)?| and) (?=(?:(?:in|on|at|by|for|from|to|with) )?(?:which|what|who|whom|where|when|how)\b"
+    r"(?! (?:is|are|was|were)\b,?$))"
 )
 
 
@@ -32,8 +33,8 @@ _THEY = re.compile(
     r"\b(?:they|them|their|each|these|those|he|she|his|her)\b", re.IGNORECASE
 )  # or one of them
 _IT = re.compile(
-    r"\b(?P<owner>its|(?:that|this) (?P<noun>[a-z]+)['’]s)\b"
-    rf"|\b(?P<it>it|(?:that|this) (?!(?:{NOT_NOUN})\b)(?P<kind>[a-z]+))\b(?!['’])",
+    r"\b(?P<owner>its|his|(?:that|this) (?P<noun>[a-z]+)['’]s)\b"
+    rf"|\b(?P<it>it|he|she|him|(?:that|this) (?!(?:{NOT_NOUN})\b)(?P<kind>[a-z]+))\b(?!['’])",
     re.IGNORECASE,
 )
 
@@ -44,6 +45,16 @@ _AGAIN = re.compile(
     r"^(?:(?:which|what|who)(?: [a-z]+s)? (?:are|were) "
     r"(?:they|these|those|the [a-z]+s|those [a-z]+s|these [a-z]+s)"
     r"(?: called)?|what are their names)(?:,? and |, |[?.]?$)",
+    re.IGNORECASE,
+)
+
+
+# the pointers to the one thing a first step asks for, before "that <noun>" (which may open a relative clause)
+_PERSONAL = frozenset("it its he she him his".split())
+# "Who founded X, and whom did he succeed?": the rest asks of "he", the one person the first step asks for
+_ASKS_OF_HIM = re.compile(
+    r"(?:(?:in|on|at|by|for|from|to|with) )?(?:which|what|who|whom|where|when|how)\b"
+    r"[^.?!]*\b(?:he|she|him|his)\b",
     re.IGNORECASE,
 )
 
@@ -80,7 +91,9 @@ def in_steps(question: str, split: Callable[[str], list[SubQuestion]]) -> list[S
         rest = _THEN.sub("", rest)
         rest = rest[:1].upper() + rest[1:]
         rest = rest if rest.endswith(("?", ".", "!")) else f"{rest}?"
-        one = asks_for_one(asked)
+        one = asks_for_one(asked) or (
+            asked.startswith("Who ") and _ASKS_OF_HIM.match(rest) is not None and not _MEMBERS.search(rest)
+        )
         if one and _IT.search(rest):
             parts = _about_it(asked, rest, split)
         elif not one and _MEMBERS.search(rest):
@@ -129,10 +142,18 @@ def _about_it(asked: str, rest: str, split: Callable[[str], list[SubQuestion]]) 
     if name is None:
         return []
     found = list(_IT.finditer(rest))  # "it" before "that <noun>", which may open a relative clause
-    pointer = next((m for m in found if (m["it"] or m["owner"]).lower() in ("it", "its")), found[0])
+    pointer = next((m for m in found if (m["it"] or m["owner"]).lower() in _PERSONAL), found[0])
     said = f"{name}'s" if pointer["owner"] else name
     named = rest[: pointer.start()] + said + rest[pointer.end() :]
-    asks_another = asks_for_set(named) or asks_for_one(named)  # "which countries border it", "which river …"
+    person = (pointer["it"] or pointer["owner"]).lower() in (
+        "he",
+        "she",
+        "him",
+        "his",
+    )  # asked in their own lead
+    asks_another = (
+        asks_for_set(named) or asks_for_one(named) or person
+    )  # "which countries border it", "which …"
     parts = split(named) or in_steps(named, split) or ([SubQuestion(named)] if asks_another else [])
     if not parts:
         return []  # one more thing asked of it ("… and when did it become the capital?"): one question
