@@ -39,6 +39,16 @@ def test_an_unlisted_set_gets_the_models_own_members_and_a_ledger_entry(scripted
     assert update["usage"]["propose_members"]["calls"] == 1
 
 
+def test_members_the_sets_own_failed_draft_names_stand_in_for_the_models_list(scripted):
+    drafted = a_sentence("The G7 countries are Canada, Italy and Germany.", verified_by="none")
+    update, asked = _asked(scripted, a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [drafted])]))
+    assert asked == []  # no model call: the draft, written from the set's documents, names them
+    assert update["proposed"] == {"0": ["Canada", "Italy", "Germany"]}
+    one = a_sentence("The G7 countries include Canada.", verified_by="none")  # one name: the model's list
+    update, asked = _asked(scripted, a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [one])]))
+    assert len(asked) == 1 and update["proposed"]["0"][0] == "Canada"
+
+
 def test_no_members_are_asked_of_the_model_where_verified_ones_name_them_or_it_is_switched_off(scripted):
     listed = a_part(0, SET, [a_sentence("The G7 countries are Canada, France and Japan.")])
     update, asked = _asked(scripted, a_state(subquestions=SUBQUESTIONS, parts=[listed]))

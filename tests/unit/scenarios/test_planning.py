@@ -240,7 +240,8 @@ def test_independent_parts_are_asked_in_one_wave(nations, scripted):
 def test_a_first_part_that_verifies_nothing_starts_no_second_hop_without_members_named(
     nations, scripted, propose
 ):
-    script = two_hop_writer(first="Freedonia borders Atlantis and Lemuria.")  # the model: "unknown"
+    # a draft naming no member, then the model: "unknown" (a draft naming members gives them instead)
+    script = two_hop_writer(first="Freedonia borders several countries.")
     name, _ = scripted(script)
     out, _ = run(TWO_HOPS, ctx(name, store="nations", propose_members=propose))
     assert script.questions.count("Which countries border Freedonia?") >= 1
@@ -250,9 +251,7 @@ def test_a_first_part_that_verifies_nothing_starts_no_second_hop_without_members
 
 
 def test_members_the_model_names_for_an_unlisted_set_are_asked_and_said_to_be_its_own(nations, scripted):
-    script = two_hop_writer(
-        first="Freedonia borders Atlantis and Lemuria.", proposal="Sylvania, Grand Fenwick"
-    )
+    script = two_hop_writer(first="Freedonia borders several countries.", proposal="Sylvania, Grand Fenwick")
     name, _ = scripted(script)
     out, _ = run(TWO_HOPS, ctx(name, store="nations"))
     assert script.proposals == ["Which countries border Freedonia?"]  # asked once, of the set's own part

@@ -4,8 +4,9 @@ After a wave, each first-hop part whose verified sentences name no member, while
 is a set to find members for. A ranking ("Which are the four biggest islands in the world?") is searched one
 rank at a time, and a document that states its own rank ("New Guinea is the world's second-largest island")
 gives that member, with its quote, and the ranks it names before its own ("…, after Greenland") (``ranked``).
-Any other set, or a ranking whose documents state fewer than two ranks, is asked of the model without
-documents ("Which are the G7 countries?" -> "Canada, France, …").
+Any other set, or a ranking whose documents state fewer than two ranks, takes the members its own failed
+drafts name (written from its documents), else is asked of the model without documents ("Which are the G7
+countries?" -> "Canada, France, …").
 Each member is then asked and verified in its own part; ``compose_answer`` says where the list came from.
 Off with ``propose_members=False``.
 """
@@ -28,6 +29,7 @@ from verirag.verify.lexicon import title_subject
 PROPOSAL_TOKENS = 80  # a comma-separated list of names
 MOST_NAMES = 10  # more is beyond what a small model lists reliably, and past most caps of parts
 FEWEST_RANKS = 2  # ranks the documents must state for the ranking to stand in for the model's list
+FEWEST_DRAFTED = 2  # members the set's failed drafts must name to stand in for the model's list
 RANK_DOCS = 20  # documents read for each rank: its own lead is often not among the first few found
 
 
@@ -96,14 +98,40 @@ def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
     store = resources.store(runtime)
     found = {str(i): ranked(state["subquestions"][i]["question"], store, RANK_DOCS) for i in asked}
     by_rank = {**state["ranked"], **{i: members for i, members in found.items() if members}}
-    questions = {i: state["subquestions"][i]["question"] for i in asked if str(i) not in by_rank}
+    proposed = dict(state["proposed"])
+    for i in (i for i in asked if str(i) not in by_rank):
+        drafted = drafted_members(state, i, limit)
+        if len(drafted) >= FEWEST_DRAFTED:
+            proposed[str(i)] = drafted
+    questions = {
+        i: state["subquestions"][i]["question"] for i in asked if str(i) not in {*by_rank, *proposed}
+    }
     if not questions:
-        return {"ranked": by_rank}
+        return (
+            {"proposed": proposed, "ranked": by_rank}
+            if proposed != state["proposed"]
+            else {"ranked": by_rank}
+        )
     model = resources.model(runtime)
     replies = [
         model.invoke(prompt.messages(q, limit), max_tokens=PROPOSAL_TOKENS) for q in questions.values()
     ]
-    proposed = dict(state["proposed"])
     for i, reply in zip(questions, replies, strict=True):
         proposed[str(i)] = plans.proposed(reply.text, questions[i], limit)
     return Step({"proposed": proposed, "ranked": by_rank}, replies)
+
+
+def drafted_members(state: State, index: int, limit: int) -> list[str]:
+    """The members the set's own failed drafts name, written from its documents (at most ``limit``).
+
+    "The three longest-serving popes are Pope John Paul II, Pope Leo I, and Pope Pius IX." failed to verify,
+    yet names members from documents, where the model's list without them named three other popes.
+    """
+    drafts = [
+        s["text"]
+        for p in state["parts"]
+        if p["origin"] == index
+        for s in p["sentences"]
+        if s["verified_by"] == "none"
+    ]
+    return plans.members(" ".join(drafts), state["subquestions"][index]["question"], limit)
