@@ -17,12 +17,13 @@ from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import NOT_NOUN, asks_for_one
 from verirag.plans.valid import asks_for_set
 
+# a question's word, after a preposition or not ("which", "in what year")
+_ASKING = r"(?:(?:in|on|at|by|for|from|to|with) )?(?:which|what|who|whom|where|when|how)\b"
 # where a step ends: a sentence's end (not an initial's: "the U.S. in 2019"), or a comma before the next
 # question's word
 _STEP = re.compile(
     r"(?<=[\w)'’\"”](?<![A-Z])[.!])\s+(?=[A-Z])|(?<=\?)\s+(?=[A-Za-z])"
-    r"|(?:,(?: and)?| and) (?=(?:(?:in|on|at|by|for|from|to|with) )?(?:which|what|who|whom|where|when|how)\b"
-    r"(?! (?:is|are|was|were)\b,?$))"
+    rf"|(?:,(?: and)?| and) (?={_ASKING}(?! (?:is|are|was|were)\b,?$))"
 )
 
 
@@ -49,14 +50,12 @@ _AGAIN = re.compile(
 )
 
 
-# the pointers to the one thing a first step asks for, before "that <noun>" (which may open a relative clause)
-_PERSONAL = frozenset("it its he she him his".split())
+# a person's pointers, and all that point to the one thing a first step asks for (before "that <noun>", which
+# may open a relative clause)
+_HE = frozenset("he she him his".split())
+_POINTERS = _HE | {"it", "its"}
 # "Who founded X, and whom did he succeed?": the rest asks of "he", the one person the first step asks for
-_ASKS_OF_HIM = re.compile(
-    r"(?:(?:in|on|at|by|for|from|to|with) )?(?:which|what|who|whom|where|when|how)\b"
-    r"[^.?!]*\b(?:he|she|him|his)\b",
-    re.IGNORECASE,
-)
+_ASKS_OF_HIM = re.compile(rf"{_ASKING}[^.?!]*\b(?:{'|'.join(_HE)})\b", re.IGNORECASE)
 
 
 # a word that joins the rest to the first step ("Then, …")
@@ -142,18 +141,13 @@ def _about_it(asked: str, rest: str, split: Callable[[str], list[SubQuestion]]) 
     if name is None:
         return []
     found = list(_IT.finditer(rest))  # "it" before "that <noun>", which may open a relative clause
-    pointer = next((m for m in found if (m["it"] or m["owner"]).lower() in _PERSONAL), found[0])
+    pointer = next((m for m in found if (m["it"] or m["owner"]).lower() in _POINTERS), found[0])
     said = f"{name}'s" if pointer["owner"] else name
     named = rest[: pointer.start()] + said + rest[pointer.end() :]
-    person = (pointer["it"] or pointer["owner"]).lower() in (
-        "he",
-        "she",
-        "him",
-        "his",
-    )  # asked in their own lead
-    asks_another = (
-        asks_for_set(named) or asks_for_one(named) or person
-    )  # "which countries border it", "which …"
+    person = (
+        pointer["it"] or pointer["owner"]
+    ).lower() in _HE  # what else is asked of a person: their own lead
+    asks_another = asks_for_set(named) or asks_for_one(named) or person  # "which countries border it", …
     parts = split(named) or in_steps(named, split) or ([SubQuestion(named)] if asks_another else [])
     if not parts:
         return []  # one more thing asked of it ("… and when did it become the capital?"): one question

@@ -71,16 +71,17 @@ def _kind(term: str) -> str:
     return "year" if YEAR.fullmatch(term) else "number"  # "1,750" is a number
 
 
-def _qualifies(quote: str, term: str) -> bool:
-    """Whether the quote uses the one-word name ``term`` only as an adjective ("an Italian astronomer").
+def _adjectives(quote: str) -> frozenset[str]:
+    """The one-word names the quote uses only as adjectives ("an Italian astronomer": Italian).
 
     Such a name's rivals are names the quote uses so too ("an Italian-born French composer"), not the places
     and people it names ("born in Pisa"): a reader asked "Galileo was ___." finds no noun to copy.
     """
-    if " " in term:
-        return False
-    used = [t for t in parse(quote) if t.text == term]
-    return bool(used) and all(t.pos_ == "ADJ" and t.dep_ == "amod" for t in used)
+    uses: dict[str, bool] = {}
+    for token in parse(quote):
+        if token.text[:1].isupper():
+            uses[token.text] = uses.get(token.text, True) and token.pos_ == "ADJ" and token.dep_ == "amod"
+    return frozenset(word for word, adjective in uses.items() if adjective)
 
 
 def _terms(text: str) -> list[str]:
@@ -238,17 +239,20 @@ def slots(
     own = {t.lower() for t in named} if subject else set()
     within = [m.span() for t in named for m in re.finditer(re.escape(t), claim, re.IGNORECASE)]
     out = []
+    adjectives: frozenset[str] | None = None
     for i, (start, end) in enumerate(spans[1:], 1):
         term = claim[start:end]
         if not _standalone(claim, start, end) or term.lower() in own:
             continue
         if any(a <= start and end <= b and (a, b) != (start, end) for a, b in within):
             continue  # a word of a title the claim names whole ("Gone with the ___")
-        qualifies = _kind(term) == "name" and _qualifies(quote, term)
+        if adjectives is None and _kind(term) == "name":
+            adjectives = _adjectives(quote)  # parsed once, where a name is blanked
+        only = adjectives if adjectives and term in adjectives else None  # an adjective's rivals: adjectives
         kin = [
             t
             for t in stated
-            if _kind(t) == _kind(term) and not same_term(t, term) and (not qualifies or _qualifies(quote, t))
+            if _kind(t) == _kind(term) and not same_term(t, term) and (not only or t in only)
         ]
         rivals = tuple(dict.fromkeys(t for t in kin if not any(same_term(t, c) for c in terms)))
         if rivals or any(

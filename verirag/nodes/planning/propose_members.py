@@ -107,11 +107,7 @@ def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
         i: state["subquestions"][i]["question"] for i in asked if str(i) not in {*by_rank, *proposed}
     }
     if not questions:
-        return (
-            {"proposed": proposed, "ranked": by_rank}
-            if proposed != state["proposed"]
-            else {"ranked": by_rank}
-        )
+        return {"proposed": proposed, "ranked": by_rank}
     model = resources.model(runtime)
     replies = [
         model.invoke(prompt.messages(q, limit), max_tokens=PROPOSAL_TOKENS) for q in questions.values()
