@@ -1184,6 +1184,38 @@ def test_members_listed_after_a_colon_are_each_asked_what_the_choice_compares_or
 @pytest.mark.parametrize(
     ("question", "then"),
     [
+        (
+            "Oz is split into three provinces. Name them and tell me how large each one is.",
+            "How large is {member}?",
+        ),
+        (
+            "Oz is split into three provinces. List them, and give the capital of each.",
+            "What is the capital of {member}?",
+        ),
+        (
+            "Oz is split into three provinces — name them and say when each one was founded.",
+            "When was {member} founded?",
+        ),
+    ],
+)
+def test_an_order_to_name_the_members_again_is_the_set_and_the_rest_is_asked_of_each(question, then):
+    first, *rest = plan(question)
+    assert (first.question, first.depends_on) == (
+        "Which are the three provinces that Oz is split into?",
+        None,
+    )
+    assert [(p.question, p.depends_on) for p in rest] == [(then, 0)]
+
+
+def test_an_order_to_name_the_members_and_nothing_else_is_one_part():
+    assert [p.question for p in plan("Oz is split into three provinces. Name them.")] == [
+        "Oz is split into three provinces. Name them."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "then"),
+    [
         ("Name the three largest lakes of Oz and tell me how deep each one is.", "How deep is {member}?"),
         ("List the five tallest towers of Oz and what year each was built.", "What year was {member} built?"),
         (

@@ -47,7 +47,9 @@ _EACH = re.compile(
 # an auxiliary "each" may follow as the member itself: "when did each marry him"
 _DO_AUX = ("did", "does", "do", "will", "can", "could", "would")
 
-_NOT_VERBS = frozenset(f"each all both also still not never often usually the a an {PREPOSITIONS}".split())
+_NOT_VERBS = frozenset(
+    f"each all both also still not never often usually the a an and or but {PREPOSITIONS}".split()
+)
 
 
 _OWNED = re.compile(

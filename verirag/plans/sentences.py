@@ -24,6 +24,7 @@ _ASKING = r"(?:(?:in|on|at|by|for|from|to|with) )?(?:which|what|who|whom|where|w
 _STEP = re.compile(
     r"(?<=[\w)'’\"”](?<![A-Z])[.!])\s+(?=[A-Z])|(?<=\?)\s+(?=[A-Za-z])"
     rf"|(?:,(?: and)?| and) (?={_ASKING}(?! (?:is|are|was|were)\b,?$))"
+    r"| [—–-] (?=(?:name|list|identify|give|tell me|say) (?:them|these|those)\b)"
 )
 
 
@@ -41,11 +42,12 @@ _IT = re.compile(
 
 
 # the set asked for again before what is asked of it: "Which (elements) are they, …", "What are they called,
-# and …", "What are those teams and …", "What are their names and …"
+# and …", "What are those teams and …", "What are their names and …", "Name them and …"
 _AGAIN = re.compile(
     r"^(?:(?:which|what|who)(?: [a-z]+s)? (?:are|were) "
     r"(?:they|these|those|the [a-z]+s|those [a-z]+s|these [a-z]+s)"
-    r"(?: called)?|what are their names)(?:,? and |, |[?.]?$)",
+    r"(?: called)?|what are their names"
+    r"|(?:name|list|identify|give|tell me|say) (?:them|these|those)(?: all)?)(?:,? and |, |[?.]?$)",
     re.IGNORECASE,
 )
 
