@@ -40,6 +40,7 @@ SEALED = {
     "fanout_written17": "22f0f1005812485a43f61db0b8ef1059d122f88df4ace15ba620bd618500e3f1",
     "fanout_written18": "7d1bcc1cc7e1b45457893baef1dd25485e1899bcb194552a6c5d13f4dc6b2703",
     "fanout_written19": "95f4fc41368df4a3a55a12435d22b9bbb79e812d5e4c90e0f591e3aae30f345b",
+    "fanout_written20": "87275cae4bebe4599fbc535c0bb62e9d087ac4de25feec3e58771406a7b4ed7d",
 }
 
 
@@ -75,6 +76,7 @@ def sealed_digest(name: str) -> str:
         "written17",
         "written18",
         "written19",
+        "written20",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
