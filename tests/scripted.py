@@ -38,9 +38,9 @@ _ARG = "\x00"  # placeholder argument: the fixed text of a prompt is what comes 
 
 
 def _shape(messages) -> tuple[str, str]:
-    """(system text, first line of the last user message after its documents block)."""
+    """(system text, first line of the last user message after its documents or titles block)."""
     system = messages[0].text if messages and messages[0].type == "system" else ""
-    task = last_user_text(messages).rsplit("</documents>", 1)[-1].strip()
+    task = re.split(r"</(?:documents|titles)>", last_user_text(messages))[-1].strip()
     return system, task.split("\n", 1)[0]
 
 

@@ -1,4 +1,4 @@
-"""Documents as they enter prompts: numbered, delimited blocks that a document cannot close itself."""
+"""Documents as they enter prompts: numbered, delimited blocks (or their titles, one list) a document cannot close."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def _data(text: str) -> str:
     question and its answer in the prompt's own form ("Claim: … Yes or No: Yes"): a label's colon becomes a
     dash, so the text reads the same and is no field of the prompt.
     """
-    text = re.sub(r"<(/?)\s*(document|documents)", r"‹\1\2", text, flags=re.IGNORECASE)
+    text = re.sub(r"<(/?)\s*(documents?|titles)", r"‹\1\2", text, flags=re.IGNORECASE)
     text = _PROMPT_LABELS.sub(lambda m: f"{m.group(1)} –", text)
     return text.replace("<|", "‹|")
 
@@ -35,3 +35,9 @@ def render_documents(documents: Sequence[Document]) -> str:
         for i, d in enumerate(documents, 1)
     ]
     return "<documents>\n" + "\n".join(blocks) + "\n</documents>"
+
+
+def render_titles(documents: Sequence[Document]) -> str:
+    """Documents' titles, each once, as one delimited list (a title is untrusted text too)."""
+    titles = dict.fromkeys(_data(d.get("title", "")).replace("\n", " ").strip() for d in documents)
+    return "<titles>\n" + "\n".join(f"- {t}" for t in titles if t) + "\n</titles>"

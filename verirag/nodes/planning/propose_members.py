@@ -5,8 +5,8 @@ is a set to find members for. A ranking ("Which are the four biggest islands in 
 rank at a time, and a document that states its own rank ("New Guinea is the world's second-largest island")
 gives that member, with its quote, and the ranks it names before its own ("…, after Greenland") (``ranked``).
 Any other set, or a ranking whose documents state fewer than two ranks, takes the members its own failed
-drafts name (written from its documents), else is asked of the model without documents ("Which are the G7
-countries?" -> "Canada, France, …").
+drafts name (written from its documents), else is asked of the model beside the titles of the documents found
+for it, where a member is often a title ("Which are Pakistan's three largest cities?" -> "Lahore, …").
 Each member is then asked and verified in its own part; ``compose_answer`` says where the list came from.
 Off with ``propose_members=False``.
 """
@@ -31,6 +31,7 @@ MOST_NAMES = 10  # more is beyond what a small model lists reliably, and past mo
 FEWEST_RANKS = 2  # ranks the documents must state for the ranking to stand in for the model's list
 FEWEST_DRAFTED = 2  # members the set's failed drafts must name to stand in for the model's list
 RANK_DOCS = 20  # documents read for each rank: its own lead is often not among the first few found
+TITLE_DOCS = 20  # documents whose titles the model may choose members from
 
 
 def unlisted(state: State) -> list[int]:
@@ -110,7 +111,8 @@ def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
         return {"proposed": proposed, "ranked": by_rank}
     model = resources.model(runtime)
     replies = [
-        model.invoke(prompt.messages(q, limit), max_tokens=PROPOSAL_TOKENS) for q in questions.values()
+        model.invoke(prompt.messages(q, limit, store.search(q, TITLE_DOCS)), max_tokens=PROPOSAL_TOKENS)
+        for q in questions.values()
     ]
     for i, reply in zip(questions, replies, strict=True):
         proposed[str(i)] = plans.proposed(reply.text, questions[i], limit)
