@@ -1207,6 +1207,25 @@ def test_an_order_to_name_the_members_again_is_the_set_and_the_rest_is_asked_of_
     assert [(p.question, p.depends_on) for p in rest] == [(then, 0)]
 
 
+def test_a_later_clause_that_says_it_of_each_member_is_a_part_of_its_own():
+    parts = plan("Oz had two dynasties named Ozma. When did each one rule, and who founded it?")
+    assert [(p.question, p.depends_on) for p in parts] == [
+        ("Which are the two dynasties named Ozma that Oz had?", None),
+        ("When did {member} rule?", 0),
+        ("Who founded {member}?", 0),
+    ]
+
+
+def test_a_listed_name_joined_by_a_dash_is_one_member_and_lies_is_lie():
+    canals = plan("When were the Oz Canal, the Brix Canal and the Alba Sea–Quell Canal completed?")
+    assert [p.question for p in canals] == [
+        "When was the Oz Canal completed?",
+        "When was the Brix Canal completed?",
+        "When was the Alba Sea–Quell Canal completed?",
+    ]
+    assert plain_verb("lies") == "lie" and plain_verb("dies") == "die" and plain_verb("carries") == "carry"
+
+
 def test_an_order_to_name_the_members_and_nothing_else_is_one_part():
     assert [p.question for p in plan("Oz is split into three provinces. Name them.")] == [
         "Oz is split into three provinces. Name them."

@@ -20,12 +20,13 @@ from verirag.plans.phrases import (
     plural_noun,
 )
 from verirag.text import plural, singular
-from verirag.verify.lexicon import NAMES_AND, STOP
+from verirag.verify.lexicon import CAPITAL, NAME_LINKS, STOP, name_run
 
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{1,120})[\"“”]")
 
 
-_NAME = NAMES_AND
+# a listed name; a word of it may join two names by a dash ("the White Sea–Baltic Canal"), one member
+_NAME = name_run(rf"{CAPITAL}[\w'’.–-]*", rf"{NAME_LINKS}|and ")
 
 
 # a title between commas may hold words in lower case after its first: "Carmen, La traviata, La bohème and …"

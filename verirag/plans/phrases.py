@@ -267,6 +267,8 @@ def plain_verb(verb: str) -> str:
     """
     if verb in PLAIN_OF_PAST:
         return PLAIN_OF_PAST[verb]
+    if re.fullmatch(r"[a-z]{1,2}ies", verb):  # "lies", "dies", "ties": the "ie" is the verb's own
+        return verb[:-1]
     if not verb.endswith("ed"):
         return singular(verb)
     stem = verb[:-2]

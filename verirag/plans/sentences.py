@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from verirag.plans.clauses import AND_ASKS, ORDER_OPENING, asked_of_each
+from verirag.plans.clauses import AND_ASKS, ORDER_OPENING, asked_of_each, of_each_one
 from verirag.plans.parsed import set_question
 from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import NOT_NOUN, asks_for_one
@@ -125,7 +125,9 @@ def _of_each(first: str, rest: str) -> list[SubQuestion]:
     if re.search(r"[.?!]\s", then):
         return []  # a sentence after the clause: an instruction, or a step of its own
     clauses = AND_ASKS.split(then)
-    if not then or not _MEMBERS.search(clauses[0]) or not all(_THEY.search(c) for c in clauses):
+    one = re.search(r"\beach\b", clauses[0]) and not re.search(r"\b(?:they|them|their)\b", clauses[0])
+    later = [of_each_one(c) if one else c for c in clauses]  # "When did each one rule, and who founded it?"
+    if not then or not _MEMBERS.search(clauses[0]) or not all(_THEY.search(c) for c in later):
         return []  # "…, who is second, and …": something else; "which actors played her sisters": a chain
     asked = asked_of_each(then)
     if any(_AMONG.search(c.question) for c in asked):
