@@ -1226,6 +1226,31 @@ def test_a_listed_name_joined_by_a_dash_is_one_member_and_lies_is_lie():
     assert plain_verb("lies") == "lie" and plain_verb("dies") == "die" and plain_verb("carries") == "carry"
 
 
+@pytest.mark.parametrize(
+    ("question", "then", "after"),
+    [
+        (
+            "Oz's three largest ports: which river is each one on, and where does that river rise?",
+            "Which river is {member} on?",
+            "Where does {member} rise?",
+        ),
+        (
+            "Oz was ruled by three empires. Who founded each one, and in what year did that founder die?",
+            "Who founded {member}?",
+            "In what year did {member} die?",
+        ),
+        (
+            "Oz is split into three provinces. What is the largest city in each of them, and how many people "
+            "live there?",
+            "What is the largest city in {member}?",
+            "How many people live in {member}?",
+        ),
+    ],
+)
+def test_a_clause_about_the_answer_of_the_clause_before_waits_for_that_part(question, then, after):
+    assert [(p.question, p.depends_on) for p in plan(question)][1:] == [(then, 0), (after, 1)]
+
+
 def test_an_order_to_name_the_members_and_nothing_else_is_one_part():
     assert [p.question for p in plan("Oz is split into three provinces. Name them.")] == [
         "Oz is split into three provinces. Name them."

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import (
@@ -107,15 +108,49 @@ def asked_of_each(then: str) -> list[SubQuestion]:
     """A part per clause ``then`` joins by "and", each asked of one member ([] when one reads no member).
 
     "who wrote each one, and what year did it come out" -> "Who wrote {member}?", "What year did {member}
-    come out?"; a clause no reading splits is asked whole.
+    come out?"; a clause no reading splits is asked whole. A clause asked of the answer of the clause before
+    ("which river is each one on, and where does that river rise") waits for that part: its ``depends_on`` is
+    that part's place in the list (:func:`placed` puts the parts in a plan); the others' is None.
     """
     clauses = AND_ASKS.split(_ORDERED.sub("what is ", then))
-    later = [of_each_one(c) for c in clauses[1:]]
-    asked = [of_member(_EMBEDDED.sub(r"\g<wh> \g<aux> \g<who>", c)) for c in [clauses[0], *later]]
+    asked: list[SubQuestion | None] = [of_member(_EMBEDDED.sub(r"\g<wh> \g<aux> \g<who>", clauses[0]))]
+    for i, clause in enumerate(clauses[1:]):
+        chained = of_answer(clause) if asked[-1] is not None and asked[-1].depends_on is None else None
+        asked.append(
+            replace(chained, depends_on=i)
+            if chained
+            else of_member(_EMBEDDED.sub(r"\g<wh> \g<aux> \g<who>", of_each_one(clause)))
+        )
     if len(asked) > 1 and all(asked):
         return [a for a in asked if a]
     whole = of_member(then)
     return [whole] if whole else []
+
+
+# the answer of the clause before, pointed at: "that river", "that founder", "there"
+_THAT_ANSWER = re.compile(r"\b(?:that|this) (?!(?:" + NOT_NOUN + r")\b)[a-z]+\b(?!['’])|\bthere\b(?=[?.]?$)")
+
+
+def of_answer(clause: str) -> SubQuestion | None:
+    """A clause asked of the answer of the clause before it (None when it points at none).
+
+    "where does that river rise" -> "Where does {member} rise?"; "how many people live there" -> "How many
+    people live in {member}?".
+    """
+    found = list(_THAT_ANSWER.finditer(clause))
+    if len(found) != 1 or not re.match(
+        r"(?:(?:in|on|at|by|for|from|to|with) )?(?:what|which|who|where|when|how)\b", clause
+    ):
+        return None
+    pointer = found[0]
+    said = f"in {MEMBER}" if pointer.group() == "there" else MEMBER
+    text = clause[: pointer.start()] + said + clause[pointer.end() :]
+    return SubQuestion(text[:1].upper() + text[1:].rstrip("?. ") + "?")
+
+
+def placed(asked: list[SubQuestion], source: int, first: int) -> list[SubQuestion]:
+    """Parts from :func:`asked_of_each` in a plan: after the part ``source``, the first at index ``first``."""
+    return [replace(a, depends_on=source if a.depends_on is None else first + a.depends_on) for a in asked]
 
 
 # an order to say whether the members are something, as the yes-no question: "say whether each is a gas"

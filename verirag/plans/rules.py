@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from verirag.plans.clauses import ORDER_OPENING, THEY, asked_of_each
+from verirag.plans.clauses import ORDER_OPENING, THEY, asked_of_each, placed
 from verirag.plans.compared import chosen_among, compared
 from verirag.plans.enumeration import enumeration, related
 from verirag.plans.framed import framed_set
@@ -121,7 +121,7 @@ def _split(question: str, max_parts: int, max_hops: int) -> list[SubQuestion]:
         and any(map(plural_noun, (chosen["noun"] or "people").split()))
     ):
         asked = asked_of_each(chosen["then"])  # "Which players scored …, and where were they born?"
-        return [SubQuestion(f"{chosen['ask']}?"), *(replace(a, depends_on=0) for a in asked)] if asked else []
+        return [SubQuestion(f"{chosen['ask']}?"), *placed(asked, 0, 1)] if asked else []
     phrased, each = _each_as_set(_as_question(question))
     described = _SET.match(phrased)
     if described and described["owned"] and not ranked(described["owned"]):
@@ -211,8 +211,8 @@ def _of_members(
     if inner and max_hops >= 3 and max_parts >= 2 + len(asked) and describes_members(inner["set"]):
         middle = _attribute("What", aux, inner["attr"])
         first = [SubQuestion(_asks_for(inner["set"])), replace(middle, depends_on=0)]
-        return first + [replace(a, depends_on=1) for a in asked]
-    return [SubQuestion(_asks_for(described_set))] + [replace(a, depends_on=0) for a in asked]
+        return first + placed(asked, 1, 2)
+    return [SubQuestion(_asks_for(described_set)), *placed(asked, 0, 1)]
 
 
 def _asks_for(members: str) -> str:

@@ -11,7 +11,14 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from verirag.plans.clauses import AND_ASKS, ORDER_OPENING, asked_of_each, of_each_one
+from verirag.plans.clauses import (
+    AND_ASKS,
+    ORDER_OPENING,
+    asked_of_each,
+    of_answer,
+    of_each_one,
+    placed,
+)
 from verirag.plans.parsed import set_question
 from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import NOT_NOUN, asks_for_one
@@ -127,12 +134,12 @@ def _of_each(first: str, rest: str) -> list[SubQuestion]:
     clauses = AND_ASKS.split(then)
     one = re.search(r"\beach\b", clauses[0]) and not re.search(r"\b(?:they|them|their)\b", clauses[0])
     later = [of_each_one(c) if one else c for c in clauses]  # "When did each one rule, and who founded it?"
-    if not then or not _MEMBERS.search(clauses[0]) or not all(_THEY.search(c) for c in later):
+    if not then or not _MEMBERS.search(clauses[0]) or not all(_THEY.search(c) or of_answer(c) for c in later):
         return []  # "…, who is second, and …": something else; "which actors played her sisters": a chain
     asked = asked_of_each(then)
     if any(_AMONG.search(c.question) for c in asked):
         return []
-    return [SubQuestion(first), *(replace(c, depends_on=0) for c in asked)] if asked else []
+    return [SubQuestion(first), *placed(asked, 0, 1)] if asked else []
 
 
 def _about_it(asked: str, rest: str, split: Callable[[str], list[SubQuestion]]) -> list[SubQuestion]:
