@@ -1251,6 +1251,14 @@ def test_a_clause_about_the_answer_of_the_clause_before_waits_for_that_part(ques
     assert [(p.question, p.depends_on) for p in plan(question)][1:] == [(then, 0), (after, 1)]
 
 
+def test_a_question_after_a_dash_that_follows_a_clause_naming_the_set_is_asked_of_each():
+    parts = plan("Oz had two medieval empires — over what years did each one exist?")
+    assert [(p.question, p.depends_on) for p in parts] == [
+        ("Which are the two medieval empires that Oz had?", None),
+        ("Over what years did {member} exist?", 0),
+    ]
+
+
 def test_an_order_to_name_the_members_and_nothing_else_is_one_part():
     assert [p.question for p in plan("Oz is split into three provinces. Name them.")] == [
         "Oz is split into three provinces. Name them."

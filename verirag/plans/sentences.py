@@ -25,13 +25,13 @@ from verirag.plans.phrases import NOT_NOUN, asks_for_one
 from verirag.plans.valid import asks_for_set
 
 # a question's word, after a preposition or not ("which", "in what year")
-_ASKING = r"(?:(?:in|on|at|by|for|from|to|with) )?(?:which|what|who|whom|where|when|how)\b"
+_ASKING = r"(?:(?:in|on|at|by|for|from|to|with|over|during) )?(?:which|what|who|whom|where|when|how)\b"
 # where a step ends: a sentence's end (not an initial's: "the U.S. in 2019"), or a comma before the next
 # question's word
 _STEP = re.compile(
     r"(?<=[\w)'’\"”](?<![A-Z])[.!])\s+(?=[A-Z])|(?<=\?)\s+(?=[A-Za-z])"
     rf"|(?:,(?: and)?| and) (?={_ASKING}(?! (?:is|are|was|were)\b,?$))"
-    r"| [—–-] (?=(?:name|list|identify|give|tell me|say) (?:them|these|those)\b)"
+    rf"| [—–-] (?=(?:name|list|identify|give|tell me|say) (?:them|these|those)\b|{_ASKING})"
 )
 
 
