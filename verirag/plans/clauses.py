@@ -127,6 +127,10 @@ def asked_of_each(then: str) -> list[SubQuestion]:
     return [whole] if whole else []
 
 
+# a question's word, after a preposition or not ("which", "in what year", "over what years")
+ASKING = r"(?:(?:in|on|at|by|for|from|to|with|over|during) )?(?:which|what|who|whom|where|when|how)\b"
+
+
 # the answer of the clause before, pointed at: "that river", "that founder", "there"
 _THAT_ANSWER = re.compile(r"\b(?:that|this) (?!(?:" + NOT_NOUN + r")\b)[a-z]+\b(?!['’])|\bthere\b(?=[?.]?$)")
 
@@ -138,9 +142,7 @@ def of_answer(clause: str) -> SubQuestion | None:
     people live in {member}?".
     """
     found = list(_THAT_ANSWER.finditer(clause))
-    if len(found) != 1 or not re.match(
-        r"(?:(?:in|on|at|by|for|from|to|with) )?(?:what|which|who|where|when|how)\b", clause
-    ):
+    if len(found) != 1 or not re.match(ASKING, clause):
         return None
     pointer = found[0]
     said = f"in {MEMBER}" if pointer.group() == "there" else MEMBER

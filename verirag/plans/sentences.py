@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from verirag.plans.clauses import (
     AND_ASKS,
+    ASKING,
     ORDER_OPENING,
     asked_of_each,
     of_answer,
@@ -24,14 +25,12 @@ from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import NOT_NOUN, asks_for_one
 from verirag.plans.valid import asks_for_set
 
-# a question's word, after a preposition or not ("which", "in what year")
-_ASKING = r"(?:(?:in|on|at|by|for|from|to|with|over|during) )?(?:which|what|who|whom|where|when|how)\b"
-# where a step ends: a sentence's end (not an initial's: "the U.S. in 2019"), or a comma before the next
-# question's word
+# where a step ends: a sentence's end (not an initial's: "the U.S. in 2019"), or a comma or dash before the
+# next question's word (or, after a dash, an order to name the members again)
 _STEP = re.compile(
     r"(?<=[\w)'’\"”](?<![A-Z])[.!])\s+(?=[A-Z])|(?<=\?)\s+(?=[A-Za-z])"
-    rf"|(?:,(?: and)?| and) (?={_ASKING}(?! (?:is|are|was|were)\b,?$))"
-    rf"| [—–-] (?=(?:name|list|identify|give|tell me|say) (?:them|these|those)\b|{_ASKING})"
+    rf"|(?:,(?: and)?| and) (?={ASKING}(?! (?:is|are|was|were)\b,?$))"
+    rf"| [—–-] (?=(?:name|list|identify|give|tell me|say) (?:them|these|those)\b|{ASKING})"
 )
 
 
@@ -64,7 +63,7 @@ _AGAIN = re.compile(
 _HE = frozenset("he she him his".split())
 _POINTERS = _HE | {"it", "its"}
 # "Who founded X, and whom did he succeed?": the rest asks of "he", the one person the first step asks for
-_ASKS_OF_HIM = re.compile(rf"{_ASKING}[^.?!]*\b(?:{'|'.join(_HE)})\b", re.IGNORECASE)
+_ASKS_OF_HIM = re.compile(rf"{ASKING}[^.?!]*\b(?:{'|'.join(_HE)})\b", re.IGNORECASE)
 
 
 # a word that joins the rest to the first step ("Then, …")
