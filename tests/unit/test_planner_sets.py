@@ -41,6 +41,7 @@ SEALED = {
     "fanout_written18": "7d1bcc1cc7e1b45457893baef1dd25485e1899bcb194552a6c5d13f4dc6b2703",
     "fanout_written19": "95f4fc41368df4a3a55a12435d22b9bbb79e812d5e4c90e0f591e3aae30f345b",
     "fanout_written20": "87275cae4bebe4599fbc535c0bb62e9d087ac4de25feec3e58771406a7b4ed7d",
+    "fanout_written21": "8a59433b66c98070502794a7d6a245d6cb22b2faa61b49f2f23e7697bda85e74",
 }
 
 
@@ -77,6 +78,7 @@ def sealed_digest(name: str) -> str:
         "written18",
         "written19",
         "written20",
+        "written21",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
