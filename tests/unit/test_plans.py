@@ -1531,6 +1531,16 @@ def test_a_part_asking_for_one_thing_names_one_member(question, sentence, member
     assert verified_members([part]) == {member: 3}
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["Which two straits make up the Ozian Straits?", "which three lakes feed the Corda?"],
+)
+def test_a_question_counting_more_than_one_names_every_member(question):
+    said = {"text": "The Alba and the Brix form it, with the Dela.", "verified_by": "citations", "quotes": []}
+    part = {"index": 0, "question": question, "documents": {}, "sentences": [said]}
+    assert list(verified_members([part])) == ["Alba", "the Brix", "the Dela"]
+
+
 def test_a_title_with_and_between_commas_is_one_member():
     question = "When were Alba, War and Brix, Corda and Pride and Delta first published?"
     assert [p.question for p in plan(question)] == [

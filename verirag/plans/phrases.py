@@ -283,10 +283,14 @@ def plain_verb(verb: str) -> str:
 NOT_NOUN = "|".join(sorted(AUXILIARIES | set(PREPOSITIONS.split()) | {"the", "a", "an", "one"}))
 
 
+# a count of more than one before the kind: "Which two straits …" asks for a set of two
+_COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[2-9]|\d\d+)"
+_COUNTED = re.compile(rf"^(?:(?:in|on|at|from|to|of) )?(?:which|what) {_COUNT} ", re.IGNORECASE)
 # the kind a question word asks for, opening the question ("Which dynasty did …", "In which country …") or
 # left in its clause's place ("… is in which country?"); or a question for one thing of no kind ("Who is …")
 _KIND = re.compile(
-    rf"^(?:(?:in|on|at|from|to|of) )?(?:which|what) (?!(?:{NOT_NOUN})\b)(?P<noun>[a-z]+)\b(?! of\b)",
+    rf"^(?:(?:in|on|at|from|to|of) )?(?:which|what) (?:{_COUNT} )?"
+    rf"(?!(?:{NOT_NOUN})\b)(?P<noun>[a-z]+)\b(?! of\b)",
     re.IGNORECASE,
 )
 _LATE = re.compile(r"\b(?:which|what) (?P<noun>[a-z]+)\?$", re.IGNORECASE)
@@ -302,4 +306,5 @@ def asked_kind(question: str) -> str:
 def asks_for_one(question: str) -> bool:
     """Whether a question asks for one thing ("Which dynasty did …"), not a set ("Which countries …")."""
     kind = asked_kind(question)
-    return (bool(kind) or _THE_ONE.match(question) is not None) and not plural_noun(kind)
+    one = bool(kind) or _THE_ONE.match(question) is not None
+    return one and not plural_noun(kind) and not _COUNTED.match(question)
