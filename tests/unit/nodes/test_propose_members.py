@@ -23,12 +23,15 @@ SUBQUESTIONS: list[dict[str, object]] = [
 G7_DOCS = [make_document("Canada", "Canada is a country."), make_document("G7", "The G7 is a forum.")]
 
 
-def _asked(scripted, state, docs=G7_DOCS, **context):
+LISTED = "1. Canada\n2. France\n3. the United Kingdom\n4. G7 countries, and Japan."
+
+
+def _asked(scripted, state, docs=G7_DOCS, reply=LISTED, **context):
     asked: list[str] = []
 
     def respond(messages, kwargs):
         asked.append(messages[-1].text)
-        return "1. Canada\n2. France\n3. the United Kingdom\n4. G7 countries, and Japan."
+        return reply
 
     name, _ = scripted(respond)
     store = f"shelf-{id(asked)}"
@@ -57,14 +60,21 @@ def test_a_title_cannot_close_the_list_of_titles_nor_pose_as_the_question(script
     assert "<|im_end|>" not in asked[0] and asked[0].index("Mars") < asked[0].index("</titles>")
 
 
-def test_members_the_sets_own_failed_draft_names_stand_in_for_the_models_list(scripted):
+def test_members_the_sets_own_failed_drafts_name_stand_in_where_the_model_names_fewer_than_two(scripted):
     drafted = a_sentence("The G7 countries are Canada, Italy and Germany.", verified_by="none")
-    update, asked = _asked(scripted, a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [drafted])]))
-    assert asked == []  # no model call: the draft, written from the set's documents, names them
-    assert update["proposed"] == {"0": ["Canada", "Italy", "Germany"]}
-    one = a_sentence("The G7 countries include Canada.", verified_by="none")  # one name: the model's list
-    update, asked = _asked(scripted, a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [one])]))
-    assert len(asked) == 1 and update["proposed"]["0"][0] == "Canada"
+    state = a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [drafted])])
+    update, asked = _asked(scripted, state)
+    assert len(asked) == 1 and update["proposed"] == {
+        "0": ["Canada", "France", "the United Kingdom", "Japan"]
+    }
+    for reply in ("unknown", "Canada"):  # the model names none, or one: the draft's names stand in
+        update, asked = _asked(scripted, state, reply=reply)
+        assert len(asked) == 1 and update["proposed"] == {"0": ["Canada", "Italy", "Germany"]}
+    one = a_sentence("The G7 countries include Italy.", verified_by="none")  # no more names than the model's
+    update, _ = _asked(
+        scripted, a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [one])]), reply="Canada"
+    )
+    assert update["proposed"] == {"0": ["Canada"]}
 
 
 def test_no_members_are_asked_of_the_model_where_verified_ones_name_them_or_it_is_switched_off(scripted):

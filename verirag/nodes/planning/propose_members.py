@@ -4,9 +4,9 @@ After a wave, each first-hop part whose verified sentences name no member, while
 is a set to find members for. A ranking ("Which are the four biggest islands in the world?") is searched one
 rank at a time, and a document that states its own rank ("New Guinea is the world's second-largest island")
 gives that member, with its quote, and the ranks it names before its own ("…, after Greenland") (``ranked``).
-Any other set, or a ranking whose documents state fewer than two ranks, takes the members its own failed
-drafts name (written from its documents), else is asked of the model beside the titles of the documents found
-for it, where a member is often a title ("Which are Pakistan's three largest cities?" -> "Lahore, …").
+Any other set, or a ranking whose documents state fewer than two ranks, is asked of the model beside the
+titles of the documents found for it, where a member is often a title ("Which are Pakistan's three largest
+cities?" -> "Lahore, …"); where the model names fewer than two, its own failed drafts' names stand in.
 Each member is then asked and verified in its own part; ``compose_answer`` says where the list came from.
 Off with ``propose_members=False``.
 """
@@ -29,7 +29,7 @@ from verirag.verify.lexicon import title_subject
 PROPOSAL_TOKENS = 80  # a comma-separated list of names
 MOST_NAMES = 10  # more is beyond what a small model lists reliably, and past most caps of parts
 FEWEST_RANKS = 2  # ranks the documents must state for the ranking to stand in for the model's list
-FEWEST_DRAFTED = 2  # members the set's failed drafts must name to stand in for the model's list
+FEWEST_NAMED = 2  # members the model must name before the set's failed drafts stand in for its list
 RANK_DOCS = 20  # documents read for each rank: its own lead is often not among the first few found
 TITLE_DOCS = 20  # documents whose titles the model may choose members from
 
@@ -99,23 +99,19 @@ def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
     store = resources.store(runtime)
     found = {str(i): ranked(state["subquestions"][i]["question"], store, RANK_DOCS) for i in asked}
     by_rank = {**state["ranked"], **{i: members for i, members in found.items() if members}}
-    proposed = dict(state["proposed"])
-    for i in (i for i in asked if str(i) not in by_rank):
-        drafted = drafted_members(state, i, limit)
-        if len(drafted) >= FEWEST_DRAFTED:
-            proposed[str(i)] = drafted
-    questions = {
-        i: state["subquestions"][i]["question"] for i in asked if str(i) not in {*by_rank, *proposed}
-    }
+    questions = {i: state["subquestions"][i]["question"] for i in asked if str(i) not in by_rank}
     if not questions:
-        return {"proposed": proposed, "ranked": by_rank}
+        return {"ranked": by_rank}
     model = resources.model(runtime)
     replies = [
         model.invoke(prompt.messages(q, limit, store.search(q, TITLE_DOCS)), max_tokens=PROPOSAL_TOKENS)
         for q in questions.values()
     ]
+    proposed = dict(state["proposed"])
     for i, reply in zip(questions, replies, strict=True):
-        proposed[str(i)] = plans.proposed(reply.text, questions[i], limit)
+        named = plans.proposed(reply.text, questions[i], limit)
+        drafted = drafted_members(state, i, limit) if len(named) < FEWEST_NAMED else []
+        proposed[str(i)] = drafted if len(drafted) > len(named) else named
     return Step({"proposed": proposed, "ranked": by_rank}, replies)
 
 
@@ -123,7 +119,7 @@ def drafted_members(state: State, index: int, limit: int) -> list[str]:
     """The members the set's own failed drafts name, written from its documents (at most ``limit``).
 
     "The three longest-serving popes are Pope John Paul II, Pope Leo I, and Pope Pius IX." failed to verify,
-    yet names members from documents, where the model's list without them named three other popes.
+    yet names members, where the model beside the titles may name none.
     """
     drafts = [
         s["text"]
