@@ -269,6 +269,13 @@ def test_a_modifier_asked_must_be_stated_and_a_past_rank_is_no_present_one():
     populous = Ranking(3, "most populous", "country", (), "in the world", "")
     soviet = "It was the world's third-most populous country, the largest by area."
     assert not states_rank(populous, 3, "Soviet Union", soviet)
+    cities = Ranking(3, "most populous", "city", (), "in Oz", "")
+    once = (
+        "In 1960, Alba was the largest city in the country, and the second-most populous in Oz behind Brix."
+    )
+    assert not states_rank(cities, 2, "Alba", once)  # joined to a past rank: held then
+    now = "Alba was founded in 1850 and is the largest city in the land, and the second-most populous in Oz."
+    assert states_rank(cities, 2, "Alba", now)
     empires = Ranking(3, "largest", "empire", (), "in history", "")
     assert states_rank(empires, 1, "British Empire", "The British Empire was the largest empire in history.")
 

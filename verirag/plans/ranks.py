@@ -88,7 +88,12 @@ _PLACE = re.compile(
 )
 # a realm named with its country after it: "the Ming dynasty of China" (only after a realm's noun)
 _REALM_OF = re.compile(r"^\s+of (?:the )?[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)*(?=\s*$)")
-_HELD = re.compile(r"\b(?:was|were|had been)\b[^,;]{0,40}$")  # a past rank: "It was the world's"
+# a past rank: "It was the world's", or joined to a past one: "Ibadan was the largest city in the country, and
+# the second-most populous in Africa" (no verb in the present between)
+_HELD = re.compile(
+    r"\b(?:was|were|had been)\b(?:[^,;]{0,40}"
+    r"|(?:(?!\b(?:is|are|remains|has|have)\b)[^;])*\b(?:and|as well as) (?:the |its |their )?)$"
+)
 _EVER = re.compile(r"\b(?:history|ever|all time|recorded)\b")  # a ranking over the past ("in history")
 # when an order's member held its rank: "the third president of the United States from 1801 to 1809"
 _DURING = re.compile(
