@@ -1745,6 +1745,19 @@ def test_a_question_or_an_order_before_a_comma_and_is_not_a_set_named_by_itself(
             [f"How bright does {m} look in the night sky?" for m in ("Oz", "Ev", "Ix")],
         ),
         (
+            "Which of these lakes lies highest above sea level — Oz, Ev or Ix?",
+            [f"How high does {m} lie above sea level?" for m in ("Oz", "Ev", "Ix")],
+        ),
+        # how long each did: a verb before "the longest" or "for longer", a set's name in capitals
+        (
+            "Which of these Ozian dynasties ruled the longest: the Ev, the Ix or the Ux?",
+            [f"How long did {m} rule?" for m in ("the Ev", "the Ix", "the Ux")],
+        ),
+        (
+            "Who held power for longer: Oz in Ev or Ix in Ux?",
+            [f"How long did {m} hold power?" for m in ("Oz in Ev", "Ix in Ux")],
+        ),
+        (
             "Which was made earliest: Oz, Ev or Ix?",
             [f"When was {m} made?" for m in ("Oz", "Ev", "Ix")],  # an order asks when
         ),

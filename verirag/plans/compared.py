@@ -102,7 +102,8 @@ _CLAUSE = re.compile(rf"\b(?:which|what|who|how|where|when|{'|'.join(sorted(AUXI
 # the same choice tested by a main verb: "Which of these deserts covers the most area: …", "Which of these
 # religions originated in India: …"
 _CHOSEN_BY_VERB = re.compile(
-    r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: (?P<noun>[a-z]+))?"
+    r"^(?:Which|What|Who)(?: one)?"
+    r"(?: of (?:these|those|them|the following)(?: [A-Z][a-z]+){0,2}(?: (?P<noun>[a-z]+))?"
     rf"| [a-z]+(?= (?:{'|'.join(PLAIN_OF_PAST)}) ))? "  # "Which film came …"
     r"(?P<verb>[a-z]{3,}) (?P<rest>[^:?]+?)(?::| [-–—]) (?P<listed>[^:?]+?)\?$"
 )
@@ -147,6 +148,10 @@ def _chosen_by_verb(question: str) -> list[str]:
     how = _how(rest)
     if how:  # "looks brightest in the night sky": how bright each looks there
         return [f"How {how[0]} {does.lower()} {member} {base}{how[1]}?" for member in listed]
+    long = re.fullmatch(r"(?:(?P<object>(?!the\b)[a-z][a-z ]*?) )?(?:for )?(?:the )?long(?:er|est)", rest)
+    if long:  # "ruled the longest", "held power for longer": how long each did
+        done = f"{base} {long['object']}" if long["object"] else base
+        return [f"How long {does.lower()} {member} {done}?" for member in listed]
     if rest.startswith("the ") or len(rest.split()) < 2:
         return []  # "lived the longest time ago": no measure to ask of each
     return [f"{does} {member} {base} {rest}?" for member in listed]  # "Did Buddhism originate in India?"
@@ -157,7 +162,9 @@ def _how(rest: str) -> tuple[str, str] | None:
 
     "brightest in the night sky" -> ("bright", " in the night sky"); None when ``rest`` is no such phrase.
     """
-    found = re.fullmatch(r"(?P<est>[a-z]+est)(?P<after>(?: (?:in|on|at|of|among|from) [^?]+)?)", rest)
+    found = re.fullmatch(
+        r"(?P<est>[a-z]+est)(?P<after>(?: (?:in|on|at|of|among|from|above|below) [^?]+)?)", rest
+    )
     adjective = positive(found["est"]) if found else ""
     return (adjective, found["after"]) if found and adjective else None
 
