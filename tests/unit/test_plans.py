@@ -1541,6 +1541,15 @@ def test_a_question_counting_more_than_one_names_every_member(question):
     assert list(verified_members([part])) == ["Alba", "the Brix", "the Dela"]
 
 
+def test_a_listed_name_may_end_in_its_kind_within_the_list():
+    question = "Who founded the Alba Empire, Oz's Brix dynasty and Ev's Corda dynasty?"
+    assert [p.question for p in plan(question)] == [
+        "Who founded the Alba Empire?",
+        "Who founded Oz's Brix dynasty?",
+        "Who founded Ev's Corda dynasty?",
+    ]
+
+
 def test_a_title_with_and_between_commas_is_one_member():
     question = "When were Alba, War and Brix, Corda and Pride and Delta first published?"
     assert [p.question for p in plan(question)] == [

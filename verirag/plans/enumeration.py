@@ -30,7 +30,7 @@ _NAME = name_run(rf"{CAPITAL}[\w'’.–-]*", rf"{NAME_LINKS}|and ")
 
 
 # a title between commas may hold words in lower case after its first: "Carmen, La traviata, La bohème and …"
-_TITLE = rf"(?:{_NAME}(?= and |,)|[A-Z][\w'’-]*(?: [a-zà-ÿ][\w'’-]*){{1,2}}(?=,| and ))"
+_TITLE = rf"(?:{_NAME}(?: [a-z]+(?<!s))?(?= and |,)|[A-Z][\w'’-]*(?: [a-zà-ÿ][\w'’-]*){{1,2}}(?=,| and ))"
 
 
 _NAMES = re.compile(
