@@ -863,6 +863,15 @@ def test_a_later_clause_opening_with_a_preposition_or_saying_he_of_one_person_is
     ]
 
 
+def test_a_later_clause_naming_the_answer_again_by_its_kind_is_a_hop():
+    assert plan("Which river is the Oz Dam on, and where does that river rise?") == [
+        SubQuestion("Which river is the Oz Dam on?"),
+        SubQuestion(f"Where does {MEMBER} rise?", depends_on=0),
+    ]
+    # "it" of one thing asked one thing more stays one question
+    assert len(plan("Which river flows through Oz, and how long is it?")) == 1
+
+
 def test_a_model_plan_may_chain_three_hops_within_max_hops():
     question = "Who are the mayors of the capitals of the countries that border Lake Victoria?"
     chain = (

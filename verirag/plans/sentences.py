@@ -157,7 +157,10 @@ def _about_it(asked: str, rest: str, split: Callable[[str], list[SubQuestion]]) 
     person = (
         pointer["it"] or pointer["owner"]
     ).lower() in _HE  # what else is asked of a person: their own lead
-    asks_another = asks_for_set(named) or asks_for_one(named) or person  # "which countries border it", …
+    # "which countries border it", a person's other facts, "where does that river rise": the answer again
+    asks_another = (
+        asks_for_set(named) or asks_for_one(named) or person or bool(pointer["kind"] or pointer["noun"])
+    )
     parts = split(named) or in_steps(named, split) or ([SubQuestion(named)] if asks_another else [])
     if not parts:
         return []  # one more thing asked of it ("… and when did it become the capital?"): one question
