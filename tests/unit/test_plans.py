@@ -872,6 +872,13 @@ def test_a_later_clause_naming_the_answer_again_by_its_kind_is_a_hop():
     assert len(plan("Which river flows through Oz, and how long is it?")) == 1
 
 
+def test_a_clause_after_a_list_of_things_made_is_asked_of_each_maker():
+    assert plan("Who discovered the oz, the ev and the ix, and what nationality was each discoverer?") == [
+        SubQuestion("Who discovered the oz, the ev and the ix?"),
+        SubQuestion(f"What nationality was {MEMBER}?", depends_on=0),
+    ]
+
+
 def test_a_model_plan_may_chain_three_hops_within_max_hops():
     question = "Who are the mayors of the capitals of the countries that border Lake Victoria?"
     chain = (
