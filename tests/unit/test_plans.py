@@ -1757,6 +1757,10 @@ def test_a_question_or_an_order_before_a_comma_and_is_not_a_set_named_by_itself(
             [f"How long is the river {m}?" for m in ("Oz", "Ev", "Ix")],  # the kind goes with each
         ),
         (
+            "Which national park is the biggest: Oz, Ev or the Ix?",
+            [f"How big is the national park {m}?" for m in ("Oz", "Ev", "Ix")],  # a kind of two words
+        ),
+        (
             "Which is the most populous city: Oz, Ev or Ix?",
             [f"How populous is {m}?" for m in ("Oz", "Ev", "Ix")],
         ),

@@ -95,7 +95,7 @@ def _superlative_of(question: str) -> tuple[str, SubQuestion] | None:
 # Cambridge?", "Which of these sports are played with eleven players: soccer, cricket or baseball?"
 _CHOSEN_AMONG = re.compile(
     r"^(?:Which|What|Who)(?: one)?(?: of (?:these|those|them|the following)(?: [A-Z][a-z]+){0,2}(?: [a-z]+)?"
-    r"| (?P<kind>[a-z]+(?:-[a-z]+)?))? "  # "Which river is the longest: …", "Which of these … camelids"
+    r"| (?P<kind>[a-z]+(?:[- ][a-z]+)?))? "  # "Which river is …", "Which national park is …", "… camelids"
     r"(?P<aux>is|are|was|were|has|have) (?P<rest>[^:?]+?)(?::| [-–—]) (?P<listed>[^:?]+?)\?$"
 )
 _CLAUSE = re.compile(rf"\b(?:which|what|who|how|where|when|{'|'.join(sorted(AUXILIARIES))})\b")
