@@ -352,6 +352,16 @@ def test_a_figure_another_subject_holds_in_a_lead_is_not_the_leads_own():
         "population of Freedonia"
     ]
     assert unstated_attributes(["The population of Vale is about 1.3 million."], city) == []
+    # "the city's" is the lead's subject's where its first sentence says it is one, not an island's country's
+    shiraz = [
+        ("Vale", "Vale is the fifth-largest city of Freedonia. In 2021 the city's population was 1,995,500.")
+    ]
+    assert unstated_attributes(["The population of Freedonia is 1,995,500."], shiraz) == [
+        "population of Freedonia"
+    ]
+    assert unstated_attributes(["The population of Vale is 1,995,500."], shiraz) == []
+    luzon = [("Isla", "Isla is the largest island of Freedonia. The country's capital city, Vale, is on it.")]
+    assert unstated_attributes(["The capital city of Freedonia is Vale."], luzon) == []
 
 
 def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_value():

@@ -45,6 +45,9 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
     of Germany" is read as "The capital of Germany is Munich".
     """
     split = [(title, split_sentences(text)) for title, text in documents]
+    kinds = {
+        title: said[0] for title, said in split if said
+    }  # the lead's first sentence: what its subject is
     sentences = [(title, with_subject(title, x)) for title, said in split for x in [title, *said]]
     before = {  # each sentence as written, and the subject of the one before it (the title before the first)
         with_subject(title, x): (x, opening_name(p))
@@ -95,7 +98,9 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
         owners += [  # "Its population was …": the document's subject's, the one just named, or named before
             content_words(f"{title_subject(title)} {before[x][1]} {before[x][0][: m.start()]}")
             for title, x in stating
-            if x in before and (m := _possessed(match["head"]).search(before[x][0]))
+            if x in before
+            and (m := _possessed(match["head"]).search(before[x][0]))
+            and (not m["kind"] or _is_a(m["kind"], kinds.get(title, "")))  # "the city's" of a city's lead
         ]
         # "Dushanbe is …, with a population of …": the figure of the sentence's subject, where that is another
         # than the lead's, or the claim's owner is another name the sentence holds ("… city of Libya, with …")
@@ -165,8 +170,22 @@ def _placed_only(head: str, stating: Sequence[str]) -> bool:
 
 
 def _possessed(head: str) -> re.Pattern[str]:
-    """The attribute given with a possessive pronoun: "its population", "their largest city"."""
-    return re.compile(rf"\b(?i:its|their) (?:[\w-]+ ){{0,2}}{re.escape(head[:4])}\w*", re.I)
+    """The attribute given with a possessive pronoun or a kind: "its population", "the city's population"."""
+    return re.compile(
+        rf"\b(?:(?i:its|their)|the (?P<kind>[a-z]+)['’]s) (?:[\w-]+ ){{0,2}}{re.escape(head[:4])}\w*", re.I
+    )
+
+
+def _is_a(kind: str, first: str) -> bool:
+    """Whether a lead's first sentence says its subject is of ``kind``.
+
+    "Shiraz is the fifth-most-populous city of Iran": "the city's" is Shiraz's; not "Luzon is the largest …
+    island in the Philippines" of "the country's", nor "the world's" of anything.
+    """
+    return (
+        kind not in ("world", "earth", "planet")
+        and re.search(rf"\b(?:is|was|are|were)\b[^.;]*?\b{re.escape(kind)}\b", first, re.I) is not None
+    )
 
 
 def check(claim: Claim, evidence: Evidence) -> list[str]:
