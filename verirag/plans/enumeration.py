@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from verirag.plans.clauses import AND_ASKS, of_each_one
+from verirag.plans.clauses import AND_ASKS, ASKING, of_each_one
 from verirag.plans.parts import MEMBER, SubQuestion
 from verirag.plans.phrases import (
     AGREE,
@@ -116,7 +116,7 @@ def enumeration(question: str, max_parts: int = 6) -> list[str]:
         start, end, members = quoted[0].start(), quoted[-1].end(), [m.group(1) for m in quoted]
     elif made := _MADE_BY.match(question):  # "who created tetris, mario and barbie": each one's maker
         start, end, members = made.start("listed"), made.end("listed"), _listed(made["listed"])
-        if len(members) < 3 or any(len(m.split()) > 5 or _ASKS.search(m) for m in members):
+        if len(members) < 3 or any(len(m.split()) > 5 or re.search(rf"\b{ASKING}", m) for m in members):
             return []  # "…, and what nationality was each": a clause, no member
     elif (
         match := _NAMES.search(question) or _COMMON.search(question) or _PHRASES.search(question)
@@ -196,7 +196,6 @@ def enumeration(question: str, max_parts: int = 6) -> list[str]:
 
 # who made each of three or more works a question lists, typed in lower case: "who created tetris, mario and
 # barbie", "who painted the starry night, the scream and …" (works have one maker each)
-_ASKS = re.compile(r"\b(?:what|which|who|whom|whose|where|when|how)\b")
 _MADE_BY = re.compile(
     r"^[Ww]ho (?:[a-z]+ed|wrote|made|drew|sang|built|won) "
     r"(?P<listed>[a-z][^,?]*(?:, [a-z][^,?]*)+,? and [a-z][^,?]*?)[?.]?$"

@@ -283,22 +283,29 @@ def plain_verb(verb: str) -> str:
 NOT_NOUN = "|".join(sorted(AUXILIARIES | set(PREPOSITIONS.split()) | {"the", "a", "an", "one"}))
 
 
-# a count of more than one before the kind: "Which two straits …" asks for a set of two
-_COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[2-9]|\d\d+)"
-_COUNTED = re.compile(rf"^(?:(?:in|on|at|from|to|of) )?(?:which|what) {_COUNT} ", re.IGNORECASE)
+# a word after the question word that may count the members: "Which two straits …" asks for a set of two
+_COUNTED = re.compile(r"^(?P<wh>(?:(?:in|on|at|from|to|of) )?(?:which|what)) (?P<count>\w+) (?=\w)", re.I)
 # the kind a question word asks for, opening the question ("Which dynasty did …", "In which country …") or
 # left in its clause's place ("… is in which country?"); or a question for one thing of no kind ("Who is …")
 _KIND = re.compile(
-    rf"^(?:(?:in|on|at|from|to|of) )?(?:which|what) (?:{_COUNT} )?"
-    rf"(?!(?:{NOT_NOUN})\b)(?P<noun>[a-z]+)\b(?! of\b)",
+    rf"^(?:(?:in|on|at|from|to|of) )?(?:which|what) (?!(?:{NOT_NOUN})\b)(?P<noun>[a-z]+)\b(?! of\b)",
     re.IGNORECASE,
 )
 _LATE = re.compile(r"\b(?:which|what) (?P<noun>[a-z]+)\?$", re.IGNORECASE)
 _THE_ONE = re.compile(r"^(?:what|who|which) (?:is|was) the [a-z]", re.IGNORECASE)
 
 
+def _many(question: str) -> re.Match[str] | None:
+    """The count of more than one right after the question word ("Which two straits …"), or None."""
+    found = _COUNTED.match(question)
+    count = found["count"].lower() if found else ""
+    return found if COUNT.match(count) and count not in ("one", "1", "top") else None
+
+
 def asked_kind(question: str) -> str:
     """The kind of thing a question's question word asks for ("dynasty", "countries"; "" when none)."""
+    if counted := _many(question):  # "Which two straits …": the kind after the count
+        question = f"{counted['wh']} {question[counted.end() :]}"
     found = _KIND.match(question) or _LATE.search(question)
     return found["noun"] if found else ""
 
@@ -307,4 +314,4 @@ def asks_for_one(question: str) -> bool:
     """Whether a question asks for one thing ("Which dynasty did …"), not a set ("Which countries …")."""
     kind = asked_kind(question)
     one = bool(kind) or _THE_ONE.match(question) is not None
-    return one and not plural_noun(kind) and not _COUNTED.match(question)
+    return one and not plural_noun(kind) and not _many(question)

@@ -45,9 +45,8 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
     of Germany" is read as "The capital of Germany is Munich".
     """
     split = [(title, split_sentences(text)) for title, text in documents]
-    kinds = {
-        title: said[0] for title, said in split if said
-    }  # the lead's first sentence: what its subject is
+    # each lead's first sentence, which says what its subject is ("Shiraz is the fifth-most-populous city …")
+    kinds = {title: said[0] for title, said in split if said}
     sentences = [(title, with_subject(title, x)) for title, said in split for x in [title, *said]]
     before = {  # each sentence as written, and the subject of the one before it (the title before the first)
         with_subject(title, x): (x, opening_name(p))
