@@ -42,6 +42,7 @@ SEALED = {
     "fanout_written19": "95f4fc41368df4a3a55a12435d22b9bbb79e812d5e4c90e0f591e3aae30f345b",
     "fanout_written20": "87275cae4bebe4599fbc535c0bb62e9d087ac4de25feec3e58771406a7b4ed7d",
     "fanout_written21": "8a59433b66c98070502794a7d6a245d6cb22b2faa61b49f2f23e7697bda85e74",
+    "fanout_written22": "d762e8db8fe00d41792e43d816ce1c1d7c8a83d2dafcafc1079f10d251ac173f",
 }
 
 
@@ -79,6 +80,7 @@ def sealed_digest(name: str) -> str:
         "written19",
         "written20",
         "written21",
+        "written22",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
