@@ -27,6 +27,7 @@ LISTED = "1. Canada\n2. France\n3. the United Kingdom\n4. G7 countries, and Japa
 
 
 def _asked(scripted, state, docs=G7_DOCS, reply=LISTED, **context):
+    context = {"propose_members": True, **context}
     asked: list[str] = []
 
     def respond(messages, kwargs):
@@ -77,15 +78,31 @@ def test_members_the_sets_own_failed_drafts_name_stand_in_where_the_model_names_
     assert update["proposed"] == {"0": ["Canada"]}
 
 
-def test_no_members_are_asked_of_the_model_where_verified_ones_name_them_or_it_is_switched_off(scripted):
+def test_no_members_are_asked_of_the_model_where_verified_ones_name_them_or_by_default(scripted):
     listed = a_part(0, SET, [a_sentence("The G7 countries are Canada, France and Japan.")])
     update, asked = _asked(scripted, a_state(subquestions=SUBQUESTIONS, parts=[listed]))
     assert asked == [] and "proposed" not in update
     unverified = a_part(0, SET, [a_sentence("The G7 are many.", verified_by="none")])
+    assert Context().propose_members is False  # no document vouches for the model's own members
     off, asked = _asked(
         scripted, a_state(subquestions=SUBQUESTIONS, parts=[unverified]), propose_members=False
     )
     assert asked == [] and "proposed" not in off
+
+
+def test_a_ranking_its_documents_state_is_read_with_the_models_own_list_off(scripted):
+    ranking = "Which are the two biggest islands in the world?"
+    subquestions = [{"question": ranking, "depends_on": None}, SUBQUESTIONS[1]]
+    unverified = a_part(0, ranking, [a_sentence("The islands are many.", verified_by="none")])
+    isles = [
+        make_document("Thule", "Thule is the world's largest island."),
+        make_document("Mu", "Mu is the second-largest island in the world."),
+    ]
+    update, asked = _asked(
+        scripted, a_state(subquestions=subquestions, parts=[unverified]), docs=isles, propose_members=False
+    )
+    assert asked == [] and "proposed" not in update
+    assert [m["member"] for m in update["ranked"]["0"]] == ["Thule", "Mu"]
 
 
 def test_a_later_hop_that_verified_nothing_gets_no_members_from_the_model(scripted):

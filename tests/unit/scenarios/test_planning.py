@@ -253,7 +253,7 @@ def test_a_first_part_that_verifies_nothing_starts_no_second_hop_without_members
 def test_members_the_model_names_for_an_unlisted_set_are_asked_and_said_to_be_its_own(nations, scripted):
     script = two_hop_writer(first="Freedonia borders several countries.", proposal="Sylvania, Grand Fenwick")
     name, _ = scripted(script)
-    out, _ = run(TWO_HOPS, ctx(name, store="nations"))
+    out, _ = run(TWO_HOPS, ctx(name, store="nations", propose_members=True))
     assert script.proposals == ["Which countries border Freedonia?"]  # asked once, of the set's own part
     assert {"What is the capital of Sylvania?", "What is the capital of Grand Fenwick?"} <= set(
         script.questions

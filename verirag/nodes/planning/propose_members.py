@@ -1,14 +1,14 @@
-"""propose_members — a set the documents do not list: its members ranked one at a time, else the model's.
+"""propose_members — a set the documents do not list: its members ranked one at a time, or the model's.
 
 After a wave, each first-hop part whose verified sentences name no member, while a sub-question waits on it,
 is a set to find members for. A ranking ("Which are the four biggest islands in the world?") is searched one
 rank at a time, and a document that states its own rank ("New Guinea is the world's second-largest island")
 gives that member, with its quote, and the ranks it names before its own ("…, after Greenland") (``ranked``).
-Any other set, or a ranking whose documents state fewer than two ranks, is asked of the model beside the
-titles of the documents found for it, where a member is often a title ("Which are Pakistan's three largest
-cities?" -> "Lahore, …"); where the model names fewer than two, its own failed drafts' names stand in.
-Each member is then asked and verified in its own part; ``compose_answer`` says where the list came from.
-Off with ``propose_members=False``.
+With ``propose_members=True``, any other set, or a ranking whose documents state fewer than two ranks, is
+asked of the model beside the titles of the documents found for it ("Which are Pakistan's three largest
+cities?" -> "Lahore, …"); where the model names fewer than two, its own failed drafts' names stand in. No
+document vouches for such a member, so this is off by default. Each member is then asked and verified in its
+own part; ``compose_answer`` says where the list came from.
 """
 
 from __future__ import annotations
@@ -89,10 +89,11 @@ def ranked(question: str, store: Retriever, k: int) -> list[dict]:
 def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
     """Members of each set whose parts verified none: ``ranked`` from documents, else ``proposed``.
 
-    Both are keyed by the set's sub-question index; ``proposed`` is the model's own list.
+    Both are keyed by the set's sub-question index; ``proposed`` is the model's own list, asked for only with
+    ``propose_members``.
     """
     ctx = runtime.context
-    asked = unlisted(state) if ctx.propose_members else []
+    asked = unlisted(state)
     if not asked:
         return {}
     limit = min(MOST_NAMES, ctx.max_parts * max(1, min(ctx.max_sentences, ctx.top_k)))  # next_parts' most
@@ -100,8 +101,8 @@ def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
     found = {str(i): ranked(state["subquestions"][i]["question"], store, RANK_DOCS) for i in asked}
     by_rank = {**state["ranked"], **{i: members for i, members in found.items() if members}}
     questions = {i: state["subquestions"][i]["question"] for i in asked if str(i) not in by_rank}
-    if not questions:
-        return {"ranked": by_rank}
+    if not questions or not ctx.propose_members:
+        return {"ranked": by_rank} if by_rank != state["ranked"] else {}
     model = resources.model(runtime)
     replies = [
         model.invoke(prompt.messages(q, limit, store.search(q, TITLE_DOCS)), max_tokens=PROPOSAL_TOKENS)
