@@ -114,6 +114,24 @@ def test_a_sentence_that_ranks_something_else_or_elsewhere_gives_no_member(ranke
     assert states_rank(ranked, rank, title, text) == ""
 
 
+def test_the_kind_a_lead_says_its_subject_is_names_it_where_the_lead_does():
+    west = Ranking(3, "most populous", "city", (), "in western China", "")
+    xian = (
+        "Xi'an is the capital of Shaanxi. A sub-provincial city on the Guanzhong plain, the city is the "
+        "third-most populous city in Western China after Chongqing and Chengdu."
+    )
+    assert states_rank(west, 3, "Xi'an", xian)  # "A … city …, the city": the sentence says what it is
+    assert [m for _, m, _ in ranked_before(west, "Xi'an", xian)] == ["Chongqing", "Chengdu"]
+    nantes = "Nantes is a city in Loire-Atlantique. The city is the sixth largest city in the world."
+    assert states_rank(CITIES, 6, "Nantes", nantes)  # the first sentence says it is a city
+    # a lead whose subject is of another kind: "the city" is another one, its capital
+    nigeria = (
+        "Nigeria is a country in West Africa, and its largest city is Lagos. The city is the third largest "
+        "city in the world."
+    )
+    assert states_rank(CITIES, 3, "Nigeria", nigeria) == ""
+
+
 def test_the_member_is_the_title_less_its_disambiguation():
     assert title_subject("Titan (moon)") == "Titan" and title_subject("Borneo") == "Borneo"
 

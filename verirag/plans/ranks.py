@@ -310,15 +310,18 @@ def _measures(r: Ranking, clause: str, stated: str) -> bool:
     return said[1].lower() == "population" if peopled else said[1].lower() in _SIZES
 
 
-def _names_subject(before: str, title: str) -> bool:
+def _names_subject(before: str, title: str, kind: str = "") -> bool:
     """Whether the words before the rank make the document's own subject the one ranked.
 
-    The title's name or a pronoun ("it", "he", "she") must come last before the rank, with no relative clause
-    after it ("the highest of which is K2, the second highest": K2's rank, not the range's) and no negation.
+    The title's name, a pronoun ("it", "he", "she") or, given the ``kind`` the lead says its subject is, "the
+    <kind>" ("The city is the sixth largest in France") must come last before the rank, with no relative
+    clause after it ("the highest of which is K2, the second highest": K2's rank, not the range's) and no
+    negation.
     """
     name = title_subject(title).lower()
     lower = before.lower()
-    subjects = [m.end() for m in re.finditer(rf"\b{re.escape(name)}\b|\b(?:it|he|she)\b", lower)]
+    described = rf"|\bthe {re.escape(kind)}\b" if kind else ""
+    subjects = [m.end() for m in re.finditer(rf"\b{re.escape(name)}\b|\b(?:it|he|she)\b{described}", lower)]
     if not subjects:
         return False
     after = lower[subjects[-1] :]
@@ -340,6 +343,17 @@ def _names_subject(before: str, title: str) -> bool:
     if said and after[said[-1] - 1] == "," and not _RANK_BEFORE.search(after[: said[-1] - 1]):
         return False  # "the wife of John Adams, the second president": the rank of whom the comma follows
     return len(tail) <= 3 and all(w in _LEAD_IN or w.endswith(("'s", "’s")) for w in tail)
+
+
+def _described(noun: str, first: str, sentence: str) -> bool:
+    """Whether a lead says what its subject is with ``noun``, in its first sentence or opening this one.
+
+    "Nantes is a city in …", "Belfast is the capital city …", "A sub-provincial city on the Guanzhong plain,
+    the city is …"; not "Nigeria is a country in West Africa … its largest city".
+    """
+    said = rf"\b(?:is|was) (?:an?|the) (?:[\w'-]+ ){{0,3}}?{re.escape(noun)}\b"
+    opening = rf"An? [^,]*\b{re.escape(noun)}\b[^,]*, "
+    return re.search(said, first) is not None or re.match(opening, sentence) is not None
 
 
 def _placed(r: Ranking, clause: str) -> Ranking:
@@ -399,7 +413,9 @@ def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]
         pattern = re.compile(rf"(?<![\w-])(?P<ord>{ORDINAL}|first|founding)(?![\w-])", re.IGNORECASE)
     nouns = {r.noun, plural(r.noun)}
     follow = _AFTER_NOUN if r.superlative else _AFTER_NOUN | {"from", "between", "since", "until", "during"}
-    for sentence in split_sentences(text):
+    sentences = split_sentences(text)
+    for sentence in sentences:
+        kind = r.noun if _described(r.noun, sentences[0], sentence) else ""
         for found in pattern.finditer(sentence):
             ordinal = found["ord"] or ""  # none before a superlative: the first rank
             given = 1 if not ordinal or _FOUNDING.match(ordinal) else _rank_of(ordinal)
@@ -429,7 +445,7 @@ def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]
             if r.superlative and _HELD.search(before) and not _EVER.search(r.scope):
                 continue  # "It was the world's third-most populous country": a rank held once, not now
             measured = _measures(r, clause, found.group())
-            if _in_scope(placed, before, clause) and measured and _names_subject(before, title):
+            if _in_scope(placed, before, clause) and measured and _names_subject(before, title, kind):
                 yield given, sentence.strip(), after
 
 
