@@ -132,6 +132,15 @@ def test_the_kind_a_lead_says_its_subject_is_names_it_where_the_lead_does():
     assert states_rank(CITIES, 3, "Nigeria", nigeria) == ""
 
 
+def test_a_size_ranks_by_size_where_the_question_measures_by_one_and_not_by_people():
+    people = Ranking(5, "largest", "country", (), "in the world", "population")
+    russia = "Russia is a country. It is the largest country in the world, spanning eleven time zones."
+    assert states_rank(people, 1, "Russia", russia) == ""  # its area, no rank by population
+    assert states_rank(replace(people, by="area"), 1, "Russia", russia)
+    moons = Ranking(5, "largest", "moon", (), "of Jupiter", "diameter")
+    assert states_rank(moons, 1, "Ganymede", "Ganymede is the largest moon of Jupiter.")
+
+
 def test_the_member_is_the_title_less_its_disambiguation():
     assert title_subject("Titan (moon)") == "Titan" and title_subject("Borneo") == "Borneo"
 

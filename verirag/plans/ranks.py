@@ -147,7 +147,7 @@ _OWNER = re.compile(rf"^(?:the )?{OWNER}(?=[A-Z])")
 _LIST_END = re.compile(
     r"^(?:\s*(?:$|[.,;:(])|\s+(?:with|in|at|by|and|as|according|while|among|for|respectively)\b)"
 )
-_SIZES = frozenset("area size volume mass length height".split())
+_SIZES = frozenset("area size volume mass length height diameter radius".split())
 
 
 @dataclass(frozen=True)
@@ -303,8 +303,9 @@ def _measures(r: Ranking, clause: str, stated: str) -> bool:
     peopled = r.noun in _PEOPLED and r.superlative in _BY_PEOPLE
     if peopled and "populous" in stated.lower() and r.by and r.by.lower() != "population":
         return False
-    if not said:
-        return True
+    if not said:  # "the largest country in the world" is its size, no rank by population
+        sized = re.search(r"(?:largest|biggest|smallest)$", stated, re.IGNORECASE) and not peopled
+        return not (sized and r.by and r.by.lower() not in _SIZES)
     if r.by:
         return said[1].lower() == r.by.lower()
     return said[1].lower() == "population" if peopled else said[1].lower() in _SIZES

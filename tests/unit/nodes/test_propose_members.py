@@ -103,6 +103,14 @@ def test_a_ranking_its_documents_state_is_read_with_the_models_own_list_off(scri
     )
     assert asked == [] and "proposed" not in update
     assert [m["member"] for m in update["ranked"]["0"]] == ["Thule", "Mu"]
+    # one rank stated is a member too: the answer says no document states the other
+    update, asked = _asked(
+        scripted,
+        a_state(subquestions=subquestions, parts=[unverified]),
+        docs=isles[1:],
+        propose_members=False,
+    )
+    assert asked == [] and [(m["rank"], m["member"]) for m in update["ranked"]["0"]] == [(2, "Mu")]
 
 
 def test_a_later_hop_that_verified_nothing_gets_no_members_from_the_model(scripted):

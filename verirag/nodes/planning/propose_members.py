@@ -4,7 +4,7 @@ After a wave, each first-hop part whose verified sentences name no member, while
 is a set to find members for. A ranking ("Which are the four biggest islands in the world?") is searched one
 rank at a time, and a document that states its own rank ("New Guinea is the world's second-largest island")
 gives that member, with its quote, and the ranks it names before its own ("…, after Greenland") (``ranked``).
-With ``propose_members=True``, any other set, or a ranking whose documents state fewer than two ranks, is
+With ``propose_members=True``, any other set, or a ranking whose documents state no rank, is
 asked of the model beside the titles of the documents found for it ("Which are Pakistan's three largest
 cities?" -> "Lahore, …"); where the model names fewer than two, its own failed drafts' names stand in. No
 document vouches for such a member, so this is off by default. Each member is then asked and verified in its
@@ -28,7 +28,6 @@ from verirag.verify.lexicon import title_subject
 
 PROPOSAL_TOKENS = 80  # a comma-separated list of names
 MOST_NAMES = 10  # more is beyond what a small model lists reliably, and past most caps of parts
-FEWEST_RANKS = 2  # ranks the documents must state for the ranking to stand in for the model's list
 FEWEST_NAMED = 2  # members the model must name before the set's failed drafts stand in for its list
 RANK_DOCS = 20  # documents read for each rank: its own lead is often not among the first few found
 TITLE_DOCS = 20  # documents whose titles the model may choose members from
@@ -83,7 +82,7 @@ def ranked(question: str, store: Retriever, k: int) -> list[dict]:
                 add(before, name, doc, sentence)
             for listed, name, sentence in ranks.listed_ranks(ranking, doc["title"], doc["text"]):
                 add(listed, name, doc, sentence)
-    return [found[r] for r in sorted(found)] if len(found) >= FEWEST_RANKS else []
+    return [found[r] for r in sorted(found)]
 
 
 def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
