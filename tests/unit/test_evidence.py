@@ -390,6 +390,19 @@ def test_the_attribute_a_claim_gives_a_name_must_be_where_the_quote_states_its_v
     assert unstated_attributes(["Their range extends through most of Africa."], queen) == []
 
 
+def test_a_count_in_the_attribute_is_said_by_the_names_the_sentence_lists():
+    film = [
+        (
+            "Casablanca (film)",
+            "Casablanca is a 1942 film starring Humphrey Bogart, Ingrid Bergman, and Paul Henreid.",
+        )
+    ]
+    three = "The three stars of Casablanca are Humphrey Bogart, Ingrid Bergman, and Paul Henreid."
+    assert unstated_attributes([three], film) == []  # three names listed: the count is the sentence's own
+    two = "The three stars of Casablanca are Humphrey Bogart and Ingrid Bergman."
+    assert unstated_attributes([two], film) == ["three stars"]  # a count the list does not make
+
+
 def test_a_description_that_opens_a_claim_is_of_the_name_the_quote_gives_it():
     zaragoza = [
         (

@@ -15,6 +15,7 @@ from verirag.verify.evidence import Evidence
 from verirag.verify.lexicon import (
     NAME,
     NEGATION,
+    NUMBER_WORDS,
     content_words,
     key_terms,
     opening_name,
@@ -72,6 +73,7 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
             w
             for w in match["words"].split()
             if not re.fullmatch(r"[a-z]{2,}est|most|least", w)
+            and not _counted(w, value)
             and any(not any(same_root(c, x) for x in said) for c in content_words(w))
         ]
         if not any(same_root(head, word) for word in said) or unsaid:
@@ -166,6 +168,18 @@ def _placed_only(head: str, stating: Sequence[str]) -> bool:
         re.I,
     )
     return bool(held) and all(placed.search(x) and not what.search(x) for x in held)
+
+
+def _counted(word: str, value: str) -> bool:
+    """Whether a count in the attribute is the number of names its value lists: the sentence says it itself.
+
+    "The three stars of Casablanca are Humphrey Bogart, Ingrid Bergman, and Paul Henreid" needs no "three" in
+    the lead ("starring Humphrey Bogart, Ingrid Bergman, and Paul Henreid"); "The three stars … are Bogart
+    and Bergman" does.
+    """
+    count = NUMBER_WORDS.get(word, word if word.isdigit() else "")
+    names = [n for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", value.strip().rstrip(".")) if n]
+    return bool(count) and len(names) == int(count) and all(re.match(NAME, n) for n in names)
 
 
 def _possessed(head: str) -> re.Pattern[str]:
