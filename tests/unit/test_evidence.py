@@ -403,6 +403,20 @@ def test_a_count_in_the_attribute_is_said_by_the_names_the_sentence_lists():
     assert unstated_attributes([two], film) == ["three stars"]  # a count the list does not make
 
 
+def test_the_one_who_has_an_attribute_owns_it_beside_another_owner_in_the_sentence():
+    luzon = [
+        (
+            "Luzon",
+            "Luzon is the largest island in the Philippines. Luzon has a population of 64.3 million as of 2024; "
+            "this constitutes more than half of the total population of the Philippines.",
+        )
+    ]
+    assert unstated_attributes(["The population of Luzon is 64.3 million as of 2024."], luzon) == []
+    guadeloupe = [("Guadeloupe", "Guadeloupe is a region of France. It had a population of 395,726 in 2024.")]
+    claim = "The population of Barbuda is 395,726 in 2024."
+    assert unstated_attributes([claim], guadeloupe) == ["population of Barbuda"]  # "It": Guadeloupe's
+
+
 def test_a_description_that_opens_a_claim_is_of_the_name_the_quote_gives_it():
     zaragoza = [
         (

@@ -96,6 +96,17 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
                 re.split(r"\s+(?:is|are|was|were|has|have|had)\b", named)[0]
             ]  # "of the country is …"
         ]
+        has = re.compile(  # "Luzon has a population of 64.3 million": the one who has it, before "has"
+            rf"\b(?:has|had|have) an? (?:[\w-]+ ){{0,2}}?{re.escape(match['head'][:4])}\w* of "
+            rf"(?={_AMOUNT.pattern})",
+            re.I,
+        )
+        owners += [  # the name opening its clause, else ("It has", "…, the country has") the lead's subject
+            content_words(named or title_subject(title))
+            for title, x in stating
+            if (m := has.search(x))
+            for named in [opening_name(x[: m.start()].split(",")[-1].strip())]
+        ]
         owners += [  # "Its population was …": the document's subject's, the one just named, or named before
             content_words(f"{title_subject(title)} {before[x][1]} {before[x][0][: m.start()]}")
             for title, x in stating
