@@ -407,8 +407,8 @@ def test_the_one_who_has_an_attribute_owns_it_beside_another_owner_in_the_senten
     luzon = [
         (
             "Luzon",
-            "Luzon is the largest island in the Philippines. Luzon has a population of 64.3 million as of 2024; "
-            "this constitutes more than half of the total population of the Philippines.",
+            "Luzon is the largest island in the Philippines. Luzon has a population of 64.3 million as of "
+            "2024; this constitutes more than half of the total population of the Philippines.",
         )
     ]
     assert unstated_attributes(["The population of Luzon is 64.3 million as of 2024."], luzon) == []
