@@ -23,6 +23,7 @@ from verirag.verify.lexicon import (
     NUMBER_WORDS,
     ORDINAL,
     ORDINALS,
+    is_a,
     same_name,
     title_subject,
 )
@@ -346,17 +347,6 @@ def _names_subject(before: str, title: str, kind: str = "") -> bool:
     return len(tail) <= 3 and all(w in _LEAD_IN or w.endswith(("'s", "’s")) for w in tail)
 
 
-def _described(noun: str, first: str, sentence: str) -> bool:
-    """Whether a lead says what its subject is with ``noun``, in its first sentence or opening this one.
-
-    "Nantes is a city in …", "Belfast is the capital city …", "A sub-provincial city on the Guanzhong plain,
-    the city is …"; not "Nigeria is a country in West Africa … its largest city".
-    """
-    said = rf"\b(?:is|was) (?:an?|the) (?:[\w'-]+ ){{0,3}}?{re.escape(noun)}\b"
-    opening = rf"An? [^,]*\b{re.escape(noun)}\b[^,]*, "
-    return re.search(said, first) is not None or re.match(opening, sentence) is not None
-
-
 def _placed(r: Ranking, clause: str) -> Ranking:
     """The ranking with its modifiers that name a place read as its scope, where the clause names the place.
 
@@ -415,8 +405,10 @@ def _stated(r: Ranking, title: str, text: str) -> Iterator[tuple[int, str, str]]
     nouns = {r.noun, plural(r.noun)}
     follow = _AFTER_NOUN if r.superlative else _AFTER_NOUN | {"from", "between", "since", "until", "during"}
     sentences = split_sentences(text)
+    said = bool(sentences) and is_a(r.noun, sentences[0])  # "Nantes is a city": "the city" is Nantes
+    opening = re.compile(rf"An? [^,]*\b{re.escape(r.noun)}\b[^,]*, ")  # "A port city on …, the city is …"
     for sentence in sentences:
-        kind = r.noun if _described(r.noun, sentences[0], sentence) else ""
+        kind = r.noun if said or opening.match(sentence) else ""
         for found in pattern.finditer(sentence):
             ordinal = found["ord"] or ""  # none before a superlative: the first rank
             given = 1 if not ordinal or _FOUNDING.match(ordinal) else _rank_of(ordinal)

@@ -227,6 +227,16 @@ def name_lists(text: str) -> list[list[str]]:
 PRONOUNS = frozenset("it he she they".split())
 
 
+def is_a(kind: str, first: str) -> bool:
+    """Whether a lead's first sentence says what its subject is with ``kind``.
+
+    "Nantes is a city in …", "Shiraz is the fifth-most-populous city of Iran"; not "Nigeria is a country in
+    West Africa … its largest city", nor "the world's" of anything.
+    """
+    said = rf"\b(?:is|was|are|were) (?:an?|the) (?:[\w'-]+ ){{0,3}}?{re.escape(kind)}\b"
+    return kind not in ("world", "earth", "planet") and re.search(said, first, re.I) is not None
+
+
 def title_subject(title: str) -> str:
     """The name a document's title gives its subject ("Kano (city)", "Hyderabad, Sindh": the first part)."""
     return re.split(r"[,(]", title)[0].strip()

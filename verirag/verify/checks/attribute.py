@@ -17,6 +17,7 @@ from verirag.verify.lexicon import (
     NEGATION,
     NUMBER_WORDS,
     content_words,
+    is_a,
     key_terms,
     opening_name,
     same_root,
@@ -112,7 +113,7 @@ def unstated_attributes(statements: Sequence[str], documents: Sequence[tuple[str
             for title, x in stating
             if x in before
             and (m := _possessed(match["head"]).search(before[x][0]))
-            and (not m["kind"] or _is_a(m["kind"], kinds.get(title, "")))  # "the city's" of a city's lead
+            and (not m["kind"] or is_a(m["kind"], kinds.get(title, "")))  # "the city's" of a city's lead
         ]
         # "Dushanbe is …, with a population of …": the figure of the sentence's subject, where that is another
         # than the lead's, or the claim's owner is another name the sentence holds ("… city of Libya, with …")
@@ -197,18 +198,6 @@ def _possessed(head: str) -> re.Pattern[str]:
     """The attribute given with a possessive pronoun or a kind: "its population", "the city's population"."""
     return re.compile(
         rf"\b(?:(?i:its|their)|the (?P<kind>[a-z]+)['’]s) (?:[\w-]+ ){{0,2}}{re.escape(head[:4])}\w*", re.I
-    )
-
-
-def _is_a(kind: str, first: str) -> bool:
-    """Whether a lead's first sentence says its subject is of ``kind``.
-
-    "Shiraz is the fifth-most-populous city of Iran": "the city's" is Shiraz's; not "Luzon is the largest …
-    island in the Philippines" of "the country's", nor "the world's" of anything.
-    """
-    return (
-        kind not in ("world", "earth", "planet")
-        and re.search(rf"\b(?:is|was|are|were)\b[^.;]*?\b{re.escape(kind)}\b", first, re.I) is not None
     )
 
 
