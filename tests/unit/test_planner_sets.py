@@ -43,6 +43,7 @@ SEALED = {
     "fanout_written20": "87275cae4bebe4599fbc535c0bb62e9d087ac4de25feec3e58771406a7b4ed7d",
     "fanout_written21": "8a59433b66c98070502794a7d6a245d6cb22b2faa61b49f2f23e7697bda85e74",
     "fanout_written22": "d762e8db8fe00d41792e43d816ce1c1d7c8a83d2dafcafc1079f10d251ac173f",
+    "fanout_written23": "e1b1cf4db3f427562d92c8f8edd527721124a6be99e510b8692b5cdb010a4e90",
 }
 
 
@@ -81,6 +82,7 @@ def sealed_digest(name: str) -> str:
         "written20",
         "written21",
         "written22",
+        "written23",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
