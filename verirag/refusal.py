@@ -19,7 +19,8 @@ OTHER_FIGURE = '{nearest} Another passage gives a different figure, in "{title}"
 PART_MISSING = "The documents do not say {gap}."
 PART_UNKNOWN = "The documents do not answer every part of this question."
 PROPOSED = (
-    "The documents do not list the members asked about: {names} are the model's own list, not verified."
+    "No document lists them together; the members asked are those the model named that a document places in "
+    "the set."
 )
 RANKED = "No document lists them together; the members asked are those a document ranks: {ranks}."
 UNRANKED = "No document states which is {rank}."

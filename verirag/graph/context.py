@@ -59,10 +59,10 @@ class Context:
     max_parts: int = _f(6, "cap on the parts of a planned question (members over it share parts)")
     max_hops: int = _f(3, "cap on the chain of parts that wait for another's answer (1 = no second hop)")
     propose_members: bool = _f(
-        False,
+        True,
         "when the parts asking for a set's members verify none and no document ranks them, the model names "
-        "them beside the titles found (the answer says the list is not verified) and each member's own part "
-        "is asked and verified as usual; off: no document vouches for such a member",
+        'them beside the titles found, and a name is kept only where a document supports its claim ("X is '
+        "one of the …\"), shown as a verified sentence; each kept member's own part is then asked as usual",
     )
     part_sentences: int = _f(2, "cap on sentences of each part's answer, for each member it asks about")
     part_top_k: int = _f(

@@ -124,7 +124,9 @@ class Part(TypedDict):
     depends_on: int | None  # the part whose verified answer named ``members`` (None: asked from the start)
     members: list[str]  # the names it asks about (several when they outnumbered the parts left)
     member_questions: list[str]  # the question asked of each member alone
-    proposed: bool  # its members are the model's own list (``propose_members``), not a verified answer's
+    proposed: (
+        bool  # a set's members the model named, each in a claim a document supports (``propose_members``)
+    )
     answer: str  # the part's own answer text, its refusal included
     verified: bool  # at least one of its sentences verified
     sentences: list[Sentence]
@@ -203,7 +205,7 @@ class State(InputState, OutputState, total=False):
     ]  # the plan: [{"question", "depends_on", "group"}] (a dependent one is a template)
     waiting: list[dict]  # the parts to ask next: [{"index", "question", "depends_on", "members", …}]
     expanded: list[int]  # dependent sub-questions already filled with their members
-    proposed: dict[str, list[str]]  # sub-question index -> the members the model named (none verified)
+    proposed: dict[str, list[str]]  # sub-question index -> the model's names a document places in the set
     ranked: dict[str, list[dict]]  # sub-question index -> the members its documents rank one at a time
     unasked: Annotated[list[str], operator.add]  # sub-questions a member named but over the max_parts cap
     parts: Annotated[list[Part], operator.add]  # the answered parts

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import a_part, a_sentence, a_state
+from tests.scripted import JUDGMENTS, a_part, a_sentence, a_state, judged_sentence, prompt_kind, support_reply
 from verirag import Context
 from verirag.documents import Document, make_document
 from verirag.graph.node import as_node
@@ -20,17 +20,24 @@ SUBQUESTIONS: list[dict[str, object]] = [
 ]
 
 
-G7_DOCS = [make_document("Canada", "Canada is a country."), make_document("G7", "The G7 is a forum.")]
+G7_DOCS = [
+    make_document("Canada", "Canada is a country. It is one of the G7 countries."),
+    make_document("G7", "The G7 is a forum."),
+]
+CANADA = "Canada is one of the G7 countries."
 
 
 LISTED = "1. Canada\n2. France\n3. the United Kingdom\n4. G7 countries, and Japan."
 
 
-def _asked(scripted, state, docs=G7_DOCS, reply=LISTED, **context):
+def _asked(scripted, state, docs=G7_DOCS, reply=LISTED, holds=(CANADA,), **context):
+    """The node's update and the member lists it asked for; the judge supports only the claims ``holds``."""
     context = {"propose_members": True, **context}
     asked: list[str] = []
 
     def respond(messages, kwargs):
+        if prompt_kind(messages) in JUDGMENTS:
+            return support_reply(messages, 0.99 if judged_sentence(messages) in holds else 0.01)
         asked.append(messages[-1].text)
         return reply
 
@@ -44,12 +51,25 @@ def _asked(scripted, state, docs=G7_DOCS, reply=LISTED, **context):
     return update, asked
 
 
-def test_an_unlisted_set_gets_the_models_own_members_beside_the_titles_found_and_a_ledger_entry(scripted):
+def test_an_unlisted_set_keeps_the_models_members_a_document_places_in_it_as_verified_claims(scripted):
     unverified = a_sentence("The G7 countries are many.", verified_by="none")
     update, asked = _asked(scripted, a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [unverified])]))
     assert asked == [f"<titles>\n- Canada\n- G7\n</titles>\n\nQuestion: {SET}\nAt most 10 names:"]
-    assert update["proposed"] == {"0": ["Canada", "France", "the United Kingdom", "Japan"]}
-    assert update["usage"]["propose_members"]["calls"] == 1
+    # France, the United Kingdom and Japan were named, but no document found supports their claims
+    assert update["proposed"] == {"0": ["Canada"]}
+    (part,) = update["parts"]
+    assert (part["index"], part["origin"], part["proposed"], part["verified"]) == (1, 0, True, True)
+    (sentence,) = part["sentences"]
+    assert (sentence["text"], sentence["citations"], sentence["verified_by"]) == (
+        CANADA,
+        [G7_DOCS[0]["id"]],
+        "citations",
+    )
+    assert sentence["quotes"] and part["documents"][G7_DOCS[0]["id"]]["title"] == "Canada"
+    assert update["usage"]["propose_members"]["calls"] >= 2  # the list, then the claims judged
+    state = a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [unverified])])
+    none, _ = _asked(scripted, state, reply="France, Japan")  # no document places either in the set
+    assert none["proposed"] == {"0": []} and none["parts"] == []
 
 
 def test_a_title_cannot_close_the_list_of_titles_nor_pose_as_the_question(scripted):
@@ -61,21 +81,13 @@ def test_a_title_cannot_close_the_list_of_titles_nor_pose_as_the_question(script
     assert "<|im_end|>" not in asked[0] and asked[0].index("Mars") < asked[0].index("</titles>")
 
 
-def test_members_the_sets_own_failed_drafts_name_stand_in_where_the_model_names_fewer_than_two(scripted):
+def test_the_names_the_sets_own_failed_drafts_give_are_checked_beside_the_models(scripted):
     drafted = a_sentence("The G7 countries are Canada, Italy and Germany.", verified_by="none")
     state = a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [drafted])])
-    update, asked = _asked(scripted, state)
-    assert len(asked) == 1 and update["proposed"] == {
-        "0": ["Canada", "France", "the United Kingdom", "Japan"]
-    }
-    for reply in ("unknown", "Canada"):  # the model names none, or one: the draft's names stand in
-        update, asked = _asked(scripted, state, reply=reply)
-        assert len(asked) == 1 and update["proposed"] == {"0": ["Canada", "Italy", "Germany"]}
-    one = a_sentence("The G7 countries include Italy.", verified_by="none")  # no more names than the model's
-    update, _ = _asked(
-        scripted, a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [one])]), reply="Canada"
-    )
-    assert update["proposed"] == {"0": ["Canada"]}
+    italy = "Italy is one of the G7 countries."
+    update, asked = _asked(scripted, state, reply="unknown", holds=(CANADA, italy))
+    assert len(asked) == 1 and update["proposed"] == {"0": ["Canada", "Italy"]}  # Germany's claim fails
+    assert [s["text"] for s in update["parts"][0]["sentences"]] == [CANADA, italy]
 
 
 def test_no_members_are_asked_of_the_model_where_verified_ones_name_them_or_by_default(scripted):
@@ -83,7 +95,7 @@ def test_no_members_are_asked_of_the_model_where_verified_ones_name_them_or_by_d
     update, asked = _asked(scripted, a_state(subquestions=SUBQUESTIONS, parts=[listed]))
     assert asked == [] and "proposed" not in update
     unverified = a_part(0, SET, [a_sentence("The G7 are many.", verified_by="none")])
-    assert Context().propose_members is False  # no document vouches for the model's own members
+    assert Context().propose_members is True  # each member kept is one a document places in the set
     off, asked = _asked(
         scripted, a_state(subquestions=SUBQUESTIONS, parts=[unverified]), propose_members=False
     )

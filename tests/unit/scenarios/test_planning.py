@@ -69,7 +69,7 @@ class PartWriter:
             return sentence + "".join(f"[{titles.index(t) + 1}]" for t in wanted if t in titles)
         if kind in JUDGMENTS:
             ok = set(self.needs.get(judged_sentence(messages), {"<never>"})) <= set(titles)
-            return support_reply(messages, 0.9 if ok else 0.02)
+            return support_reply(messages, 0.99 if ok else 0.02)
         if kind == "fill":
             return fill_reply(
                 line_after(prompt, "Sentence: "),
@@ -250,28 +250,29 @@ def test_a_first_part_that_verifies_nothing_starts_no_second_hop_without_members
     assert out["answer"] == refusal.NOTHING_VERIFIED and [p["verified"] for p in out["plan"]] == [False]
 
 
-def test_members_the_model_names_for_an_unlisted_set_are_asked_and_said_to_be_its_own(nations, scripted):
-    script = two_hop_writer(first="Freedonia borders several countries.", proposal="Sylvania, Grand Fenwick")
+def test_members_the_model_names_are_asked_only_where_a_document_places_them_in_the_set(nations, scripted):
+    script = two_hop_writer(
+        first="Freedonia borders several countries.", proposal="Sylvania, Grand Fenwick, Ruritania"
+    )
+    script.needs["Sylvania is one of the countries that border Freedonia."] = ["Freedonia"]
     name, _ = scripted(script)
     out, _ = run(TWO_HOPS, ctx(name, store="nations", propose_members=True))
     assert script.proposals == ["Which countries border Freedonia?"]  # asked once, of the set's own part
-    assert {"What is the capital of Sylvania?", "What is the capital of Grand Fenwick?"} <= set(
-        script.questions
-    )
-    # each member's attribute verified on its own; the list itself named as the model's, never as fact
+    # only Sylvania's claim holds against a document: the other names are not asked about
+    assert "What is the capital of Sylvania?" in script.questions
+    assert not any("Fenwick" in q or "Ruritania" in q for q in script.questions)
     assert out["answer"] == (
-        "The capital of Sylvania is Vale [1]. "
-        "The documents do not say which countries border Freedonia. "
-        "The documents do not say what the capital of Grand Fenwick is. "
-        "The documents do not list the members asked about: Sylvania and Grand Fenwick are the model's own "
-        "list, not verified."
+        "Sylvania is one of the countries that border Freedonia [1]. "
+        "The capital of Sylvania is Vale [2]. "
+        "No document lists them together; the members asked are those the model named that a document "
+        "places in the set."
     )
     assert [(p["members"], p["proposed"], p["verified"]) for p in out["plan"]] == [
         ([], False, False),
-        (["Sylvania"], True, True),
-        (["Grand Fenwick"], True, False),
+        ([], True, True),
+        (["Sylvania"], False, True),
     ]
-    assert out["usage"]["per_node"]["propose_members"]["calls"] == 1
+    assert out["usage"]["per_node"]["propose_members"]["calls"] >= 2  # the list, then the claims judged
 
 
 ISLES = {

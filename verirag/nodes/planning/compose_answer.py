@@ -6,8 +6,9 @@ its part asked about, is left out, and one its own part says again with more bes
 What a part could not verify is named: "The documents do not say <its question>." (or the part's own refusal
 when it verified some of it; for a part that asked about several members, each member no verified sentence
 answers); a later hop that no member of the answer before it started adds "The documents do not answer every
-part of this question.", members the model named itself (``propose_members``) are said to be its own list,
-and members over the ``max_parts`` cap are named as not asked.
+part of this question.", a set whose members the model named, each placed in it by a document
+(``propose_members``), is said to be listed by no document, and members over the ``max_parts`` cap are named
+as not asked.
 ``plan`` in the output shows each part: question, answer, verdict and cited documents.
 """
 
@@ -21,7 +22,7 @@ from verirag import plans, refusal
 from verirag.graph.context import Context
 from verirag.graph.state import Part, Sentence, State, answer_sentences
 from verirag.plans import ranks
-from verirag.text import attach_citations, join_names
+from verirag.text import attach_citations
 from verirag.verify.lexicon import content_words
 
 MAX_NAMED = 4  # parts named in the refusal
@@ -118,10 +119,10 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
         documents.update({c: pool[c] for c in sentence["citations"] if c in pool and c not in documents})
     number = {doc_id: i for i, doc_id in enumerate(documents, 1)}
     text = [attach_citations(s["text"], [number[c] for c in s["citations"] if c in number]) for s in shown]
-    gaps = list(dict.fromkeys(g for p in parts for g in _gaps(p)))[:MAX_NAMED]
-    listed = list(dict.fromkeys(m for p in parts if p["proposed"] for m in p["members"]))
-    if listed:  # members the model named itself: said plainly, whatever their parts verified
-        gaps.append(refusal.PROPOSED.format(names=join_names(listed)))
+    checked = {p["origin"] for p in parts if p["proposed"]}  # a set its documents do not list whole
+    gaps = list(dict.fromkeys(g for p in parts if p["origin"] not in checked for g in _gaps(p)))[:MAX_NAMED]
+    if any(p["proposed"] for p in parts):  # members the model named, each placed in the set by a document
+        gaps.append(refusal.PROPOSED)
     gaps += [
         g
         for i in sorted(state["ranked"], key=int)
@@ -142,7 +143,7 @@ def compose_answer(state: State, runtime: Runtime[Context]) -> dict:
             "question": p["question"],
             "depends_on": p["depends_on"],
             "members": p["members"],
-            "proposed": p["proposed"],  # its members the model's own list
+            "proposed": p["proposed"],  # the model's names, each in a claim a document supports
             "answer": p["answer"],
             "verified": p["verified"],
             "documents": list(dict.fromkeys(c for s in p["sentences"] for c in s["citations"])),

@@ -6,8 +6,8 @@ part per member while there is room under ``max_parts``, room being kept for the
 members that outnumber the parts left share them, several to a part (at most ``max_sentences`` and
 ``top_k``), asked in the plural. Members over even that are kept as ``unasked``, and the answer names them.
 A part that verified nothing names no member, so what waited for it is not asked (the refusal names it),
-unless ``propose_members`` found them: ranked one at a time in the documents, or named by the model itself
-(its parts are then marked ``proposed``).
+unless ``propose_members`` found them: ranked one at a time in the documents, or named by the model and each
+placed in the set by a document (a part of their own, marked ``proposed``).
 """
 
 from __future__ import annotations
@@ -43,8 +43,7 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
         named = plans.verified_members(sources)  # each member, and the part whose answer named it first
         source = str(sub["depends_on"])
         by_rank = [m["member"] for m in state["ranked"].get(source, [])]  # found in documents
-        own = [] if named else by_rank or state["proposed"].get(source, [])  # or the model's own
-        named = named or dict.fromkeys(own, sources[0]["index"])
+        named = named or dict.fromkeys(by_rank, sources[0]["index"])
         size = max(min(ctx.max_sentences, ctx.top_k), 1) if sub.get("group") else 1
         left = room - len(waiting)
         share = max(left // (1 + _later(subquestions, i)), 1) if left > 0 else 0
@@ -60,7 +59,7 @@ def next_parts(state: State, runtime: Runtime[Context]) -> dict:
                     "question": alone[0] if len(group) == 1 else plans.fill(sub["group"], join_names(group)),
                     "members": group,
                     "member_questions": alone,
-                    "proposed": bool(own) and not by_rank,  # the model's own list
+                    "proposed": False,
                 }
             )
     return {"waiting": waiting, "expanded": expanded, "unasked": unasked}

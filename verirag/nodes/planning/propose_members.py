@@ -4,26 +4,30 @@ After a wave, each first-hop part whose verified sentences name no member, while
 is a set to find members for. A ranking ("Which are the four biggest islands in the world?") is searched one
 rank at a time, and a document that states its own rank ("New Guinea is the world's second-largest island")
 gives that member, with its quote, and the ranks it names before its own ("…, after Greenland") (``ranked``).
-With ``propose_members=True``, any other set, or a ranking whose documents state no rank, is
-asked of the model beside the titles of the documents found for it ("Which are Pakistan's three largest
-cities?" -> "Lahore, …"); where the model names fewer than two, its own failed drafts' names stand in. No
-document vouches for such a member, so this is off by default. Each member is then asked and verified in its
-own part; ``compose_answer`` says where the list came from.
+With ``propose_members`` (on by default), any other set, or a ranking whose documents state no rank, is
+asked of the model beside the titles of the documents found for it ("Which are the Baltic states?" ->
+"Estonia, …"), with the names its own failed drafts give; each name is kept only where a document found
+for its claim ("Estonia is one of the Baltic states.", :mod:`verirag.plans.membership`) supports it, decided
+as any sentence is. The claims that hold are the set's verified sentences, in a part of their own, and each
+member they name is then asked about in its own part.
 """
 
 from __future__ import annotations
 
+from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
 from verirag import plans
-from verirag.documents import Document
+from verirag.documents import Document, public
 from verirag.graph import resources
 from verirag.graph.context import Context
 from verirag.graph.node import Step
-from verirag.graph.state import State
-from verirag.plans import ranks
+from verirag.graph.state import Part, Sentence, State
+from verirag.plans import membership, ranks
 from verirag.prompts import propose_members as prompt
 from verirag.stores import Retriever
+from verirag.verify import decide
 from verirag.verify.lexicon import title_subject
 
 PROPOSAL_TOKENS = 80  # a comma-separated list of names
@@ -31,6 +35,8 @@ MOST_NAMES = 10  # more is beyond what a small model lists reliably, and past mo
 FEWEST_NAMED = 2  # members the model must name before the set's failed drafts stand in for its list
 RANK_DOCS = 20  # documents read for each rank: its own lead is often not among the first few found
 TITLE_DOCS = 20  # documents whose titles the model may choose members from
+CLAIM_DOCS = 3  # documents found for a member's claim, each asked alone (a rival member's lead beside it
+# fills the set's slot otherwise, and the slot check fails the claim)
 
 
 def unlisted(state: State) -> list[int]:
@@ -88,8 +94,8 @@ def ranked(question: str, store: Retriever, k: int) -> list[dict]:
 def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
     """Members of each set whose parts verified none: ``ranked`` from documents, else ``proposed``.
 
-    Both are keyed by the set's sub-question index; ``proposed`` is the model's own list, asked for only with
-    ``propose_members``.
+    Both are keyed by the set's sub-question index; ``proposed`` holds the names of the model's list (and of
+    the set's failed drafts) that a document vouches for, each claim that holds added to ``parts``.
     """
     ctx = runtime.context
     asked = unlisted(state)
@@ -107,12 +113,64 @@ def propose_members(state: State, runtime: Runtime[Context]) -> Step | dict:
         model.invoke(prompt.messages(q, limit, store.search(q, TITLE_DOCS)), max_tokens=PROPOSAL_TOKENS)
         for q in questions.values()
     ]
-    proposed = dict(state["proposed"])
+    proposed, parts, asked_too = dict(state["proposed"]), list[Part](), list[AIMessage]()
     for i, reply in zip(questions, replies, strict=True):
         named = plans.proposed(reply.text, questions[i], limit)
-        drafted = drafted_members(state, i, limit) if len(named) < FEWEST_NAMED else []
-        proposed[str(i)] = drafted if len(drafted) > len(named) else named
-    return Step({"proposed": proposed, "ranked": by_rank}, replies)
+        named += [m for m in drafted_members(state, i, limit) if m not in named]
+        sentences, spent = checked(model, store, questions[i], named[:MOST_NAMES], ctx)
+        asked_too += spent
+        proposed[str(i)] = [m for m, _ in sentences]
+        if sentences:
+            parts.append(_part(len(state["parts"]) + len(parts), i, questions[i], sentences))
+    return Step({"proposed": proposed, "ranked": by_rank, "parts": parts}, replies + asked_too)
+
+
+def checked(
+    model: BaseChatModel, store: Retriever, question: str, names: list[str], ctx: Context
+) -> tuple[list[tuple[str, tuple[Sentence, Document]]], list[AIMessage]]:
+    """Each name a document places in the set: its claim's verified sentence and that document, in order.
+
+    A name's claim is decided against each of the ``CLAIM_DOCS`` documents found for it, alone; the first
+    that supports it is its evidence. A name the question's form gives no claim for is not kept.
+    """
+    claims = {n: c for n in names if (c := membership.claim(question, n)) is not None}
+    asked = [(n, c, doc) for n, c in claims.items() for doc in store.search(c, CLAIM_DOCS)]
+    verdicts = decide(model, [([doc], c) for _, c, doc in asked], question, ctx) if asked else []
+    kept: dict[str, tuple[Sentence, Document]] = {}
+    for (name, claim, doc), check in zip(asked, verdicts, strict=True):
+        if check.passed and name not in kept:
+            sentence = Sentence(
+                text=claim,
+                citations=[doc["id"]],
+                support=round(check.probability, 4),
+                verified_by="citations",
+                score=None,
+                generation=1,
+                quotes=[q.as_dict() for q in check.quotes],
+                **check.explained(),  # type: ignore[typeddict-item]
+            )
+            kept[name] = (sentence, doc)
+    spent = list({id(m): m for check in verdicts for m in check.replies}.values())
+    return [(n, kept[n]) for n in names if n in kept], spent
+
+
+def _part(index: int, origin: int, question: str, found: list[tuple[str, tuple[Sentence, Document]]]) -> Part:
+    """The set's members its documents vouch for, as a part of its own: one verified claim each."""
+    sentences = [Sentence(**{**s, "part": index}) for _, (s, _) in found]  # type: ignore[typeddict-item]
+    return Part(
+        index=index,
+        origin=origin,
+        question=question,
+        depends_on=None,
+        members=[],
+        member_questions=[],
+        proposed=True,
+        answer=" ".join(s["text"] for s in sentences),
+        verified=True,
+        sentences=sentences,
+        documents={doc["id"]: public(doc) for _, (_, doc) in found},
+        refusal=None,
+    )
 
 
 def drafted_members(state: State, index: int, limit: int) -> list[str]:
