@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from tests.scripted import JUDGMENTS, a_part, a_sentence, a_state, judged_sentence, prompt_kind, support_reply
+from tests.scripted import (
+    JUDGMENTS,
+    a_part,
+    a_sentence,
+    a_state,
+    judged_sentence,
+    prompt_kind,
+    support_reply,
+)
 from verirag import Context
 from verirag.documents import Document, make_document
 from verirag.graph.node import as_node
 from verirag.nodes.planning.propose_members import propose_members, ranked
 from verirag.plans import MEMBER
 from verirag.stores import register_store, unregister_store
+from verirag.verify import decide
 
 SET = "Which are the G7 countries?"
 SUBQUESTIONS: list[dict[str, object]] = [
@@ -171,3 +180,21 @@ def test_a_ranking_takes_the_ranks_the_scopes_own_lead_lists_where_no_member_sta
         (3, "Brix", "Oz"),
     ]
     assert found[2]["quote"] == oz["text"]
+
+
+def test_a_members_next_document_is_asked_only_where_the_one_before_failed_its_claim(scripted, monkeypatch):
+    from verirag.nodes.planning import propose_members as node
+
+    checked: list[tuple[str, str]] = []  # (claim, the title of the one document it was decided against)
+
+    def recorded(model, checks, question, ctx):
+        checked.extend((claim, docs[0]["title"]) for docs, claim in checks)
+        return decide(model, checks, question, ctx)
+
+    monkeypatch.setattr(node, "decide", recorded)
+    unverified = a_sentence("The G7 countries are many.", verified_by="none")
+    state = a_state(subquestions=SUBQUESTIONS, parts=[a_part(0, SET, [unverified])])
+    update, _ = _asked(scripted, state, reply="Canada, Japan")
+    japan = "Japan is one of the G7 countries."
+    assert update["proposed"] == {"0": ["Canada"]}
+    assert checked == [(CANADA, "Canada"), (japan, "Canada"), (japan, "G7")]  # Canada held at the first

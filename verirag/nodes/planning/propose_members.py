@@ -130,27 +130,33 @@ def checked(
 ) -> tuple[list[tuple[str, tuple[Sentence, Document]]], list[AIMessage]]:
     """Each name a document places in the set: its claim's verified sentence and that document, in order.
 
-    A name's claim is decided against each of the ``CLAIM_DOCS`` documents found for it, alone; the first
-    that supports it is its evidence. A name the question's form gives no claim for is not kept.
+    A name's claim is decided against the ``CLAIM_DOCS`` documents found for it, alone and in turn (the next
+    only where the one before failed it; the names' checks of one turn asked together); the first that
+    supports it is its evidence. A name the question's form gives no claim for is not kept.
     """
     claims = {n: c for n in names if (c := membership.claim(question, n)) is not None}
-    asked = [(n, c, doc) for n, c in claims.items() for doc in store.search(c, CLAIM_DOCS)]
-    verdicts = decide(model, [([doc], c) for _, c, doc in asked], question, ctx) if asked else []
+    found = {n: store.search(c, CLAIM_DOCS) for n, c in claims.items()}
     kept: dict[str, tuple[Sentence, Document]] = {}
-    for (name, claim, doc), check in zip(asked, verdicts, strict=True):
-        if check.passed and name not in kept:
-            sentence = Sentence(
-                text=claim,
-                citations=[doc["id"]],
-                support=round(check.probability, 4),
-                verified_by="citations",
-                score=None,
-                generation=1,
-                quotes=[q.as_dict() for q in check.quotes],
-                **check.explained(),  # type: ignore[typeddict-item]
-            )
-            kept[name] = (sentence, doc)
-    spent = list({id(m): m for check in verdicts for m in check.replies}.values())
+    spent: list[AIMessage] = []
+    for turn in range(CLAIM_DOCS):
+        asked = [(n, found[n][turn]) for n in claims if n not in kept and turn < len(found[n])]
+        if not asked:
+            break
+        verdicts = decide(model, [([doc], claims[n]) for n, doc in asked], question, ctx)
+        spent += [m for check in verdicts for m in check.replies if all(m is not s for s in spent)]
+        for (name, doc), check in zip(asked, verdicts, strict=True):
+            if check.passed:
+                sentence = Sentence(
+                    text=claims[name],
+                    citations=[doc["id"]],
+                    support=round(check.probability, 4),
+                    verified_by="citations",
+                    score=None,
+                    generation=1,
+                    quotes=[q.as_dict() for q in check.quotes],
+                    **check.explained(),  # type: ignore[typeddict-item]
+                )
+                kept[name] = (sentence, doc)
     return [(n, kept[n]) for n in names if n in kept], spent
 
 
