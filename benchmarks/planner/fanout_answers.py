@@ -82,8 +82,16 @@ _NOTE = re.compile(r"\s*\([^)]*\)")  # a labeller's note in a gold answer, which
 
 
 def without_proposed(record: dict) -> dict:
-    """A verirag record as if no part had asked the model's own members: their sentences left out."""
-    proposed = {p["index"] for p in record["output"].get("plan", []) if p.get("proposed")}
+    """A verirag record as if no part had asked the model's own members: their sentences left out.
+
+    Those parts are the ones marked ``proposed`` (the model's names a document placed in the set, or before
+    96a1a61 the parts asking about the model's unchecked names) and every part asked after one of them.
+    """
+    plan = record["output"].get("plan", [])
+    proposed = {p["index"] for p in plan if p.get("proposed")}
+    for p in sorted(plan, key=lambda p: p["index"]):
+        if p.get("depends_on") in proposed:
+            proposed.add(p["index"])
     if not proposed:
         return record
     kept = [s for s in record["output"]["sentences"] if s.get("part") not in proposed]
