@@ -99,7 +99,7 @@ def test_the_names_the_sets_own_failed_drafts_give_are_checked_beside_the_models
     assert [s["text"] for s in update["parts"][0]["sentences"]] == [CANADA, italy]
 
 
-def test_no_members_are_asked_of_the_model_where_verified_ones_name_them_or_by_default(scripted):
+def test_no_members_are_asked_of_the_model_where_verified_ones_name_them_or_switched_off(scripted):
     listed = a_part(0, SET, [a_sentence("The G7 countries are Canada, France and Japan.")])
     update, asked = _asked(scripted, a_state(subquestions=SUBQUESTIONS, parts=[listed]))
     assert asked == [] and "proposed" not in update
