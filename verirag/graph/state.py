@@ -124,9 +124,7 @@ class Part(TypedDict):
     depends_on: int | None  # the part whose verified answer named ``members`` (None: asked from the start)
     members: list[str]  # the names it asks about (several when they outnumbered the parts left)
     member_questions: list[str]  # the question asked of each member alone
-    proposed: (
-        bool  # a set's members the model named, each in a claim a document supports (``propose_members``)
-    )
+    proposed: bool  # the model's names for a set, each in a claim a document supports (propose_members)
     answer: str  # the part's own answer text, its refusal included
     verified: bool  # at least one of its sentences verified
     sentences: list[Sentence]
