@@ -44,6 +44,7 @@ SEALED = {
     "fanout_written21": "8a59433b66c98070502794a7d6a245d6cb22b2faa61b49f2f23e7697bda85e74",
     "fanout_written22": "d762e8db8fe00d41792e43d816ce1c1d7c8a83d2dafcafc1079f10d251ac173f",
     "fanout_written23": "e1b1cf4db3f427562d92c8f8edd527721124a6be99e510b8692b5cdb010a4e90",
+    "fanout_written24": "382a9815111abeaa04871edc28e4b514cd62e3978081667b818a0f844ee04f13",
 }
 
 
@@ -83,6 +84,7 @@ def sealed_digest(name: str) -> str:
         "written21",
         "written22",
         "written23",
+        "written24",
     )
     rows = sorted((r for r in records(name) if r["split"] in sealed), key=lambda r: r["id"])
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False, sort_keys=True).encode()).hexdigest()
