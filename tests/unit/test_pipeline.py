@@ -17,7 +17,8 @@ from verirag.prompts import slot
 from verirag.stores import make_document
 from verirag.testing import ScriptedChatModel, judgment_reply, last_user_text
 from verirag.verify import SWITCHES, decide, judge_draft
-from verirag.verify.verdict import Support
+from verirag.verify.rewrites import verified_statements
+from verirag.verify.verdict import Failed, Support
 
 
 def model(p_yes: float = 0.99, blanks: dict[str, str] | None = None, low: str = "", p_low: float = 0.01):
@@ -47,6 +48,7 @@ class Case:
     context: dict = field(default_factory=dict)
     kept: str = ""  # a rewrite's text
     said: tuple[str, ...] = ()
+    question: str = "q"
 
 
 def doc(title: str, text: str):
@@ -291,6 +293,13 @@ REWRITES = [
         kept="Tokyo was founded as Edo in 1457.",
     ),
     Case(
+        "verified_statements",
+        [TOKYO],
+        "Tokyo was founded as Edo in 1457, and it became the capital of Japan in 1869.",
+        kept="Tokyo was founded as Edo in 1457.",
+        question="When was Tokyo founded, and when did it become the capital?",
+    ),
+    Case(
         "bare_list",
         [HUNGARY],
         "The countries that border Hungary are Slovakia to the north, Ukraine to the east, Romania to the "
@@ -358,7 +367,9 @@ def decided(case: Case, **context) -> Support:
 
 def rewritten(case: Case, **context) -> str:
     ctx = Context(**case.context, **context)
-    return judge_draft(case.judge, case.documents, case.claim, "q", ctx, case.said)[2].get("text", "")
+    return judge_draft(case.judge, case.documents, case.claim, case.question, ctx, case.said)[2].get(
+        "text", ""
+    )
 
 
 def test_every_switch_has_its_case():
@@ -384,6 +395,51 @@ def test_a_rewrite_that_repeats_what_was_said_is_not_kept_unless_the_repeat_chec
     (case,) = [c for c in REWRITES if c.step == "repeats"]
     assert rewritten(case) == ""
     assert rewritten(case, checks_off=("repeats",)) == case.kept
+
+
+ASKED = "When was Tokyo founded, and when did it become the capital of Japan?"
+
+
+def test_what_a_relative_clause_says_is_not_kept_when_its_own_clause_fails():
+    head_false = Case(
+        "verified_statements",
+        [TOKYO],
+        "The capital of Japan since 1457 is Tokyo, which was founded as Edo in 1457.",
+    )
+    check, _, fields = judge_draft(head_false.judge, [TOKYO], head_false.claim, ASKED, Context())
+    assert not check.passed and "text" not in fields
+    both = Case(
+        "verified_statements",
+        [TOKYO],
+        "Tokyo became the capital of Japan in 1869, and it was founded as Edo in 1457.",
+    )
+    check, _, fields = judge_draft(both.judge, [TOKYO], both.claim, ASKED, Context())
+    assert check.passed and check.decided_by == "verified_statements"
+    assert fields["text"] == "Tokyo was founded as Edo in 1457."
+    assert fields["omitted"] == ["Tokyo became the capital of Japan in 1869."]
+
+
+def test_a_statement_that_says_its_stands_only_beside_the_first():
+    sentence = "The Yangon Region is the administrative region of Myanmar, and Yangon is its capital city."
+    failed = Failed([], sentence, Support(0.0, False, "x"), "Where is Yangon, and what is Myanmar's capital?")
+    found = verified_statements.propose(failed, NO, Context())
+    assert found is not None
+    first, second = found.parts
+    assert second == "Yangon is its capital city." and found.heads[second] == (first,)
+
+
+def test_a_statement_about_nothing_the_question_names_is_not_proposed():
+    sentence = "Titan is the largest moon of Saturn, and Titan has a diameter of 48 kilometres."
+    asked = "How big are the largest moons of Jupiter?"
+    assert (
+        verified_statements.propose(Failed([], sentence, Support(0.0, False, "x"), asked), NO, Context())
+        is None
+    )
+    asked = "What is the largest moon of Saturn, and how big is it?"
+    found = verified_statements.propose(Failed([], sentence, Support(0.0, False, "x"), asked), NO, Context())
+    assert found is not None
+    first, second = found.parts
+    assert found.heads[second] == (first,)  # Titan is asked of as the largest moon of Saturn
 
 
 def test_a_verdict_names_what_its_checks_found():

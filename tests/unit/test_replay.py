@@ -10,7 +10,9 @@ synthetic verdicts of 7 true pairs pass, no false pair's, the tape's unchanged; 
 capital, 2026-11-30: 8 synthetic records of 2 true pairs under ``atoms`` (off by default) split "… Agnès
 Varda, Éric Rohmer …" into more atoms, 4 of them failed by the hash judge; a copy with its asides left out,
 and no blank for a converted figure, 2026-12-01: 250 synthetic records of 67 true pairs now pass, no false
-pair's verdict changes, 58 records and 10 of the tape's ask less): the embedded model's own
+pair's verdict changes, 58 records and 10 of the tape's ask less; a draft's statements kept where they hold
+alone, 2026-12-02: no verdict changes, 641 synthetic drafts and one of the tape's are rewritten, the tape's a
+false pair's true statement kept without its changed figure): the embedded model's own
 replies on a fixed sample of the verifier benchmarks v1 and v2 (a tape), and a synthetic judge on every
 pair. This test replays the tape and every 10th pair; ``tests/integration/test_replay.py`` every pair.
 """

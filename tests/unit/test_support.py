@@ -17,7 +17,7 @@ from verirag.verify.claim import Claim
 from verirag.verify.evidence import select_quote
 from verirag.verify.lexicon import key_terms
 from verirag.verify.parts import parts
-from verirag.verify.readings.listing import bare_list
+from verirag.verify.readings.listing import bare_list, listed_by_sentence
 
 TOKYO = make_document(
     "Tokyo",
@@ -548,3 +548,24 @@ def test_a_wholes_parts_are_read_off_under_another_word_for_made_of_and_only_whe
         "The United Kingdom borders England, Scotland, and Wales.",  # another relation
     )
     assert_read_off(kingdom, passing, failing)
+
+
+def test_a_listing_gives_only_the_members_named_under_its_relation():
+    film = [
+        (
+            "Seven Samurai",
+            "Seven Samurai is a 1954 film directed by Akira Kurosawa from a screenplay co-written with "
+            "Shinobu Hashimoto and Hideo Oguni.",
+        )
+    ]
+    assert (
+        listed_by_sentence("Seven Samurai was directed by Akira Kurosawa and Shinobu Hashimoto.", film)
+        is None
+    )
+    borders = [
+        ("Laos", "Laos is bordered by Myanmar and China to the northwest, Vietnam to the east, and Thailand.")
+    ]
+    assert listed_by_sentence("Laos is bordered by Myanmar, China, Vietnam and Thailand.", borders) == (
+        0,
+        (0, 90),
+    )

@@ -165,17 +165,25 @@ def statements(claim: str) -> list[str]:
     A plural attribute of a list of names given as a list of values is one statement per pair
     (:func:`pairs`).
     """
+    return [part for group in statement_groups(claim) for part in group]
+
+
+def statement_groups(claim: str) -> list[list[str]]:
+    """The claim's statements by clause or predicate, each group its own statement first.
+
+    After it comes what its trailing relative clause or "with" phrase says, which stands only beside it.
+
+    "The biggest city in Argentina is Córdoba, which has …" -> [["… is Córdoba", "Córdoba has …"]].
+    """
     if paired := pairs(claim):
-        return paired
+        return [[p] for p in paired]
     body = claim.strip().rstrip(".!?")
     clauses = _clauses(body)
     subject = _subject(clauses[0]) if clauses else ""
     return [
-        part
+        [part for said in _relative(predicate) for part in _with_phrase(said)]
         for clause in clauses
         for predicate in _predicates(_resolve(clause, subject))
-        for said in _relative(predicate)
-        for part in _with_phrase(said)
     ]
 
 

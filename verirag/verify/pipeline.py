@@ -68,6 +68,7 @@ from verirag.verify.rewrites import (
     restated_attribute,
     restored_part,
     verified_atoms,
+    verified_statements,
 )
 from verirag.verify.verdict import Failed, Finding, Quote, Rewrite, Support, atom_records
 from verirag.verify.weighing import vetoed, weighed
@@ -107,8 +108,9 @@ GUARD: tuple[tuple[str, Check], ...] = (
 )
 # the writing stage's rewrites of a failed draft, in this order; how each is held: by the decision it comes
 # with, read off one sentence again (the readings), or decided again (the whole decision)
-REWRITES: tuple[tuple[str, Propose, Literal["held", "read", "decided"]], ...] = (
+REWRITES: tuple[tuple[str, Propose, Literal["held", "read", "decided", "each"]], ...] = (
     ("verified_atoms", verified_atoms.propose, "held"),
+    ("verified_statements", verified_statements.propose, "each"),
     ("bare_list", bare_list.propose, "read"),
     ("listed_members", listed_members.propose, "held"),
     ("restored_part", restored_part.propose, "decided"),
@@ -413,6 +415,12 @@ def _rewritten(
         if held_by == "held":
             assert found.support is not None
             return (found.text, found.support, list(found.omitted)), spent
+        if held_by == "each":
+            held, asked = _held_parts(model, documents, found, question, ctx, name)
+            if held is not None:
+                return held, spent
+            spent += asked
+            continue
         if held_by == "read":
             again = read_off(documents, found.text, None, ctx)
             if again is not None:
@@ -423,6 +431,39 @@ def _rewritten(
             return (found.text, again, []), spent
         spent += again.replies
     return None, spent
+
+
+def _held_parts(
+    model: BaseChatModel,
+    documents: Sequence[Document],
+    rewrite: Rewrite,
+    question: str,
+    ctx: Context,
+    name: str,
+) -> tuple[tuple[str, Support, list[str]] | None, list[AIMessage]]:
+    """The rewrite's parts that hold, each decided alone, as one rewrite (None: none holds); the replies.
+
+    A part whose head (``Rewrite.heads``) fails is left out with it.
+    """
+    claims = rewrite.parts
+    decided = decide(model, [(documents, c) for c in claims], question, replace(ctx, atomic_claims=False))
+    asked = list({id(m): m for s in decided for m in s.replies}.values())
+    passed = {c for c, s in zip(claims, decided, strict=True) if s.passed}
+    kept = [(c, s) for c, s in zip(claims, decided, strict=True) if {c, *rewrite.heads.get(c, ())} <= passed]
+    if not kept:
+        return None, asked
+    joint = Support(
+        min(s.probability for _, s in kept),
+        True,
+        name,
+        tuple({(q.doc, q.start, q.end): q for _, s in kept for q in s.quotes}.values()),
+        (),
+        next((s.judgment for _, s in kept if s.judgment is not None), None),
+        tuple(kept),
+        extra=tuple(asked),
+    )
+    left = [c for c in claims if c not in dict(kept)]
+    return (" ".join(c for c, _ in kept), joint, left), asked
 
 
 def judge_draft(

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.messages import AIMessage
@@ -99,6 +99,8 @@ class Rewrite:
     support: Support | None = None  # held already (its parts' or its sentence's decision); None: decide again
     omitted: tuple[str, ...] = ()  # the parts of the claim it leaves out
     asked: tuple[AIMessage, ...] = ()  # the replies proposing it took
+    parts: tuple[str, ...] = ()  # a rewrite decided statement by statement: its statements, each alone
+    heads: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # a part kept only where these hold
 
 
 def atom_records(check: Support) -> list[dict]:

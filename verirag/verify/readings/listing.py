@@ -43,6 +43,24 @@ _MADE_OF = frozenset({"compos", "compris", "consist", "made", "constitut"})
 _HOLDS = frozenset({"includ", "contain"})
 
 
+def _one_relation(given: list[str], after: str, words: set[str]) -> list[str]:
+    """The members named under the relation: up to the first with another relation's words before it.
+
+    "… directed by Akira Kurosawa from a screenplay co-written with Shinobu Hashimoto": Hashimoto is named
+    under another relation; "… bordered to the northeast by Tunisia; to the east by Libya", or "by China,
+    India and Pakistan", names each under one (a direction, the relation's words and other names between).
+    """
+    found = (re.search(rf"\b{re.escape(n)}\b", after) for n in given)
+    placed = sorted((m.start(), m.end(), n) for n, m in zip(given, found, strict=True) if m)
+    out = [n for _, _, n in placed[:1]]
+    for (_, end, _), (start, _, name) in zip(placed, placed[1:], strict=False):
+        gap = _DIRECTION.sub(" ", after[end:start])
+        if content_words(" ".join(w for w in gap.split() if not w[:1].isupper())) - words:
+            break
+        out.append(name)
+    return out
+
+
 def _listed_names(segment: str, kind: str) -> list[str]:
     """The names a quoted list segment gives, a landform or water left out of a list of countries."""
     names = re.findall(NAME, segment)
@@ -196,7 +214,9 @@ def _listings(claim: str, documents: Sequence[tuple[str, str]]) -> tuple[list[st
                 if at + len(tail) <= end_at:
                     out.append(_Listing(index, (start, end), [], True, False, []))
                 continue
-            given = [n for n in members if _object_in(n, after, end_at)]
+            given = _one_relation(
+                [n for n in members if _object_in(n, after, end_at)], after, relation | content_words(between)
+            )
             exact, listed = True, []
             if whole:  # every part named, in the list the relation opens (at its first name)
                 opening = re.search(MEMBER, after)
@@ -224,8 +244,9 @@ def listed_by_sentence(
     is bordered by"). A claim whose list keeps more than names ("Zambia to the west, Tanzania to the north")
     must have that list word for word after the same relation's words; one that names a whole's parts ("is
     made up of") or states a complete set ("The countries that border X are …") must name the quoted list's
-    members, all of them and no other (a sea or river beside countries is not one of them). A negation on
-    one side only is not read here.
+    members, all of them and no other (a sea or river beside countries is not one of them). A member after
+    another relation's words is not given ("directed by A from a screenplay co-written with B"). A negation
+    on one side only is not read here.
     """
     members, listings = _listings(claim, documents)
     whole = next((r for r in listings if r.exact and len(r.given) == len(members)), None)
