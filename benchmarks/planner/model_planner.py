@@ -8,7 +8,7 @@ plans_by_hand.jsonl, the fan-out plans judged right by hand (its README says how
 first N questions of each chosen half in file order (--limit; 0: all); the sealed halves only with --sealed,
 the fresh sealed fan-out sets (fanout_fresh.jsonl, fanout_fresh2.jsonl) only with --fresh, --fresh2, the
 plan-only pool's dev sample and its sealed draws with --pool, --pool-sealed2 (3, 4), the fan-out questions
-written blind with --written, --written2 … --written23. The prompt shows the bank's worked plans nearest
+written blind with --written, --written2 … --written24. The prompt shows the bank's worked plans nearest
 each question (never the question's own).
 Run from the repository root: .venv/bin/python benchmarks/planner/model_planner.py --limit 10
 """
@@ -62,8 +62,9 @@ SETS = (
     "fanout_written21",
     "fanout_written22",
     "fanout_written23",
+    "fanout_written24",
 )
-WRITTEN = ("", *map(str, range(2, 24)))  # the sets written blind: written, written2 … written23
+WRITTEN = ("", *map(str, range(2, 25)))  # the sets written blind: written, written2 … written24
 
 
 def questions(halves: tuple[str, ...], limit: int) -> list[dict]:
