@@ -452,16 +452,7 @@ def _held_parts(
     kept = [(c, s) for c, s in zip(claims, decided, strict=True) if {c, *rewrite.heads.get(c, ())} <= passed]
     if not kept:
         return None, asked
-    joint = Support(
-        min(s.probability for _, s in kept),
-        True,
-        name,
-        tuple({(q.doc, q.start, q.end): q for _, s in kept for q in s.quotes}.values()),
-        (),
-        next((s.judgment for _, s in kept if s.judgment is not None), None),
-        tuple(kept),
-        extra=tuple(asked),
-    )
+    joint = Support.joint(kept, name, asked)
     left = [c for c in claims if c not in dict(kept)]
     return (" ".join(c for c, _ in kept), joint, left), asked
 

@@ -60,6 +60,22 @@ class Support:
     extra: tuple[AIMessage, ...] = ()  # replies of its other calls (siblings, blank fills, rewrites)
     corrected: str = ""  # the claim as its quote fills a blank the slot check failed with a rival term
 
+    @classmethod
+    def joint(
+        cls, kept: Sequence[tuple[str, Support]], decided_by: str, extra: Sequence[AIMessage] = ()
+    ) -> Support:
+        """The decision of the parts ``kept`` (each passed) taken together, settled by ``decided_by``."""
+        return cls(
+            min(s.probability for _, s in kept),
+            True,
+            decided_by,
+            tuple({(q.doc, q.start, q.end): q for _, s in kept for q in s.quotes}.values()),
+            (),
+            next((s.judgment for _, s in kept if s.judgment is not None), None),
+            tuple(kept),
+            tuple(extra),
+        )
+
     @property
     def missing(self) -> list[str]:
         """The claim's terms the checks found missing or misplaced in its quote, each once."""

@@ -19,14 +19,6 @@ def propose(failed: Failed, model: BaseChatModel, ctx: Context) -> Rewrite | Non
     kept = [(atom, s) for atom, s in check.atoms if s.passed]
     if check.passed or not kept:
         return None
-    joint = Support(
-        min(s.probability for _, s in kept),
-        True,
-        "verified_atoms",
-        tuple({(q.doc, q.start, q.end): q for _, s in kept for q in s.quotes}.values()),
-        (),
-        next((s.judgment for _, s in kept if s.judgment is not None), None),
-        tuple(kept),
-    )
+    joint = Support.joint(kept, "verified_atoms")
     left = tuple(a for a, s in check.atoms if not s.passed)
     return Rewrite(recompose(sentence, [a for a, _ in kept]), joint, left)
