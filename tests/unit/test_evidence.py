@@ -217,6 +217,23 @@ def test_a_span_of_years_states_when_something_began_and_when_it_ended():
     assert numbers_out_of_place(["Oz began at 3."], moons) == ["3"]
 
 
+def test_a_period_told_in_words_is_when_the_thing_existed_or_ruled():
+    empire = [
+        (
+            "Russian Empire",
+            "It spanned most of northern Eurasia from its establishment in 1721 until the proclamation of "
+            "the Russian Republic in 1917.",
+        )
+    ]
+    assert numbers_out_of_place(["The Russian Empire existed from 1721 to 1917."], empire) == []
+    assert numbers_out_of_place(["The Russian Empire was founded in 1917."], empire) == ["1917"]
+    queen = [("Isabella I", "Isabella I was Queen of Castile and León from 1474 until her death in 1504.")]
+    assert numbers_out_of_place(["Isabella I ruled Castile from 1474 until her death in 1504."], queen) == []
+    # a lifespan in brackets is no reign
+    painter = [("Leonardo", "Leonardo (1452–1519) was an Italian polymath.")]
+    assert numbers_out_of_place(["Leonardo ruled from 1452 to 1519."], painter) == ["1452", "1519"]
+
+
 def test_a_year_that_dates_a_work_is_when_it_came_out():
     novel = [("Oz Tales", "Oz Tales is an 1897 Gothic horror novel by Bram Stoker. It has letters.")]
     for came_out in ("Oz Tales came out in 1897.", "Oz Tales was published in 1897."):

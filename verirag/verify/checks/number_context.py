@@ -69,6 +69,13 @@ _SPAN = re.compile(
     r"(?:\bfrom (?:the year )?|\bsince )?(?P<era>(?:AD|CE) )?(?P<first>\d{1,4})(?P<bc> ?(?:BC|BCE|AD|CE)\b)?"
     r"(?P<to>\s*(?:–|—|-|\bto\b|\buntil\b|\btill\b)\s*(?:(?:AD|CE) )?(?P<last>\d{1,4}))?(?![\d,]|\.\d)"
 )
+# a period told in words: "from its establishment in 1721 until the proclamation … in 1917", "starting with
+# the Meiji Restoration on 3 January 1868, and ending with …"; its years are when the thing held or lasted
+_PERIOD = re.compile(
+    r"\b(?:from|starting|beginning)\b[^.;()]{0,60}?\b(?P<first>\d{3,4})\b[^.;()\d]{0,80}?"
+    r"\b(?:until|till|ending|ended)\b[^.;()]{0,60}?\b(?P<last>\d{3,4})\b(?![\d,]|\.\d)"
+)
+_HELD = with_synonyms(content_words("existed lasted ruled reigned served governed spanned held"))
 _BEGAN = with_synonyms(content_words("began came power took office assumed ascended"))
 _ENDED = with_synonyms(content_words("ended finished concluded"))
 # a year that dates the thing a sentence says is of it: "Dracula is an 1897 Gothic horror novel"
@@ -81,11 +88,16 @@ def bounds(sentence: str) -> dict[str, set[str]]:
 
     "The American Revolution (1765–1789) was …": 1765 began, 1789 ended; "… emperor from AD 14 until his
     death": AD 14 began (came to power, took office). A year that dates a work ("Dracula is an 1897 novel")
-    is when it came out (was released, published, premiered).
+    is when it came out (was released, published, premiered). A period told in words ("from its
+    establishment in 1721 until … 1917") is also when the thing existed, lasted, ruled or held.
     """
     out: dict[str, set[str]] = {}
     for dated in _DATED_BY.finditer(sentence):
         out.setdefault(as_number(dated["year"]), set()).update(_CAME_OUT)
+    for period in _PERIOD.finditer(sentence):
+        if as_number(period["first"]) < as_number(period["last"]):
+            out.setdefault(as_number(period["first"]), set()).update(_BEGAN | _HELD)
+            out.setdefault(as_number(period["last"]), set()).update(_ENDED | _HELD)
     for found in _SPAN.finditer(sentence):
         if not (YEAR.fullmatch(found["first"]) or found["era"] or found["bc"]):
             continue  # a span of other numbers ("3–4 moons")
