@@ -6,8 +6,8 @@ quote, and those that fail go to ``omitted``. What a trailing relative clause or
 only beside its own clause ("… is Córdoba, which has …" is not kept as what Córdoba has), a statement that
 says "it" or "its" only beside the claim's first ("Yangon is its capital city."), and only a statement that
 names a thing the question names, or one a statement kept names ("… is Titan, and Titan has …"): a claim
-about another thing is not made an answer by cutting it. A claim
-holding a list is left to ``listed_members``.
+about another thing is not made an answer by cutting it. A claim holding a list is left to
+``listed_members``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ _REFERS = re.compile(r"\b(?:it|its|he|him|his|she|her|they|them|their)\b", re.IG
 def propose(failed: Failed, model: BaseChatModel, ctx: Context) -> Rewrite | None:
     """The claim's statements, a leading pronoun read as the name the claim opens with, each to be decided.
 
-    None when the claim is one statement, or was decided part by part already (``verified_atoms``).
+    Each part's ``heads`` are the statements it is kept only beside: its clause's own, the claim's first for
+    one saying "it", the kept statement naming what it is about. None when the claim is one statement, holds a
+    list, was decided part by part already (``verified_atoms``), or names nothing asked.
     """
     claim = Claim.of(failed.sentence)
     if failed.check.atoms or len(claim.statements) < 2 or len(claim.atoms) > len(claim.statements):
@@ -48,7 +50,7 @@ def propose(failed: Failed, model: BaseChatModel, ctx: Context) -> Rewrite | Non
             by = None if direct else next((p for p in parts if named & _names(p)), None)
             if statement in heads or not (direct or by):
                 continue
-            must = {group[0], groups[0][0] if _REFERS.search(statement) else group[0], by or group[0]}
+            must = {group[0], *([groups[0][0]] if _REFERS.search(statement) else []), *([by] if by else [])}
             heads[statement] = tuple(sorted(must - {statement}))
             parts.append(statement)
     return Rewrite(" ".join(parts), parts=tuple(parts), heads=heads) if parts else None
